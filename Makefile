@@ -1,0 +1,93 @@
+# Regal: Scheme to C compiler with a region runtime.
+#   make            the compiler (build/regal) and the runtime libraries
+#   make example    install what is missing, build, compile an example and run it
+#   make test       install what is missing, build, and run every test suite
+#   make bench      run bench_runner and regenerate BENCHMARK_RESULTS_TYPED_CODEGEN.md
+# Settings: CC (clang), OPT (-O2), ALLOCATOR=mimalloc selects mimalloc as the pool's upstream.
+CC       ?= clang
+ifeq ($(origin CC),default)
+CC       := clang
+endif
+OPT      ?= -O2
+WARN     := -Wall -Wextra -Werror -Wno-unused-parameter
+CSTD     := -std=gnu11
+B        := build
+ALLOCATOR ?= malloc
+
+RT_DEFS  :=
+RT_LIBS  := -lgmp -lm -lpthread
+ifeq ($(ALLOCATOR),mimalloc)
+RT_DEFS  += -DRT_USE_MIMALLOC
+RT_LIBS  += -lmimalloc
+endif
+SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+RT_SRCS  := $(wildcard runtime/*.c)
+RT_OBJS  := $(RT_SRCS:runtime/%.c=$(B)/rt/%.o)
+RT_SOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-san/%.o)
+CC_SRCS  := $(filter-out compiler/lexer.c,$(wildcard compiler/*.c))
+CC_OBJS  := $(CC_SRCS:compiler/%.c=$(B)/cc/%.o) $(B)/cc/lexer.o
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+
+ABS      := $(abspath .)
+CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
+            -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
+
+.PHONY: all deps example test test-unit test-run test-errors test-codegen bench clean
+all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
+
+deps:
+	@scripts/deps.sh
+
+# ---- runtime -------------------------------------------------------------------------------
+$(B)/rt/%.o: runtime/%.c runtime/*.h | $(B)/rt
+	$(CC) $(CSTD) $(OPT) -g $(WARN) $(RT_DEFS) -c $< -o $@
+$(B)/rt-san/%.o: runtime/%.c runtime/*.h | $(B)/rt-san
+	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -DRT_ASAN $(RT_DEFS) -c $< -o $@
+$(B)/libregal.a: $(RT_OBJS)
+	rm -f $@ && ar rcs $@ $^
+$(B)/libregal-san.a: $(RT_SOBJS)
+	rm -f $@ && ar rcs $@ $^
+
+# ---- compiler ------------------------------------------------------------------------------
+$(B)/cc/lexer.c: compiler/lexer.re | $(B)/cc
+	re2c -W --utf8 --input-encoding utf8 -o $@ $<
+$(B)/cc/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h
+	$(CC) $(CSTD) $(OPT) -g $(WARN) -Wno-unused-label -Icompiler -Iruntime -c $< -o $@
+$(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h | $(B)/cc
+	$(CC) $(CSTD) $(OPT) -g $(WARN) $(CC_DEFS) -Iruntime -c $< -o $@
+$(B)/regal: $(CC_OBJS)
+	$(CC) $(OPT) -g $^ -o $@
+
+$(B)/rt $(B)/rt-san $(B)/cc:
+	mkdir -p $@
+
+# ---- example, tests, benchmarks --------------------------------------------------------------
+example: deps all
+	$(B)/regal examples/nqueens.scm -o $(B)/nqueens && $(B)/nqueens
+
+$(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
+	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -DRT_ASAN -Iruntime $(UNIT_SRCS) $(B)/libregal-san.a \
+	    -lcriterion $(RT_LIBS) -o $@
+
+test: deps all
+	$(MAKE) test-unit test-run test-errors test-codegen
+	@echo "all test suites passed"
+
+test-unit: $(B)/unit_tests
+	ASAN_OPTIONS=detect_leaks=1 $(B)/unit_tests --jobs 2
+
+test-run: all
+	tests/run.sh
+
+test-errors: all
+	tests/errors.sh
+
+test-codegen: all
+	python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/codegen
+
+bench: deps all
+	$(MAKE) -C runtime/bench run
+
+clean:
+	rm -rf $(B)

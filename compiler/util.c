@@ -1,0 +1,155 @@
+/* util.c: allocation, string building, file reading and diagnostics for the compiler. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+NORETURN static void util_oom(void) {
+    fputs("regal: out of memory\n", stderr);
+    exit(1);
+}
+void *xmalloc(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p) util_oom();
+    return p;
+}
+void *xcalloc(size_t n, size_t size) {
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) util_oom();
+    return p;
+}
+void *xrealloc(void *p, size_t n) {
+    p = realloc(p, n ? n : 1);
+    if (!p) util_oom();
+    return p;
+}
+char *xstrndup(const char *s, size_t n) {
+    char *d = xmalloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+char *xasprintf(const char *fmt, ...) {
+    Buf b = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    return buf_cstr(&b);
+}
+
+static void buf_reserve(Buf *b, size_t extra) {
+    if (b->len + extra + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + extra + 1) cap *= 2;
+    b->data = xrealloc(b->data, cap);
+    b->cap = cap;
+}
+void buf_putn(Buf *b, const char *s, size_t n) {
+    buf_reserve(b, n);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+void buf_putc(Buf *b, char c) { buf_putn(b, &c, 1); }
+void buf_puts(Buf *b, const char *s) { buf_putn(b, s, strlen(s)); }
+void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) diag_internal("bad format %s", fmt);
+    buf_reserve(b, (size_t)n);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+void buf_printf(Buf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+void buf_put_utf8(Buf *b, uint32_t c) {
+    char s[4];
+    size_t n;
+    if (c < 0x80) { s[0] = (char)c; n = 1; }
+    else if (c < 0x800) { s[0] = (char)(0xc0 | (c >> 6)); s[1] = (char)(0x80 | (c & 0x3f)); n = 2; }
+    else if (c < 0x10000) {
+        s[0] = (char)(0xe0 | (c >> 12)); s[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+        s[2] = (char)(0x80 | (c & 0x3f)); n = 3;
+    } else {
+        s[0] = (char)(0xf0 | (c >> 18)); s[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+        s[2] = (char)(0x80 | ((c >> 6) & 0x3f)); s[3] = (char)(0x80 | (c & 0x3f)); n = 4;
+    }
+    buf_putn(b, s, n);
+}
+char *buf_cstr(Buf *b) {
+    buf_reserve(b, 0);
+    b->data[b->len] = 0;
+    return b->data;
+}
+void buf_free(Buf *b) {
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+char *util_read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    Buf b = {0};
+    char tmp[65536];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) buf_putn(&b, tmp, n);
+    int err = ferror(f);
+    fclose(f);
+    if (err) {
+        buf_free(&b);
+        errno = EIO;
+        return NULL;
+    }
+    *len = b.len;
+    return buf_cstr(&b);
+}
+
+static int diag_errors;
+static void diag_vprint(Loc loc, const char *kind, const char *fmt, va_list ap) {
+    if (loc.file) fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
+    else fputs("regal: ", stderr);
+    fprintf(stderr, "%s: ", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+void diag_error(Loc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vprint(loc, "error", fmt, ap);
+    va_end(ap);
+    diag_errors++;
+}
+void diag_warning(Loc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vprint(loc, "warning", fmt, ap);
+    va_end(ap);
+}
+int diag_error_count(void) { return diag_errors; }
+void diag_fatal(Loc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vprint(loc, "error", fmt, ap);
+    va_end(ap);
+    exit(1);
+}
+void diag_internal(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("regal: internal error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    abort();
+}

@@ -1,0 +1,60 @@
+/* util.h: the compiler's small utilities: allocation that never fails, growable arrays, a
+ * string builder, and diagnostics. Everything here is independent of Scheme. */
+#ifndef REGAL_UTIL_H
+#define REGAL_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NORETURN __attribute__((noreturn))
+#define PRINTF(a, b) __attribute__((format(printf, a, b)))
+
+/* Allocation: never returns NULL (an internal error ends the compiler). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
+
+/* Growable array: `VEC(T) v = {0}; vec_push(&v, x); v.items[i]; v.len`. */
+#define VEC(T) struct { T *items; size_t len, cap; }
+#define vec_push(v, x)                                                                     \
+    do {                                                                                   \
+        if ((v)->len == (v)->cap) {                                                        \
+            (v)->cap = (v)->cap ? 2 * (v)->cap : 8;                                        \
+            (v)->items = xrealloc((v)->items, (v)->cap * sizeof *(v)->items);              \
+        }                                                                                  \
+        (v)->items[(v)->len++] = (x);                                                      \
+    } while (0)
+#define vec_free(v) (free((v)->items), (v)->items = NULL, (v)->len = (v)->cap = 0)
+
+/* String builder. */
+typedef struct Buf { char *data; size_t len, cap; } Buf;
+void buf_putc(Buf *b, char c);
+void buf_puts(Buf *b, const char *s);
+void buf_putn(Buf *b, const char *s, size_t n);
+void buf_printf(Buf *b, const char *fmt, ...) PRINTF(2, 3);
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+void buf_put_utf8(Buf *b, uint32_t cp);
+char *buf_cstr(Buf *b); /* NUL-terminated view; the buffer stays usable */
+void buf_free(Buf *b);
+
+/* A source location: file name, 1-based line and column (column counts code points). */
+typedef struct Loc { const char *file; int line, col; } Loc;
+
+/* Diagnostics: every user mistake goes through diag_error, which prints
+ * `file:line:col: error: message` on stderr and counts it. Bugs in the compiler go through
+ * diag_internal, which aborts. */
+void diag_error(Loc loc, const char *fmt, ...) PRINTF(2, 3);
+void diag_warning(Loc loc, const char *fmt, ...) PRINTF(2, 3);
+int diag_error_count(void);
+NORETURN void diag_fatal(Loc loc, const char *fmt, ...) PRINTF(2, 3); /* error, then exit 1 */
+NORETURN void diag_internal(const char *fmt, ...) PRINTF(1, 2);
+
+/* Read a whole file; NULL (with errno) when it cannot be read. */
+char *util_read_file(const char *path, size_t *len);
+
+#endif

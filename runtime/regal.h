@@ -1,0 +1,385 @@
+/* regal.h: the Regal runtime's one public header, the only one generated C includes.
+ *
+ * It defines the value representation, the type-id table shared with the compiler, regions
+ * and their allocation fast path (alloc_obj_typed), the mk_* constructors, the calling
+ * convention of compiled procedures, and the primitives compiled code calls.
+ *
+ * Names: runtime functions and variables start with rt_, types with Rt, macros with RT_.
+ * The object API keeps the names the project's issues give it: Region, alloc_obj_typed,
+ * mk_*, TYPE_ID_*.
+ *
+ * ---------------------------------------------------------------------------------------------
+ * Overview of memory
+ *   A REGION is a lifetime class: objects allocated in it are freed together when it is
+ *   released. A region descriptor (Region) holds a 512-byte INLINE BUFFER, so a region that
+ *   lives in a C stack frame allocates its first objects in that frame. When the buffer is full
+ *   the region bump-allocates in CHUNKS (RT_CHUNK_BYTES each) taken from a per-thread POOL; the
+ *   pool's upstream is malloc (or mimalloc when built with RT_USE_MIMALLOC). Objects larger than
+ *   RT_LARGE_BYTES go on the region's list of LARGE blocks, straight from upstream.
+ *   An object ESCAPES a region when a reference to it can outlive the region; the compiler
+ *   places such objects in an older region.
+ *
+ * Glossary
+ *   region        lifetime class of objects, released at once (Region)
+ *   inline buffer the first 512 bytes of a region's storage, inside the descriptor
+ *   chunk         a fixed-size block of region storage from the per-thread pool (RtChunk)
+ *   large block   one object too big for a chunk, owned by one region (RtLarge)
+ *   bump window   [cur, end): the free part of the region's current chunk or inline buffer
+ *   escape        a reference that outlives the region of the object it points to
+ *
+ * Invariants
+ *   R1  Every object is 8-byte aligned and its size is a multiple of 8 (RT_ALIGN), so the low
+ *       three bits of a pointer are free for the tag.
+ *   R2  r->cur <= r->end, and [r->cur, r->end) lies inside the inline buffer or the newest
+ *       chunk of r. The inline buffer is simply the region's first chunk: one fast path serves
+ *       both.
+ *   R3  r->chunks == NULL && r->large == NULL  <=>  r has touched no allocator; releasing
+ *       such a region is a compare and nothing else.
+ *   R4  No object ever points into a younger region (one released before it). The compiler
+ *       guarantees this by placing every object in a region that lives at least as long as
+ *       everything that refers to it; `--check-regions` builds verify it at every store.
+ *   R5  A released region's memory is poisoned under AddressSanitizer until it is reused.
+ * ---------------------------------------------------------------------------------------------
+ */
+#ifndef REGAL_H
+#define REGAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define RT_LIKELY(x)   __builtin_expect(!!(x), 1)
+#define RT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define RT_NORETURN    __attribute__((noreturn))
+#define RT_COLD        __attribute__((cold, noinline))
+
+/* ============================================================================================
+ * Values
+ * --------------------------------------------------------------------------------------------
+ * An RtValue is a 64-bit word whose low three bits are its tag:
+ *   ...000  fixnum: a 61-bit signed integer n stored as n << 3 (add and subtract work on the
+ *           tagged words directly; overflow is detected with __builtin_*_overflow)
+ *   ...001  pair: pointer to an RtPair (16 bytes, no header) plus 1
+ *   ...010  object: pointer to a headered object plus 2; its first word is an RtHeader
+ *   ...110  immediate: (payload << 8) | (kind << 3) | 6; kind 0 is a constant (#f #t '()
+ *           unspecified eof undefined default), kind 1 a character (payload = code point)
+ * ========================================================================================== */
+typedef uint64_t RtValue;
+
+#define RT_TAG_MASK     7u
+#define RT_TAG_FIXNUM   0u
+#define RT_TAG_PAIR     1u
+#define RT_TAG_OBJ      2u
+#define RT_TAG_IMM      6u
+
+#define RT_FIXNUM_BITS  61
+#define RT_FIXNUM_MAX   ((int64_t)(((uint64_t)1 << (RT_FIXNUM_BITS - 1)) - 1))
+#define RT_FIXNUM_MIN   (-RT_FIXNUM_MAX - 1)
+
+#define RT_IMM(kind, payload) ((RtValue)(((uint64_t)(payload) << 8) | ((kind) << 3) | RT_TAG_IMM))
+#define RT_FALSE        RT_IMM(0, 0)
+#define RT_TRUE         RT_IMM(0, 1)
+#define RT_NIL          RT_IMM(0, 2)
+#define RT_UNSPEC       RT_IMM(0, 3)
+#define RT_EOF          RT_IMM(0, 4)
+#define RT_UNDEFINED    RT_IMM(0, 5) /* a letrec variable read before its initialisation */
+#define RT_DEFAULT      RT_IMM(0, 6) /* an absent optional argument */
+#define RT_CHAR(cp)     RT_IMM(1, (cp))
+
+#define RT_IS_FIXNUM(v) (((v) & RT_TAG_MASK) == RT_TAG_FIXNUM)
+#define RT_IS_PAIR(v)   (((v) & RT_TAG_MASK) == RT_TAG_PAIR)
+#define RT_IS_OBJ(v)    (((v) & RT_TAG_MASK) == RT_TAG_OBJ)
+#define RT_IS_CHAR(v)   (((v) & 0xffu) == ((1u << 3) | RT_TAG_IMM))
+#define RT_IS_BOOL(v)   ((v) == RT_FALSE || (v) == RT_TRUE)
+#define RT_TRUTHY(v)    ((v) != RT_FALSE)
+#define RT_BOOL(c)      ((c) ? RT_TRUE : RT_FALSE)
+
+#define RT_FIX(n)       ((RtValue)((uint64_t)(int64_t)(n) << 3))
+#define RT_FIXVAL(v)    ((int64_t)(v) >> 3)
+#define RT_CHARVAL(v)   ((uint32_t)((v) >> 8))
+
+/* ============================================================================================
+ * The type-id table, shared by the compiler and the runtime
+ * --------------------------------------------------------------------------------------------
+ * X(NAME, size, inline_ok, what)
+ *   size       bytes of a fixed-size object, or of the fixed part of a variable-size one
+ *              (0 for immediates, which are never allocated)
+ *   inline_ok  1 if the object may live in a region's inline buffer (every fixed-size heap
+ *              type; variable-size ones may too when they fit, see rt_fits_inline)
+ * The compiler includes this header to get the same ids and sizes (compiler/types.c).
+ * ========================================================================================== */
+#define RT_TYPE_TABLE(X)                                                                      \
+    /* immediates: never allocated */                                                         \
+    X(FIXNUM,     0,  0, "fixnum")                                                            \
+    X(CHAR,       0,  0, "char")                                                              \
+    X(BOOL,       0,  0, "boolean")                                                           \
+    X(NULL,       0,  0, "empty list")                                                        \
+    X(UNSPEC,     0,  0, "unspecified")                                                       \
+    X(EOF,        0,  0, "eof-object")                                                        \
+    /* heap objects */                                                                        \
+    X(PAIR,       16, 1, "pair")         /* car, cdr; no header, tagged pointer */            \
+    X(FLOAT,      16, 1, "flonum")       /* header, double */                                 \
+    X(INT,        8,  1, "bignum")       /* header (limb count, sign), limbs[] */             \
+    X(SYMBOL,     32, 1, "symbol")       /* header, name, hash, next in intern table */       \
+    X(STRING,     8,  1, "string")       /* header (length), uint32_t code points[] */        \
+    X(VECTOR,     8,  1, "vector")       /* header (length), items[] */                       \
+    X(BYTEVECTOR, 8,  1, "bytevector")   /* header (length), bytes[] */                       \
+    X(CLOSURE,    16, 1, "procedure")    /* header (free count), code, free[] */              \
+    X(BOX,        16, 1, "box")          /* header, value: an assigned captured variable */   \
+    X(RECORD,     16, 1, "record")       /* header (field count), type, fields[] */           \
+    X(RECORD_TYPE,32, 1, "record-type")  /* header, name, field names, uid */                 \
+    X(VALUES,     8,  1, "values")       /* header (count), items[]: multiple values */       \
+    X(PROMISE,    24, 1, "promise")      /* header (done flag), value or thunk, unused */     \
+    X(PARAMETER,  24, 1, "parameter")    /* header, value, converter */                       \
+    X(CONDITION,  32, 1, "condition")    /* header (kind), message, irritants, payload */     \
+    X(HASHTABLE,  16, 1, "hash-table")   /* header (kind), RtHashImpl * */                    \
+    X(PORT,       16, 1, "port")         /* header (flags), RtPortImpl * */                   \
+    X(CONTINUATION,16,1, "continuation") /* header, RtContImpl * */                           \
+    X(ENVIRONMENT,8,  1, "environment")  /* header: the interaction environment token */
+
+typedef enum {
+#define RT_X_ENUM(name, size, inl, what) TYPE_ID_##name,
+    RT_TYPE_TABLE(RT_X_ENUM)
+#undef RT_X_ENUM
+    TYPE_ID_COUNT
+} TypeId;
+
+/* Sizes fold to constants when the type id is a compile-time constant. */
+static const uint16_t rt_type_size[TYPE_ID_COUNT] = {
+#define RT_X_SIZE(name, size, inl, what) size,
+    RT_TYPE_TABLE(RT_X_SIZE)
+#undef RT_X_SIZE
+};
+static const uint8_t rt_type_inline_ok[TYPE_ID_COUNT] = {
+#define RT_X_INL(name, size, inl, what) inl,
+    RT_TYPE_TABLE(RT_X_INL)
+#undef RT_X_INL
+};
+extern const char *const rt_type_name[TYPE_ID_COUNT];
+
+/* ============================================================================================
+ * Objects
+ * --------------------------------------------------------------------------------------------
+ * Every object but a pair starts with an RtHeader: bits 0..7 the type id, bits 8..63 a count
+ * whose meaning depends on the type (length of a string, vector or bytevector; free-variable
+ * count of a closure; field count of a record; limb count and sign of a bignum, see RtBignum).
+ * ========================================================================================== */
+typedef uint64_t RtHeader;
+#define RT_HDR(type, count)  ((RtHeader)(type) | ((RtHeader)(count) << 8))
+#define RT_HDR_TYPE(h)       ((TypeId)((h) & 0xffu))
+#define RT_HDR_COUNT(h)      ((uint64_t)(h) >> 8)
+
+typedef struct RtPair { RtValue car, cdr; } RtPair;
+typedef struct RtFlonum { RtHeader hdr; double d; } RtFlonum;
+/* count = limb count << 1 | sign (1 = negative); magnitude in limbs, least significant first */
+typedef struct RtBignum { RtHeader hdr; uint64_t limbs[]; } RtBignum;
+typedef struct RtSymbol { RtHeader hdr; RtValue name; uint64_t hash; struct RtSymbol *next; } RtSymbol;
+typedef struct RtString { RtHeader hdr; uint32_t chars[]; } RtString;
+typedef struct RtVector { RtHeader hdr; RtValue items[]; } RtVector;
+typedef struct RtBytevector { RtHeader hdr; uint8_t bytes[]; } RtBytevector;
+typedef struct Region Region;
+/* The calling convention of every compiled procedure (see "Calls" below). */
+typedef RtValue (*RtCode)(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
+                          RtValue a2);
+typedef struct RtClosure { RtHeader hdr; RtCode code; RtValue free[]; } RtClosure;
+typedef struct RtBox { RtHeader hdr; RtValue value; } RtBox;
+typedef struct RtRecord { RtHeader hdr; RtValue type; RtValue fields[]; } RtRecord;
+typedef struct RtRecordType { RtHeader hdr; RtValue name; RtValue field_names; uint64_t uid; } RtRecordType;
+typedef struct RtValues { RtHeader hdr; RtValue items[]; } RtValues;
+typedef struct RtPromise { RtHeader hdr; RtValue value; RtValue spare; } RtPromise;
+typedef struct RtParameter { RtHeader hdr; RtValue value; RtValue converter; } RtParameter;
+typedef struct RtCondition { RtHeader hdr; RtValue message; RtValue irritants; RtValue payload; } RtCondition;
+typedef struct RtHashTable { RtHeader hdr; struct RtHashImpl *impl; } RtHashTable;
+typedef struct RtPort { RtHeader hdr; struct RtPortImpl *impl; } RtPort;
+typedef struct RtContinuation { RtHeader hdr; struct RtContImpl *impl; } RtContinuation;
+
+_Static_assert(sizeof(RtPair) == 16, "a pair costs 16 bytes");
+_Static_assert(sizeof(RtFlonum) == 16, "a flonum costs 16 bytes");
+_Static_assert(sizeof(RtSymbol) == 32, "symbol size matches the type table");
+_Static_assert(sizeof(RtClosure) == 16, "closure size matches the type table");
+_Static_assert(sizeof(RtRecord) == 16, "record size matches the type table");
+
+#define RT_PAIR(v)     ((RtPair *)((v) - RT_TAG_PAIR))
+#define RT_OBJ(v)      ((RtHeader *)((v) - RT_TAG_OBJ))
+#define RT_AS(T, v)    ((T *)((v) - RT_TAG_OBJ))
+#define RT_TAG_AS_PAIR(p) ((RtValue)(uintptr_t)(p) + RT_TAG_PAIR)
+#define RT_TAG_AS_OBJ(p)  ((RtValue)(uintptr_t)(p) + RT_TAG_OBJ)
+#define RT_IS_TYPE(v, t)  (RT_IS_OBJ(v) && RT_HDR_TYPE(*RT_OBJ(v)) == (t))
+#define RT_CAR(v)      (RT_PAIR(v)->car)
+#define RT_CDR(v)      (RT_PAIR(v)->cdr)
+#define RT_FLOVAL(v)   (RT_AS(RtFlonum, v)->d)
+
+/* The type id of any value, immediates included. */
+static inline TypeId rt_type_of(RtValue v) {
+    switch (v & RT_TAG_MASK) {
+    case RT_TAG_FIXNUM: return TYPE_ID_FIXNUM;
+    case RT_TAG_PAIR: return TYPE_ID_PAIR;
+    case RT_TAG_OBJ: return RT_HDR_TYPE(*RT_OBJ(v));
+    default:
+        if (RT_IS_CHAR(v)) return TYPE_ID_CHAR;
+        if (RT_IS_BOOL(v)) return TYPE_ID_BOOL;
+        if (v == RT_NIL) return TYPE_ID_NULL;
+        if (v == RT_EOF) return TYPE_ID_EOF;
+        return TYPE_ID_UNSPEC;
+    }
+}
+
+/* ============================================================================================
+ * Regions (region.c)
+ * ========================================================================================== */
+#define RT_ALIGN          8u
+#define RT_INLINE_BYTES   512u
+#define RT_CHUNK_BYTES    (64u * 1024u)      /* one chunk, its RtChunk header included */
+#define RT_LARGE_BYTES    (8u * 1024u)       /* bigger objects go on the large list */
+#define RT_ROUND(n)       (((size_t)(n) + (RT_ALIGN - 1)) & ~(size_t)(RT_ALIGN - 1))
+
+typedef struct RtChunk RtChunk;
+typedef struct RtLarge RtLarge;
+
+struct Region {
+    char *cur;                /* bump pointer (R2) */
+    char *end;                /* end of the bump window (R2) */
+    RtChunk *chunks;          /* chunks owned, newest first; NULL while in the inline buffer */
+    RtLarge *large;           /* large blocks owned */
+    uint64_t depth;           /* nesting depth: older regions have smaller depths (R4) */
+    _Alignas(16) char inline_buf[RT_INLINE_BYTES];
+};
+
+/* The slow path: a new chunk, or a large block. Never returns NULL: out of memory exits. */
+void *rt_region_alloc_slow(Region *r, size_t bytes);
+void rt_region_release_slow(Region *r);
+void rt_region_poison_inline(Region *r);
+void rt_region_unpoison_inline(Region *r);
+
+/* The allocation fast path: one bounds test and a pointer bump. `bytes` is a multiple of 8. */
+static inline void *rt_region_bump(Region *r, size_t bytes) {
+    char *p = r->cur;
+    if (RT_UNLIKELY((size_t)(r->end - p) < bytes)) return rt_region_alloc_slow(r, bytes);
+    r->cur = p + bytes;
+    return p;
+}
+
+/* Typed allocation: with a constant type id the size is a constant and this is a compare and
+ * a bump. The caller fills every field, the header included. */
+static inline void *alloc_obj_typed(Region *r, TypeId t) {
+    return rt_region_bump(r, rt_type_size[t]);
+}
+/* A variable-size object: the fixed part of type t plus `extra` bytes (rounded up to 8). */
+static inline void *alloc_obj_sized(Region *r, TypeId t, size_t extra) {
+    return rt_region_bump(r, RT_ROUND(rt_type_size[t] + extra));
+}
+
+/* Create a region in caller-provided storage (a C stack frame, usually). */
+static inline void rt_region_init(Region *r, uint64_t depth) {
+    r->cur = r->inline_buf;
+    r->end = r->inline_buf + RT_INLINE_BYTES;
+    r->chunks = NULL;
+    r->large = NULL;
+    r->depth = depth;
+#if defined(RT_ASAN)
+    rt_region_unpoison_inline(r);
+#endif
+}
+/* Release every object of r: O(chunks), and nothing at all when only the buffer was used. */
+static inline void rt_region_release(Region *r) {
+    if (RT_UNLIKELY(r->chunks != NULL || r->large != NULL)) rt_region_release_slow(r);
+#if defined(RT_ASAN)
+    rt_region_poison_inline(r);
+#endif
+}
+/* Free everything but keep the first chunk (or the inline buffer) for reuse. */
+void rt_region_reset(Region *r);
+/* Bytes handed out to objects in r (inline buffer, chunks and large blocks). */
+size_t rt_region_bytes_in_use(const Region *r);
+/* A heap-allocated region, for lifetimes that are not a C frame. */
+Region *rt_region_new(uint64_t depth);
+void rt_region_free(Region *r);
+
+/* Upstream allocator statistics and the allocation-failure hook used by tests. */
+typedef struct RtAllocStats {
+    uint64_t upstream_allocs;     /* calls to malloc/mimalloc for chunks and large blocks */
+    uint64_t upstream_frees;
+    uint64_t chunks_from_pool;    /* chunks reused from the per-thread pool */
+    uint64_t chunks_to_pool;
+    uint64_t regions_released;
+    uint64_t bytes_released;      /* bytes in use by regions at their release */
+    uint64_t peak_bytes;          /* peak bytes held in chunks and large blocks */
+    uint64_t inline_allocs;       /* counted only when built with RT_COUNT_INLINE */
+} RtAllocStats;
+extern _Thread_local RtAllocStats rt_alloc_stats;
+/* When set, called before every upstream allocation; returning nonzero makes it fail. */
+extern int (*rt_upstream_fail_hook)(size_t bytes);
+/* 0: chunks come from the per-thread pool (default); 1: straight from upstream each time. */
+extern int rt_pool_disabled;
+void rt_pool_trim(void);                 /* return every pooled chunk to upstream */
+size_t rt_pool_count(void);              /* chunks now in this thread's pool */
+RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with status 71 */
+
+/* The region that lives as long as the program: constants, globals, interned symbols. */
+extern Region rt_global_region;
+
+/* ============================================================================================
+ * Constructors (object.c): the conventional API, one call per object
+ * ========================================================================================== */
+RtValue mk_int(Region *r, int64_t n);       /* fixnum when it fits, else a bignum */
+RtValue mk_float(Region *r, double d);
+RtValue mk_pair(Region *r, RtValue car, RtValue cdr);
+RtValue mk_symbol(Region *r, const char *name);  /* interned: an existing name allocates nothing */
+RtValue mk_symbol_n(Region *r, const char *utf8, size_t len);
+RtValue mk_string(Region *r, const char *utf8);  /* UTF-8 in, code points stored */
+RtValue mk_string_n(Region *r, const char *utf8, size_t len);
+RtValue mk_string_fill(Region *r, size_t len, uint32_t fill);
+RtValue mk_vector(Region *r, size_t len, RtValue fill);
+RtValue mk_bytevector(Region *r, size_t len, uint8_t fill);
+RtValue mk_closure(Region *r, RtCode code, size_t nfree);
+RtValue mk_box(Region *r, RtValue v);
+RtValue mk_record(Region *r, RtValue type, size_t nfields);
+/* Interning: the symbol table lives in rt_global_region (symbols never die). */
+RtValue rt_intern(const char *utf8, size_t len);
+size_t rt_symbol_count(void);
+
+/* ============================================================================================
+ * Calls
+ * --------------------------------------------------------------------------------------------
+ * Every compiled procedure is an RtCode:
+ *   RtValue f(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2)
+ *   rr     the region the caller wants the result allocated in
+ *   self   the closure being called (its free variables are RT_AS(RtClosure, self)->free[])
+ *   argc   the number of arguments
+ *   a0-a2  the first three arguments; argument i >= 3 is in rt_xargs[i]
+ * The signature is the same for all, so every tail call can be a clang musttail call and no
+ * tail call grows the C stack (R7RS 3.5). The callee reads rt_xargs before it calls anything.
+ * ========================================================================================== */
+#define RT_MAX_ARGS 65536
+extern _Thread_local RtValue rt_xargs[RT_MAX_ARGS];
+
+#if defined(__clang__)
+#define RT_MUSTTAIL __attribute__((musttail))
+#else
+#define RT_MUSTTAIL
+#endif
+
+/* ============================================================================================
+ * Stack depth (start.c): compiled code runs on a large stack; each non-leaf procedure checks
+ * the stack pointer against rt_stack_limit on entry and stops with "stack overflow".
+ * ========================================================================================== */
+extern _Thread_local char *rt_stack_limit;
+RT_NORETURN RT_COLD void rt_stack_overflow(const char *loc);
+#define RT_STACK_CHECK(loc)                                                                   \
+    do {                                                                                      \
+        char rt_probe_;                                                                       \
+        if (RT_UNLIKELY(&rt_probe_ < rt_stack_limit)) rt_stack_overflow(loc);                 \
+    } while (0)
+
+/* ============================================================================================
+ * Errors (error.c): a message naming the primitive, the value and the source location;
+ * standard output is flushed first; exit status 70.
+ * ========================================================================================== */
+#define RT_EXIT_ERROR 70
+#define RT_EXIT_OOM   71
+RT_NORETURN RT_COLD void rt_type_error(const char *loc, const char *who, const char *expected,
+                                       RtValue got);
+RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif /* REGAL_H */
