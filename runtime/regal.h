@@ -382,4 +382,23 @@ RT_NORETURN RT_COLD void rt_type_error(const char *loc, const char *who, const c
 RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* ============================================================================================
+ * Primitives (prims.def): declarations of rt_p_<name> and the first-class closures rt_pc_<name>
+ * ========================================================================================== */
+#define RT_PF_PURE  1u
+#define RT_PF_ALLOC 2u
+#define RT_PARAMS_0
+#define RT_PARAMS_1 , RtValue a0
+#define RT_PARAMS_2 , RtValue a0, RtValue a1
+#define RT_PARAMS_3 , RtValue a0, RtValue a1, RtValue a2
+#define RT_PARAMS_4 , RtValue a0, RtValue a1, RtValue a2, RtValue a3
+#define RT_PRIM_F(c, s, n, fl) RtValue rt_p_##c(Region *rr, const char *loc RT_PARAMS_##n); \
+    extern RtClosure rt_pc_##c;
+#define RT_PRIM_V(c, s, n, o, fl) \
+    RtValue rt_p_##c(Region *rr, const char *loc, intptr_t argc, const RtValue *argv); \
+    extern RtClosure rt_pc_##c;
+#include "prims.def"
+#undef RT_PRIM_F
+#undef RT_PRIM_V
+
 #endif /* REGAL_H */
