@@ -231,33 +231,72 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_INLINE_BYTES   512u
 #define RT_CHUNK_BYTES    (64u * 1024u)      /* one chunk, its RtChunk header included */
 #define RT_LARGE_BYTES    (8u * 1024u)       /* bigger objects go on the large list */
+#define RT_CHUNK_HDR      16u                /* RtChunk header; objects start right after it */
+#define RT_CHUNK_DATA     (RT_CHUNK_BYTES - RT_CHUNK_HDR)   /* bump space of one chunk */
+#define RT_LARGE_HDR      16u                /* RtLarge header before a large object */
+#define RT_POOL_MAX       64u                /* chunks a thread's pool keeps; more go upstream */
 #define RT_ROUND(n)       (((size_t)(n) + (RT_ALIGN - 1)) & ~(size_t)(RT_ALIGN - 1))
 
 typedef struct RtChunk RtChunk;
 typedef struct RtLarge RtLarge;
 
+/* A region descriptor. The bump window is in the inline buffer exactly when chunks == NULL;
+ * otherwise it is in chunks (the newest chunk). When a request does not fit the window, the
+ * slow path takes a new chunk and abandons the rest of the old window (at most RT_LARGE_BYTES
+ * are lost that way, since bigger requests never come out of a window). */
 struct Region {
     char *cur;                /* bump pointer (R2) */
     char *end;                /* end of the bump window (R2) */
     RtChunk *chunks;          /* chunks owned, newest first; NULL while in the inline buffer */
-    RtLarge *large;           /* large blocks owned */
+    RtLarge *large;           /* large blocks owned, newest first */
     uint64_t depth;           /* nesting depth: older regions have smaller depths (R4) */
     _Alignas(16) char inline_buf[RT_INLINE_BYTES];
 };
 
-/* The slow path: a new chunk, or a large block. Never returns NULL: out of memory exits. */
+/* The slow path: bytes > RT_LARGE_BYTES get a large block (the window is kept); anything else
+ * gets a new chunk that becomes the window. Never returns NULL: out of memory exits. */
 void *rt_region_alloc_slow(Region *r, size_t bytes);
+/* Chunks back to the pool (or upstream past RT_POOL_MAX), large blocks freed: O(chunks). */
 void rt_region_release_slow(Region *r);
+/* Under RT_ASAN: poison / unpoison r's inline buffer (no-ops otherwise). */
 void rt_region_poison_inline(Region *r);
 void rt_region_unpoison_inline(Region *r);
 
-/* The allocation fast path: one bounds test and a pointer bump. `bytes` is a multiple of 8. */
+/* Upstream allocator statistics (this thread's) and the allocation-failure hook for tests. */
+typedef struct RtAllocStats {
+    uint64_t upstream_allocs;     /* calls to malloc/mimalloc (chunks, large blocks, tables) */
+    uint64_t upstream_frees;
+    uint64_t chunks_from_pool;    /* chunks reused from the per-thread pool */
+    uint64_t chunks_to_pool;      /* chunks put back in the pool (not freed upstream) */
+    uint64_t regions_released;    /* releases that took the slow path (owned chunks/large) */
+    uint64_t bytes_released;      /* bytes in use by those regions at their release */
+    uint64_t upstream_bytes;      /* bytes now held from upstream: chunks (pooled or not),
+                                     large blocks, heap descriptors, runtime tables */
+    uint64_t peak_bytes;          /* the peak of upstream_bytes */
+    uint64_t inline_allocs;       /* counted only when built with RT_COUNT_INLINE */
+} RtAllocStats;
+extern _Thread_local RtAllocStats rt_alloc_stats;
+
+/* The allocation fast path: one bounds test and a pointer bump. `bytes` is a multiple of 8.
+ * end - cur never overflows (R2), so the test is exact for any `bytes`. Builds that define
+ * RT_COUNT_INLINE (the benchmark's hit-rate run) get a variant that also counts the requests
+ * the inline buffer serves; the normal build pays nothing for it. */
+#if !defined(RT_COUNT_INLINE)
 static inline void *rt_region_bump(Region *r, size_t bytes) {
     char *p = r->cur;
     if (RT_UNLIKELY((size_t)(r->end - p) < bytes)) return rt_region_alloc_slow(r, bytes);
     r->cur = p + bytes;
     return p;
 }
+#else
+static inline void *rt_region_bump(Region *r, size_t bytes) {
+    char *p = r->cur;
+    if (RT_UNLIKELY((size_t)(r->end - p) < bytes)) return rt_region_alloc_slow(r, bytes);
+    rt_alloc_stats.inline_allocs += (r->chunks == NULL);  /* window in the inline buffer */
+    r->cur = p + bytes;
+    return p;
+}
+#endif
 
 /* Typed allocation: with a constant type id the size is a constant and this is a compare and
  * a bump. The caller fills every field, the header included. */
@@ -287,7 +326,8 @@ static inline void rt_region_release(Region *r) {
     rt_region_poison_inline(r);
 #endif
 }
-/* Free everything but keep the first chunk (or the inline buffer) for reuse. */
+/* Free everything but keep the first (oldest) chunk, which becomes the whole window, or, if r
+ * has no chunk, rewind the inline buffer. Large blocks are freed, other chunks pooled. */
 void rt_region_reset(Region *r);
 /* Bytes handed out to objects in r (inline buffer, chunks and large blocks). */
 size_t rt_region_bytes_in_use(const Region *r);
@@ -295,18 +335,11 @@ size_t rt_region_bytes_in_use(const Region *r);
 Region *rt_region_new(uint64_t depth);
 void rt_region_free(Region *r);
 
-/* Upstream allocator statistics and the allocation-failure hook used by tests. */
-typedef struct RtAllocStats {
-    uint64_t upstream_allocs;     /* calls to malloc/mimalloc for chunks and large blocks */
-    uint64_t upstream_frees;
-    uint64_t chunks_from_pool;    /* chunks reused from the per-thread pool */
-    uint64_t chunks_to_pool;
-    uint64_t regions_released;
-    uint64_t bytes_released;      /* bytes in use by regions at their release */
-    uint64_t peak_bytes;          /* peak bytes held in chunks and large blocks */
-    uint64_t inline_allocs;       /* counted only when built with RT_COUNT_INLINE */
-} RtAllocStats;
-extern _Thread_local RtAllocStats rt_alloc_stats;
+/* The upstream allocator (malloc, or mimalloc under RT_USE_MIMALLOC), counted in
+ * rt_alloc_stats. rt_upstream_alloc never returns NULL: failure (or rt_upstream_fail_hook)
+ * ends in rt_out_of_memory. rt_upstream_free needs the size given to rt_upstream_alloc. */
+void *rt_upstream_alloc(size_t bytes);
+void rt_upstream_free(void *p, size_t bytes);
 /* When set, called before every upstream allocation; returning nonzero makes it fail. */
 extern int (*rt_upstream_fail_hook)(size_t bytes);
 /* 0: chunks come from the per-thread pool (default); 1: straight from upstream each time. */
@@ -315,26 +348,33 @@ void rt_pool_trim(void);                 /* return every pooled chunk to upstrea
 size_t rt_pool_count(void);              /* chunks now in this thread's pool */
 RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with status 71 */
 
-/* The region that lives as long as the program: constants, globals, interned symbols. */
+/* The region that lives as long as the program: constants, globals, interned symbols. It is
+ * statically initialised (window = its own inline buffer), so it works before any init call;
+ * it is never released. */
 extern Region rt_global_region;
 
 /* ============================================================================================
  * Constructors (object.c): the conventional API, one call per object
  * ========================================================================================== */
-RtValue mk_int(Region *r, int64_t n);       /* fixnum when it fits, else a bignum */
+/* Variable-size objects use alloc_obj_sized; a length too big for memory ends in
+ * rt_out_of_memory. Closure free variables and record fields start as RT_UNSPEC. */
+RtValue mk_int(Region *r, int64_t n);       /* fixnum when it fits, else a one-limb bignum */
 RtValue mk_float(Region *r, double d);
 RtValue mk_pair(Region *r, RtValue car, RtValue cdr);
 RtValue mk_symbol(Region *r, const char *name);  /* interned: an existing name allocates nothing */
 RtValue mk_symbol_n(Region *r, const char *utf8, size_t len);
 RtValue mk_string(Region *r, const char *utf8);  /* UTF-8 in, code points stored */
-RtValue mk_string_n(Region *r, const char *utf8, size_t len);
+RtValue mk_string_n(Region *r, const char *utf8, size_t len); /* invalid UTF-8 -> U+FFFD */
 RtValue mk_string_fill(Region *r, size_t len, uint32_t fill);
 RtValue mk_vector(Region *r, size_t len, RtValue fill);
 RtValue mk_bytevector(Region *r, size_t len, uint8_t fill);
 RtValue mk_closure(Region *r, RtCode code, size_t nfree);
 RtValue mk_box(Region *r, RtValue v);
 RtValue mk_record(Region *r, RtValue type, size_t nfields);
-/* Interning: the symbol table lives in rt_global_region (symbols never die). */
+/* Interning: symbols and their name strings live in rt_global_region (symbols never die), so
+ * mk_symbol ignores its region; the hash table's bucket array comes from rt_upstream_alloc and
+ * doubles when it holds as many symbols as buckets. Equal names (after UTF-8 decoding, invalid
+ * bytes read as U+FFFD) give the same symbol. Not thread-safe: intern from one thread. */
 RtValue rt_intern(const char *utf8, size_t len);
 size_t rt_symbol_count(void);
 

@@ -1,0 +1,280 @@
+/* object.c: the mk_* constructors, the type-name table and the symbol intern table.
+ *
+ * Constructors are the conventional one-call-per-object API; compiled code with known types
+ * calls alloc_obj_typed directly and fills the fields itself. Fixed-size objects use
+ * alloc_obj_typed, variable-size ones (string, vector, bytevector, closure, record, bignum)
+ * alloc_obj_sized. Strings hold Unicode code points (uint32_t), decoded from UTF-8 with
+ * invalid input read as U+FFFD. Symbols are interned (rt_intern): a name already seen returns
+ * its symbol without allocating; a new one is allocated in rt_global_region whatever region
+ * the caller passed, since a symbol outlives every region.
+ */
+#include "regal.h"
+
+const char *const rt_type_name[TYPE_ID_COUNT] = {
+#define RT_X_NAME(name, size, inl, what) what,
+    RT_TYPE_TABLE(RT_X_NAME)
+#undef RT_X_NAME
+};
+
+/* Bytes of `n` elements of `elem` bytes, or out of memory when that cannot exist (it would
+ * overflow size_t or the 56-bit header count). */
+static size_t rt_extra_bytes(size_t n, size_t elem) {
+    if (RT_UNLIKELY(n > ((size_t)1 << 48) / elem)) rt_out_of_memory();
+    return n * elem;
+}
+
+/* ---- numbers, pairs, boxes ----------------------------------------------------------------- */
+RtValue mk_int(Region *r, int64_t n) {
+    if (n >= RT_FIXNUM_MIN && n <= RT_FIXNUM_MAX) return RT_FIX(n);
+    /* One limb holds any int64_t; the magnitude of INT64_MIN is 2^63, computed unsigned. */
+    RtBignum *b = alloc_obj_sized(r, TYPE_ID_INT, sizeof(uint64_t));
+    int neg = n < 0;
+    b->hdr = RT_HDR(TYPE_ID_INT, (1u << 1) | (unsigned)neg);
+    b->limbs[0] = neg ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+    return RT_TAG_AS_OBJ(b);
+}
+
+RtValue mk_float(Region *r, double d) {
+    RtFlonum *f = alloc_obj_typed(r, TYPE_ID_FLOAT);
+    f->hdr = RT_HDR(TYPE_ID_FLOAT, 0);
+    f->d = d;
+    return RT_TAG_AS_OBJ(f);
+}
+
+RtValue mk_pair(Region *r, RtValue car, RtValue cdr) {
+    RtPair *p = alloc_obj_typed(r, TYPE_ID_PAIR);
+    p->car = car;
+    p->cdr = cdr;
+    return RT_TAG_AS_PAIR(p);
+}
+
+RtValue mk_box(Region *r, RtValue v) {
+    RtBox *b = alloc_obj_typed(r, TYPE_ID_BOX);
+    b->hdr = RT_HDR(TYPE_ID_BOX, 0);
+    b->value = v;
+    return RT_TAG_AS_OBJ(b);
+}
+
+/* ---- UTF-8 ----------------------------------------------------------------------------------
+ * rt_utf8_next decodes the code point at s[*i] and advances *i. An ill-formed sequence yields
+ * U+FFFD and advances past its maximal valid prefix (at least one byte), as Unicode 3.9's
+ * "substitution of maximal subparts" recommends: overlongs, surrogates and code points past
+ * U+10FFFF are rejected by the range of the second byte. */
+static uint32_t rt_utf8_next(const unsigned char *s, size_t len, size_t *i) {
+    size_t k = *i;
+    unsigned b = s[k];
+    if (b < 0x80) { *i = k + 1; return b; }
+    unsigned need, lo = 0x80, hi = 0xBF;
+    uint32_t cp;
+    if (b >= 0xC2 && b <= 0xDF) { need = 1; cp = b & 0x1F; }
+    else if (b >= 0xE0 && b <= 0xEF) {
+        need = 2; cp = b & 0x0F;
+        if (b == 0xE0) lo = 0xA0;             /* no overlongs */
+        if (b == 0xED) hi = 0x9F;             /* no surrogates */
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        need = 3; cp = b & 0x07;
+        if (b == 0xF0) lo = 0x90;             /* no overlongs */
+        if (b == 0xF4) hi = 0x8F;             /* nothing past U+10FFFF */
+    } else { *i = k + 1; return 0xFFFD; }     /* stray continuation, C0, C1, F5..FF */
+    k++;
+    for (unsigned j = 0; j < need; j++, k++) {
+        if (k >= len || s[k] < lo || s[k] > hi) { *i = k; return 0xFFFD; }
+        cp = (cp << 6) | (s[k] & 0x3F);
+        lo = 0x80; hi = 0xBF;
+    }
+    *i = k;
+    return cp;
+}
+
+static size_t rt_utf8_count(const unsigned char *s, size_t len) {
+    size_t n = 0;
+    for (size_t i = 0; i < len; n++) rt_utf8_next(s, len, &i);
+    return n;
+}
+
+/* ---- strings, vectors, bytevectors --------------------------------------------------------- */
+static RtString *rt_string_alloc(Region *r, size_t len) {
+    RtString *s = alloc_obj_sized(r, TYPE_ID_STRING, rt_extra_bytes(len, sizeof(uint32_t)));
+    s->hdr = RT_HDR(TYPE_ID_STRING, len);
+    return s;
+}
+
+static RtString *rt_string_decode(Region *r, const char *utf8, size_t len) {
+    const unsigned char *u = (const unsigned char *)utf8;
+    RtString *s = rt_string_alloc(r, rt_utf8_count(u, len));
+    size_t j = 0;
+    for (size_t i = 0; i < len;) s->chars[j++] = rt_utf8_next(u, len, &i);
+    return s;
+}
+
+RtValue mk_string_n(Region *r, const char *utf8, size_t len) {
+    return RT_TAG_AS_OBJ(rt_string_decode(r, utf8, len));
+}
+
+RtValue mk_string(Region *r, const char *utf8) { return mk_string_n(r, utf8, strlen(utf8)); }
+
+RtValue mk_string_fill(Region *r, size_t len, uint32_t fill) {
+    RtString *s = rt_string_alloc(r, len);
+    for (size_t i = 0; i < len; i++) s->chars[i] = fill;
+    return RT_TAG_AS_OBJ(s);
+}
+
+RtValue mk_vector(Region *r, size_t len, RtValue fill) {
+    RtVector *v = alloc_obj_sized(r, TYPE_ID_VECTOR, rt_extra_bytes(len, sizeof(RtValue)));
+    v->hdr = RT_HDR(TYPE_ID_VECTOR, len);
+    for (size_t i = 0; i < len; i++) v->items[i] = fill;
+    return RT_TAG_AS_OBJ(v);
+}
+
+RtValue mk_bytevector(Region *r, size_t len, uint8_t fill) {
+    RtBytevector *b = alloc_obj_sized(r, TYPE_ID_BYTEVECTOR, rt_extra_bytes(len, 1));
+    b->hdr = RT_HDR(TYPE_ID_BYTEVECTOR, len);
+    memset(b->bytes, fill, len);
+    return RT_TAG_AS_OBJ(b);
+}
+
+/* ---- closures and records ------------------------------------------------------------------ */
+RtValue mk_closure(Region *r, RtCode code, size_t nfree) {
+    RtClosure *c = alloc_obj_sized(r, TYPE_ID_CLOSURE, rt_extra_bytes(nfree, sizeof(RtValue)));
+    c->hdr = RT_HDR(TYPE_ID_CLOSURE, nfree);
+    c->code = code;
+    for (size_t i = 0; i < nfree; i++) c->free[i] = RT_UNSPEC;
+    return RT_TAG_AS_OBJ(c);
+}
+
+RtValue mk_record(Region *r, RtValue type, size_t nfields) {
+    RtRecord *rec = alloc_obj_sized(r, TYPE_ID_RECORD, rt_extra_bytes(nfields, sizeof(RtValue)));
+    rec->hdr = RT_HDR(TYPE_ID_RECORD, nfields);
+    rec->type = type;
+    for (size_t i = 0; i < nfields; i++) rec->fields[i] = RT_UNSPEC;
+    return RT_TAG_AS_OBJ(rec);
+}
+
+/* ---- symbols --------------------------------------------------------------------------------
+ * A chained hash table keyed by the UTF-8 bytes of the name. Lookup of an existing name is a
+ * word-at-a-time hash, one bucket load and a compare of the 64-bit hash before the name
+ * itself, so a hit costs a few nanoseconds. Names that are not valid UTF-8 are first rewritten
+ * to their canonical form (each ill-formed part as EF BF BD), so that two byte strings that
+ * decode to the same code points hash alike and intern to one symbol. The bucket array comes
+ * from rt_upstream_alloc and doubles when the count reaches the capacity (load factor <= 1). */
+static RtSymbol **rt_sym_table;
+static size_t rt_sym_cap;                     /* a power of two, or 0 before the first intern */
+static size_t rt_sym_n;
+
+size_t rt_symbol_count(void) { return rt_sym_n; }
+
+static inline uint64_t rt_mix(uint64_t h) {
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93u;
+    h ^= h >> 32;
+    return h;
+}
+
+/* The hash of a name's bytes; *high gets the OR of every byte, so bit 7 says "not ASCII". */
+static uint64_t rt_name_hash(const unsigned char *s, size_t n, unsigned *high) {
+    uint64_t h = 0x9e3779b97f4a7c15u ^ n, any = 0;
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        any |= w;
+        h = rt_mix(h ^ w);
+        s += 8;
+        n -= 8;
+    }
+    if (n > 0) {
+        uint64_t w = 0;
+        for (size_t i = 0; i < n; i++) w |= (uint64_t)s[i] << (8 * i);
+        any |= w;
+        h = rt_mix(h ^ w);
+    }
+    *high = (unsigned)((any & 0x8080808080808080u) != 0) << 7;
+    return rt_mix(h ^ (h >> 29));
+}
+
+/* Does the symbol's name (code points) equal these (well-formed) UTF-8 bytes? */
+static int rt_name_equals(const RtSymbol *sym, const unsigned char *u, size_t len) {
+    const RtString *s = RT_AS(RtString, sym->name);
+    size_t n = RT_HDR_COUNT(s->hdr), j = 0;
+    for (size_t i = 0; i < len; j++) {
+        uint32_t cp = u[i] < 0x80 ? u[i++] : rt_utf8_next(u, len, &i);
+        if (j >= n || s->chars[j] != cp) return 0;
+    }
+    return j == n;
+}
+
+static void rt_sym_grow(void) {
+    size_t cap = rt_sym_cap ? rt_sym_cap * 2 : 1024;
+    RtSymbol **t = rt_upstream_alloc(cap * sizeof *t);
+    memset(t, 0, cap * sizeof *t);
+    for (size_t i = 0; i < rt_sym_cap; i++) {
+        for (RtSymbol *s = rt_sym_table[i], *next; s != NULL; s = next) {
+            next = s->next;
+            RtSymbol **slot = &t[s->hash & (cap - 1)];
+            s->next = *slot;
+            *slot = s;
+        }
+    }
+    rt_upstream_free(rt_sym_table, rt_sym_cap * sizeof *t);
+    rt_sym_table = t;
+    rt_sym_cap = cap;
+}
+
+/* Rewrite ill-formed UTF-8 to well-formed (U+FFFD as EF BF BD), then intern that. */
+static RtValue rt_intern_canonical(const unsigned char *u, size_t len) {
+    size_t cap = 3 * len;                     /* a byte becomes at most 3 bytes */
+    unsigned char small[256] = {0};     /* (initialised only to quiet gcc) */
+    unsigned char *buf = cap <= sizeof small ? small : rt_upstream_alloc(cap);
+    size_t o = 0;
+    for (size_t i = 0; i < len;) {
+        size_t start = i;
+        uint32_t cp = rt_utf8_next(u, len, &i);
+        if (cp == 0xFFFD && !(i - start == 3 && u[start] == 0xEF)) {
+            buf[o++] = 0xEF; buf[o++] = 0xBF; buf[o++] = 0xBD;
+        } else {
+            memcpy(buf + o, u + start, i - start);
+            o += i - start;
+        }
+    }
+    RtValue v = rt_intern((const char *)buf, o);
+    if (buf != small) rt_upstream_free(buf, cap);
+    return v;
+}
+
+static int rt_utf8_valid(const unsigned char *u, size_t len) {
+    for (size_t i = 0; i < len;) {
+        size_t start = i;
+        if (rt_utf8_next(u, len, &i) == 0xFFFD && !(i - start == 3 && u[start] == 0xEF))
+            return 0;
+    }
+    return 1;
+}
+
+RtValue rt_intern(const char *utf8, size_t len) {
+    const unsigned char *u = (const unsigned char *)utf8;
+    unsigned high;
+    uint64_t h = rt_name_hash(u, len, &high);
+    if (RT_LIKELY(rt_sym_cap != 0)) {
+        for (RtSymbol *s = rt_sym_table[h & (rt_sym_cap - 1)]; s != NULL; s = s->next)
+            if (s->hash == h && rt_name_equals(s, u, len)) return RT_TAG_AS_OBJ(s);
+    }
+    if (high && !rt_utf8_valid(u, len)) return rt_intern_canonical(u, len);
+    /* A new symbol: name and symbol go in the global region, which outlives every region. */
+    if (rt_sym_n >= rt_sym_cap) rt_sym_grow();
+    RtString *name = rt_string_decode(&rt_global_region, utf8, len);
+    RtSymbol *s = alloc_obj_typed(&rt_global_region, TYPE_ID_SYMBOL);
+    s->hdr = RT_HDR(TYPE_ID_SYMBOL, 0);
+    s->name = RT_TAG_AS_OBJ(name);
+    s->hash = h;
+    RtSymbol **slot = &rt_sym_table[h & (rt_sym_cap - 1)];
+    s->next = *slot;
+    *slot = s;
+    rt_sym_n++;
+    return RT_TAG_AS_OBJ(s);
+}
+
+RtValue mk_symbol_n(Region *r, const char *utf8, size_t len) {
+    (void)r;                                   /* symbols never live in the caller's region */
+    return rt_intern(utf8, len);
+}
+
+RtValue mk_symbol(Region *r, const char *name) { return mk_symbol_n(r, name, strlen(name)); }
