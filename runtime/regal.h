@@ -423,6 +423,127 @@ RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const ch
     __attribute__((format(printf, 3, 4)));
 
 /* ============================================================================================
+ * Program start (start.c)
+ * --------------------------------------------------------------------------------------------
+ * The generated main() is `return rt_start(argc, argv, program);`. rt_start runs program on a
+ * large stack (up to 1 GiB reserved; RT_STACK_CHECK stops runaway recursion with "stack
+ * overflow", exit 70), flushes every port at the end and returns the exit status (0).
+ * ========================================================================================== */
+int rt_start(int argc, char **argv, void (*program)(void));
+extern int rt_argc;
+extern char **rt_argv;
+
+/* ============================================================================================
+ * Calls from C (call.c)
+ * --------------------------------------------------------------------------------------------
+ * rt_call checks that f is a procedure ("<loc>: application: expected a procedure, got 5"),
+ * puts arguments 0..2 in registers and i >= 3 in rt_xargs[i], and calls its code.
+ * rt_arity_error is what a compiled procedure calls when its argc is wrong; max < 0 means
+ * "at least min". rt_make_rest is the list of arguments first..argc-1 of a compiled procedure
+ * (a0..a2 and rt_xargs) allocated in rr: call it before anything that reuses rt_xargs.
+ * ========================================================================================== */
+RtValue rt_call(Region *rr, const char *loc, RtValue f, intptr_t argc, const RtValue *argv);
+RtValue rt_call0(Region *rr, const char *loc, RtValue f);
+RtValue rt_call1(Region *rr, const char *loc, RtValue f, RtValue x);
+RtValue rt_call2(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y);
+RtValue rt_call3(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y, RtValue z);
+RT_NORETURN RT_COLD void rt_arity_error(const char *loc, intptr_t argc, intptr_t min,
+                                        intptr_t max);
+RT_NORETURN RT_COLD void rt_not_procedure(const char *loc, RtValue f);
+RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2,
+                     intptr_t first);
+#define RT_IS_PROCEDURE(v) RT_IS_TYPE(v, TYPE_ID_CLOSURE)
+/* The code of procedure f, or the "application" error. */
+static inline RtCode rt_code_of(const char *loc, RtValue f) {
+    if (RT_UNLIKELY(!RT_IS_PROCEDURE(f))) rt_not_procedure(loc, f);
+    return RT_AS(RtClosure, f)->code;
+}
+
+/* ============================================================================================
+ * Conditions, raise and the handler stack (error.c)
+ * --------------------------------------------------------------------------------------------
+ * Every error goes through rt_raise: with no handler installed (with-exception-handler) it
+ * reports on stderr, after flushing stdout, and exits RT_EXIT_ERROR:
+ *   "<loc>: error: <message> <irritants written>"        an error object (TYPE_ID_CONDITION)
+ *   "<loc>: error: uncaught exception: <value written>"  anything else
+ * Runtime errors (rt_type_error, rt_error_msg...) raise a condition whose message is the whole
+ * text ("car: expected a pair, got 5"), so `guard` catches them too. rt_raise returns only for
+ * a continuable raise whose handler returned.
+ * A condition's header count is its kind; message is a string, irritants a list.
+ * ========================================================================================== */
+enum { RT_COND_ERROR = 0, RT_COND_FILE = 1, RT_COND_READ = 2 };
+RtValue rt_raise(RtValue obj, int continuable, const char *loc);
+RtValue rt_make_condition(Region *r, int kind, RtValue message, RtValue irritants);
+RT_NORETURN RT_COLD void rt_error_kind(const char *loc, int kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+RT_NORETURN RT_COLD void rt_range_error(const char *loc, const char *who, int64_t index,
+                                        const char *what, int64_t len);
+/* Escaping continuations (call/cc) and dynamic-wind are in control.c; they restore the
+ * handler stack when they unwind. */
+typedef struct RtHandler { RtValue proc; struct RtHandler *next; } RtHandler;
+extern _Thread_local RtHandler *rt_handlers;
+
+/* ============================================================================================
+ * Ports and the printer (port.c, print.c)
+ * --------------------------------------------------------------------------------------------
+ * A port object (TYPE_ID_PORT) points to an RtPortImpl (private to port.c): a FILE* or a string
+ * buffer, input or output, open or closed. Strings are UTF-32 in memory, UTF-8 outside.
+ * rt_print writes v in `display` (write = 0) or `write` syntax. Cycles are not detected yet:
+ * writing a circular structure does not terminate.
+ * ========================================================================================== */
+typedef struct RtPortImpl RtPortImpl;
+/* The output port a port argument designates (RT_DEFAULT: the current output port); errors
+ * on a non-port, an input port or a closed port. */
+RtPortImpl *rt_out_port(const char *loc, const char *who, RtValue port);
+RtPortImpl *rt_in_port(const char *loc, const char *who, RtValue port);
+void rt_port_put(RtPortImpl *p, const char *utf8, size_t n);
+void rt_port_put_char(RtPortImpl *p, uint32_t cp);
+void rt_print(RtPortImpl *p, RtValue v, int write);
+void rt_fprint(void *file, RtValue v, int write);  /* to a FILE*, for error messages */
+void rt_flush_all(void);                           /* every open output port */
+RtValue rt_current_output(void);
+
+/* ============================================================================================
+ * Lists, equivalence, strings, vectors (list.c, string.c, vector.c): helpers for C callers
+ * ========================================================================================== */
+int rt_eqv(RtValue a, RtValue b);
+int rt_equal(RtValue a, RtValue b);
+/* The length of proper list l, or -1 if it is improper or circular. */
+int64_t rt_list_length(RtValue l);
+/* A string's code points as UTF-8, NUL-terminated, malloc'd (the caller frees). */
+char *rt_string_to_utf8(RtValue s, size_t *len_out);
+/* Unicode-aware (for the C library's locale) character case and classes. */
+uint32_t rt_char_upcase(uint32_t c);
+uint32_t rt_char_downcase(uint32_t c);
+
+/* ============================================================================================
+ * Control (control.c): multiple values, parameters, promises, continuations
+ * --------------------------------------------------------------------------------------------
+ * (values x) is x; any other count is a TYPE_ID_VALUES object (count in the header).
+ * A parameter object is a procedure (a closure whose free[0] is a TYPE_ID_PARAMETER object):
+ * (p) is its value. parameterize is expanded by the compiler into
+ *   (let* ((p param) (v (%parameter-convert p value)))
+ *     (dynamic-wind (lambda () (set! v (%parameter-swap! p v)))
+ *                   (lambda () body ...)
+ *                   (lambda () (set! v (%parameter-swap! p v)))))
+ * Promises: `(delay e)` is (%make-promise-lazy (lambda () e)); `(delay-force e)` is
+ * (%make-promise-delay-force (lambda () e)); `make-promise` wraps a value; force iterates
+ * (R7RS 4.2.5). Header count bit 0: done; bit 1: delay-force. value = result or thunk.
+ * call/cc gives escaping (upward) continuations, via setjmp/longjmp: a continuation is a
+ * procedure that may be called while its call/cc is active; it runs the `after` thunks of the
+ * dynamic-winds it leaves and restores the exception handler stack.
+ * guard is expanded by the compiler into
+ *   ((call/cc (lambda (k)
+ *      (with-exception-handler
+ *        (lambda (c) (k (lambda () (let ((var c)) (cond clause ... (else (raise-continuable c)))))))
+ *        (lambda () (call-with-values (lambda () body ...)
+ *                     (lambda vals (k (lambda () (apply values vals))))))))))
+ * (clauses run after unwinding to the guard; an unmatched condition is raised again there).
+ * ========================================================================================== */
+RtValue rt_values(Region *rr, intptr_t n, const RtValue *items);
+RtValue rt_force(Region *rr, const char *loc, RtValue p);
+
+/* ============================================================================================
  * Primitives (prims.def): declarations of rt_p_<name> and the first-class closures rt_pc_<name>
  * ========================================================================================== */
 #define RT_PF_PURE  1u
