@@ -241,9 +241,11 @@ typedef struct RtChunk RtChunk;
 typedef struct RtLarge RtLarge;
 
 /* A region descriptor. The bump window is in the inline buffer exactly when chunks == NULL;
- * otherwise it is in chunks (the newest chunk). When a request does not fit the window, the
- * slow path takes a new chunk and abandons the rest of the old window (at most RT_LARGE_BYTES
- * are lost that way, since bigger requests never come out of a window). */
+ * otherwise it is in chunks (the newest chunk). A request that fits the window is bumped
+ * there whatever its size (the fast path has one test). One that does not fit goes to the
+ * slow path: if it is larger than RT_LARGE_BYTES it gets a large block and the window stays;
+ * otherwise a new chunk becomes the window and the rest of the old one is abandoned (less
+ * than RT_LARGE_BYTES, since only smaller requests make the slow path take a chunk). */
 struct Region {
     char *cur;                /* bump pointer (R2) */
     char *end;                /* end of the bump window (R2) */
@@ -253,8 +255,9 @@ struct Region {
     _Alignas(16) char inline_buf[RT_INLINE_BYTES];
 };
 
-/* The slow path: bytes > RT_LARGE_BYTES get a large block (the window is kept); anything else
- * gets a new chunk that becomes the window. Never returns NULL: out of memory exits. */
+/* The slow path, for a request that does not fit the window: bytes > RT_LARGE_BYTES get a
+ * large block (the window is kept); anything else gets a new chunk that becomes the window.
+ * Never returns NULL: out of memory exits. */
 void *rt_region_alloc_slow(Region *r, size_t bytes);
 /* Chunks back to the pool (or upstream past RT_POOL_MAX), large blocks freed: O(chunks). */
 void rt_region_release_slow(Region *r);
