@@ -92,11 +92,11 @@ static void lexer_decode_run(Ptr p, Ptr end, CodeVec *out) {
     while (p < end) vec_push(out, lexer_decode(&p));
 }
 
-/* The bad byte(s) at p: report once, return where scanning resumes. */
+/* The bad bytes at p: report the run once, return where valid text resumes. */
 static Ptr lexer_bad_bytes(Lexer *lx, Ptr p) {
     lexer_error(lx, lexer_loc(lx, (const char *)p), "invalid UTF-8 byte sequence");
     p++;
-    while (p < (Ptr)lx->lim && (*p & 0xc0) == 0x80) p++;
+    while (p < (Ptr)lx->lim && lexer_utf8_len(p, (Ptr)lx->lim) == 0) p++;
     return p;
 }
 
@@ -279,9 +279,10 @@ static Datum *lexer_char(Lexer *lx, Ptr s, Ptr e, Loc loc) {
     re2c:yyfill:enable = 0;
     re2c:eof = 0;
 
+    any = [\x00-\uD7FF\uE000-\U0010FFFF]; // a code point; UTF-8 excludes surrogates
     hexdigit = [0-9a-fA-F];
     ascii_sub = [a-zA-Z0-9!$%&*/:<=>?^_~+.@-];
-    non_ascii = [\u0080-\U0010FFFF] \ [\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff];
+    non_ascii = [\u0080-\uD7FF\uE000-\U0010FFFF] \ [\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff];
     sub = ascii_sub | non_ascii;
     intraline = [ \t];
     escape_char = "\\" [abtnr0"\\|];
@@ -303,7 +304,7 @@ static bool lexer_quoted(Lexer *lx, Ptr *pcur, char quote, CodeVec *out) {
                 vec_push(out, tok[0]);
                 continue;
             }
-            [^"|\\]+ { lexer_decode_run(tok, cur, out); continue; }
+            (any \ ["|\\])+ { lexer_decode_run(tok, cur, out); continue; }
             escape_char {
                 static const char from[] = "abtnr0\"\\|", to[] = "\a\b\t\n\r\0\"\\|";
                 vec_push(out, (uint32_t)(unsigned char)to[strchr(from, tok[1]) - from]);
@@ -328,7 +329,7 @@ static bool lexer_quoted(Lexer *lx, Ptr *pcur, char quote, CodeVec *out) {
                             "escape '\\x' needs hex digits and a closing ';'");
                 continue;
             }
-            "\\" [^] {
+            "\\" any {
                 Ptr p = tok + 1;
                 uint32_t c = lexer_decode(&p);
                 if (c < 0x20 || c == 0x7f)
@@ -355,7 +356,7 @@ static Ptr lexer_line_comment(Lexer *lx, Ptr cur) {
         tok = cur;
         /*!re2c
             "\n" { return cur; }
-            [^\n]+ { continue; }
+            (any \ [\n])+ { continue; }
             $ { return cur; }
             * { cur = lexer_bad_bytes(lx, tok); continue; }
         */
@@ -372,7 +373,7 @@ static Ptr lexer_block_comment(Lexer *lx, Ptr cur) {
         /*!re2c
             "#|" { depth++; continue; }
             "|#" { if (--depth == 0) return cur; continue; }
-            [^|#]+ | [|#] { continue; }
+            (any \ [|#])+ | [|#] { continue; }
             $ { return NULL; }
             * { cur = lexer_bad_bytes(lx, tok); continue; }
         */
@@ -403,7 +404,8 @@ Token lexer_next(Lexer *lx) {
                 }
                 lexer_error(lx, t.loc, "unterminated block comment: '#|' opened here has no '|#'");
                 cur = lim;
-                continue;
+                t.kind = TOK_ERROR; /* reaches the end, so the reader says no more about it */
+                break;
             }
             "#;" { t.kind = TOK_DATUM_COMMENT; break; }
             "(" { t.kind = TOK_LPAREN; break; }
@@ -449,13 +451,16 @@ Token lexer_next(Lexer *lx) {
                 break;
             }
 
-            "#\\" [^] sub* {
+            "#\\" any sub* {
                 t.kind = TOK_CHAR;
                 t.value = lexer_char(lx, tok + 2, cur, t.loc);
                 break;
             }
             "#\\" {
-                lexer_error(lx, t.loc, "'#\\' must be followed by a character");
+                if (cur < lim) /* anything but the end matches the rule above unless invalid */
+                    cur = lexer_bad_bytes(lx, cur);
+                else
+                    lexer_error(lx, t.loc, "'#\\' must be followed by a character");
                 t.kind = TOK_ERROR;
                 break;
             }

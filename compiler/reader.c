@@ -29,6 +29,7 @@ typedef struct Reader {
     DatumVec *out;
     size_t skip;           /* > 0: inside nesting too deep to keep, this many levels down */
     bool deep_reported;
+    bool ended_in_error;   /* an unterminated string or comment ran to the end: said already */
 } Reader;
 
 static const char *reader_open_text(TokKind k) {
@@ -164,6 +165,7 @@ static void reader_dot(Reader *r, Token t) {
 
 /* At the end of the text: name the outermost list that is still open (R7RS 2.4). */
 static void reader_eof(Reader *r, Token t) {
+    if (r->ended_in_error) return;
     for (size_t i = 0; i < r->stack.len; i++) {
         Frame *f = &r->stack.items[i];
         if (f->kind == FRAME_PREFIX || f->kind == FRAME_COMMENT) continue;
@@ -203,7 +205,8 @@ bool reader_read_all(const char *file, const char *text, size_t len, DatumVec *o
             reader_deliver(&r, t.value);
             break;
         case TOK_ERROR: /* reported; a stand-in keeps the structure around it intact */
-            reader_deliver(&r, datum_new(DATUM_BOOL, t.loc));
+            r.ended_in_error = t.start + t.len == r.lx.lim;
+            if (!r.ended_in_error) reader_deliver(&r, datum_new(DATUM_BOOL, t.loc));
             break;
         case TOK_LPAREN: case TOK_LBRACKET: case TOK_VECTOR: case TOK_BYTEVECTOR:
         case TOK_QUOTE: case TOK_QUASIQUOTE: case TOK_UNQUOTE: case TOK_UNQUOTE_SPLICING:
