@@ -151,55 +151,54 @@ RtValue mk_record(Region *r, RtValue type, size_t nfields) {
 }
 
 /* ---- symbols --------------------------------------------------------------------------------
- * A chained hash table keyed by the UTF-8 bytes of the name. Lookup of an existing name is a
- * word-at-a-time hash, one bucket load and a compare of the 64-bit hash before the name
- * itself, so a hit costs a few nanoseconds. Names that are not valid UTF-8 are first rewritten
- * to their canonical form (each ill-formed part as EF BF BD), so that two byte strings that
- * decode to the same code points hash alike and intern to one symbol. The bucket array comes
- * from rt_upstream_alloc and doubles when the count reaches the capacity (load factor <= 1). */
+ * A chained hash table keyed by the UTF-8 bytes of the name. Each symbol keeps its name twice:
+ * as a Scheme string (code points) in `name`, and as NUL-terminated UTF-8 right after the
+ * RtSymbol, with the byte length in the header count (rt_symbol_utf8). Only well-formed UTF-8
+ * is ever stored: an ill-formed name is first rewritten with each maximal ill-formed part as
+ * EF BF BD (U+FFFD), so equal code points <=> equal bytes, and a lookup is a word-at-a-time
+ * hash, one bucket load, and a compare of hash, length and bytes: a few nanoseconds for a
+ * name already interned, with no allocation. The bucket array comes from rt_upstream_alloc
+ * and doubles when the count reaches the capacity (load factor <= 1). */
 static RtSymbol **rt_sym_table;
 static size_t rt_sym_cap;                     /* a power of two, or 0 before the first intern */
 static size_t rt_sym_n;
 
 size_t rt_symbol_count(void) { return rt_sym_n; }
 
-static inline uint64_t rt_mix(uint64_t h) {
-    h ^= h >> 32;
-    h *= 0xd6e8feb86659fd93u;
-    h ^= h >> 32;
-    return h;
+/* The 64x64->128 multiply folded to 64 bits: a fast, well-mixing step (as in wyhash). */
+static inline uint64_t rt_mum(uint64_t a, uint64_t b) {
+    __uint128_t p = (__uint128_t)a * b;
+    return (uint64_t)p ^ (uint64_t)(p >> 64);
+}
+static inline uint64_t rt_load8(const unsigned char *s) { uint64_t w; memcpy(&w, s, 8); return w; }
+static inline uint64_t rt_load4(const unsigned char *s) { uint32_t w; memcpy(&w, s, 4); return w; }
+
+/* The hash of n bytes. The tail is read with overlapping loads (the length is in the seed,
+ * so overlaps cannot make two names collide systematically). */
+static inline uint64_t rt_name_hash(const unsigned char *s, size_t n) {
+    const uint64_t k0 = 0xa0761d6478bd642fu, k1 = 0xe7037ed1a0b428dbu;
+    uint64_t h = k0 ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) h = rt_mum(h ^ rt_load8(s + i), k1);
+    size_t t = n - i;
+    if (t >= 4)
+        h = rt_mum(h ^ (rt_load4(s + i) << 32 | rt_load4(s + n - 4)), k1);
+    else if (t > 0)
+        h = rt_mum(h ^ ((uint64_t)s[i] << 16 | (uint64_t)s[i + t / 2] << 8 | s[n - 1]), k1);
+    return rt_mum(h, k0);
 }
 
-/* The hash of a name's bytes; *high gets the OR of every byte, so bit 7 says "not ASCII". */
-static uint64_t rt_name_hash(const unsigned char *s, size_t n, unsigned *high) {
-    uint64_t h = 0x9e3779b97f4a7c15u ^ n, any = 0;
-    while (n >= 8) {
-        uint64_t w;
-        memcpy(&w, s, 8);
-        any |= w;
-        h = rt_mix(h ^ w);
-        s += 8;
-        n -= 8;
+/* Equality of n bytes, again with overlapping word loads. */
+static inline int rt_bytes_eq(const unsigned char *a, const unsigned char *b, size_t n) {
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 < n; i += 8)
+            if (rt_load8(a + i) != rt_load8(b + i)) return 0;
+        return rt_load8(a + n - 8) == rt_load8(b + n - 8);
     }
-    if (n > 0) {
-        uint64_t w = 0;
-        for (size_t i = 0; i < n; i++) w |= (uint64_t)s[i] << (8 * i);
-        any |= w;
-        h = rt_mix(h ^ w);
-    }
-    *high = (unsigned)((any & 0x8080808080808080u) != 0) << 7;
-    return rt_mix(h ^ (h >> 29));
-}
-
-/* Does the symbol's name (code points) equal these (well-formed) UTF-8 bytes? */
-static int rt_name_equals(const RtSymbol *sym, const unsigned char *u, size_t len) {
-    const RtString *s = RT_AS(RtString, sym->name);
-    size_t n = RT_HDR_COUNT(s->hdr), j = 0;
-    for (size_t i = 0; i < len; j++) {
-        uint32_t cp = u[i] < 0x80 ? u[i++] : rt_utf8_next(u, len, &i);
-        if (j >= n || s->chars[j] != cp) return 0;
-    }
-    return j == n;
+    if (n >= 4) return rt_load4(a) == rt_load4(b) && rt_load4(a + n - 4) == rt_load4(b + n - 4);
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
 }
 
 static void rt_sym_grow(void) {
@@ -219,11 +218,21 @@ static void rt_sym_grow(void) {
     rt_sym_cap = cap;
 }
 
-/* Rewrite ill-formed UTF-8 to well-formed (U+FFFD as EF BF BD), then intern that. */
+/* Is u well-formed UTF-8? (A decoded U+FFFD is an error unless it was the 3 bytes EF BF BD.) */
+static int rt_utf8_valid(const unsigned char *u, size_t len) {
+    for (size_t i = 0; i < len;) {
+        if (u[i] < 0x80) { i++; continue; }
+        size_t start = i;
+        if (rt_utf8_next(u, len, &i) == 0xFFFD && !(i - start == 3 && u[start] == 0xEF))
+            return 0;
+    }
+    return 1;
+}
+
+/* Rewrite ill-formed UTF-8 to well-formed (each ill-formed part as EF BF BD), intern that. */
 static RtValue rt_intern_canonical(const unsigned char *u, size_t len) {
     size_t cap = 3 * len;                     /* a byte becomes at most 3 bytes */
-    unsigned char small[256] = {0};     /* (initialised only to quiet gcc) */
-    unsigned char *buf = cap <= sizeof small ? small : rt_upstream_alloc(cap);
+    unsigned char *buf = rt_upstream_alloc(cap);
     size_t o = 0;
     for (size_t i = 0; i < len;) {
         size_t start = i;
@@ -236,35 +245,31 @@ static RtValue rt_intern_canonical(const unsigned char *u, size_t len) {
         }
     }
     RtValue v = rt_intern((const char *)buf, o);
-    if (buf != small) rt_upstream_free(buf, cap);
+    rt_upstream_free(buf, cap);
     return v;
-}
-
-static int rt_utf8_valid(const unsigned char *u, size_t len) {
-    for (size_t i = 0; i < len;) {
-        size_t start = i;
-        if (rt_utf8_next(u, len, &i) == 0xFFFD && !(i - start == 3 && u[start] == 0xEF))
-            return 0;
-    }
-    return 1;
 }
 
 RtValue rt_intern(const char *utf8, size_t len) {
     const unsigned char *u = (const unsigned char *)utf8;
-    unsigned high;
-    uint64_t h = rt_name_hash(u, len, &high);
+    uint64_t h = rt_name_hash(u, len);
     if (RT_LIKELY(rt_sym_cap != 0)) {
         for (RtSymbol *s = rt_sym_table[h & (rt_sym_cap - 1)]; s != NULL; s = s->next)
-            if (s->hash == h && rt_name_equals(s, u, len)) return RT_TAG_AS_OBJ(s);
+            if (s->hash == h && RT_HDR_COUNT(s->hdr) == len &&
+                rt_bytes_eq((const unsigned char *)(s + 1), u, len))
+                return RT_TAG_AS_OBJ(s);
     }
-    if (high && !rt_utf8_valid(u, len)) return rt_intern_canonical(u, len);
-    /* A new symbol: name and symbol go in the global region, which outlives every region. */
+    /* Not found: a new symbol, unless the name is ill-formed and its canonical form exists. */
+    if (!rt_utf8_valid(u, len)) return rt_intern_canonical(u, len);
+    if (RT_UNLIKELY(len > ((size_t)1 << 40))) rt_out_of_memory();
     if (rt_sym_n >= rt_sym_cap) rt_sym_grow();
+    /* Name and symbol go in the global region, which outlives every region. */
     RtString *name = rt_string_decode(&rt_global_region, utf8, len);
-    RtSymbol *s = alloc_obj_typed(&rt_global_region, TYPE_ID_SYMBOL);
-    s->hdr = RT_HDR(TYPE_ID_SYMBOL, 0);
+    RtSymbol *s = alloc_obj_sized(&rt_global_region, TYPE_ID_SYMBOL, len + 1);
+    s->hdr = RT_HDR(TYPE_ID_SYMBOL, len);
     s->name = RT_TAG_AS_OBJ(name);
     s->hash = h;
+    memcpy(s + 1, utf8, len);
+    ((char *)(s + 1))[len] = 0;
     RtSymbol **slot = &rt_sym_table[h & (rt_sym_cap - 1)];
     s->next = *slot;
     *slot = s;

@@ -377,9 +377,14 @@ RtValue mk_record(Region *r, RtValue type, size_t nfields);
 /* Interning: symbols and their name strings live in rt_global_region (symbols never die), so
  * mk_symbol ignores its region; the hash table's bucket array comes from rt_upstream_alloc and
  * doubles when it holds as many symbols as buckets. Equal names (after UTF-8 decoding, invalid
- * bytes read as U+FFFD) give the same symbol. Not thread-safe: intern from one thread. */
+ * bytes read as U+FFFD) give the same symbol. Not thread-safe: intern from one thread.
+ * A symbol is an RtSymbol (name = its string of code points) followed by its name as
+ * well-formed, NUL-terminated UTF-8; the header count is that name's length in bytes. */
 RtValue rt_intern(const char *utf8, size_t len);
 size_t rt_symbol_count(void);
+static inline const char *rt_symbol_utf8(RtValue sym) {
+    return (const char *)(RT_AS(RtSymbol, sym) + 1);
+}
 
 /* ============================================================================================
  * Calls

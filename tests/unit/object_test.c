@@ -239,3 +239,30 @@ Test(intern, a_hundred_thousand_names_make_the_table_grow_and_all_stay_findable)
     for (int i = 1; i < N; i++) cr_assert_neq(syms[i], syms[i - 1]);
     cr_assert_eq(rt_symbol_count(), N);
 }
+
+Test(intern, a_symbol_carries_its_name_as_utf8_with_the_byte_length_in_its_header) {
+    RtValue s = mk_symbol(&rt_global_region, "caf\xC3\xA9");
+    cr_assert_str_eq(rt_symbol_utf8(s), "caf\xC3\xA9");
+    cr_assert_eq(RT_HDR_COUNT(*RT_OBJ(s)), 5);
+    RtValue bad = rt_intern("x\xC0", 2);
+    cr_assert_str_eq(rt_symbol_utf8(bad), "x\xEF\xBF\xBD", "stored in its canonical form");
+    uint32_t want[] = {'c', 'a', 'f', 0xE9};
+    RtString *name = RT_AS(RtString, RT_AS(RtSymbol, s)->name);
+    cr_assert_eq(RT_HDR_COUNT(name->hdr), 4);
+    cr_assert_eq(memcmp(name->chars, want, sizeof want), 0);
+}
+
+Test(intern, names_of_every_length_up_to_40_bytes_differ_by_their_last_byte) {
+    /* exercises each path of the word-at-a-time hash and compare */
+    char a[48], b[48];
+    for (size_t n = 1; n <= 40; n++) {
+        memset(a, 'q', n);
+        memcpy(b, a, n);
+        b[n - 1] = 'r';
+        RtValue x = rt_intern(a, n), y = rt_intern(b, n);
+        cr_assert_neq(x, y, "length %zu", n);
+        cr_assert_eq(rt_intern(a, n), x);
+        cr_assert_eq(rt_intern(b, n), y);
+        cr_assert_neq(rt_intern(a, n - 1), x, "a prefix is another name");
+    }
+}
