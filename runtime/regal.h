@@ -230,7 +230,7 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_ALIGN          8u
 #define RT_INLINE_BYTES   512u
 #define RT_CHUNK_BYTES    (64u * 1024u)      /* one chunk, its RtChunk header included */
-#define RT_LARGE_BYTES    (8u * 1024u)       /* bigger objects go on the large list */
+#define RT_LARGE_BYTES    (8u * 1024u)       /* bigger ones that miss the window: large list */
 #define RT_CHUNK_HDR      16u                /* RtChunk header; objects start right after it */
 #define RT_CHUNK_DATA     (RT_CHUNK_BYTES - RT_CHUNK_HDR)   /* bump space of one chunk */
 #define RT_LARGE_HDR      16u                /* RtLarge header before a large object */
@@ -283,7 +283,8 @@ extern _Thread_local RtAllocStats rt_alloc_stats;
 /* The allocation fast path: one bounds test and a pointer bump. `bytes` is a multiple of 8.
  * end - cur never overflows (R2), so the test is exact for any `bytes`. Builds that define
  * RT_COUNT_INLINE (the benchmark's hit-rate run) get a variant that also counts the requests
- * the inline buffer serves; the normal build pays nothing for it. */
+ * the inline buffer serves; the normal build pays nothing for it. (Build the runtime with it
+ * too, or the mk_* constructors' allocations go uncounted.) */
 #if !defined(RT_COUNT_INLINE)
 static inline void *rt_region_bump(Region *r, size_t bytes) {
     char *p = r->cur;
@@ -322,7 +323,9 @@ static inline void rt_region_init(Region *r, uint64_t depth) {
     rt_region_unpoison_inline(r);
 #endif
 }
-/* Release every object of r: O(chunks), and nothing at all when only the buffer was used. */
+/* Release every object of r: O(chunks), and nothing at all when only the buffer was used.
+ * Under RT_ASAN the buffer is poisoned here and unpoisoned by rt_region_init, so code linked
+ * with the sanitizer runtime (libregal-san, which poisons too) must be compiled -DRT_ASAN. */
 static inline void rt_region_release(Region *r) {
     if (RT_UNLIKELY(r->chunks != NULL || r->large != NULL)) rt_region_release_slow(r);
 #if defined(RT_ASAN)
