@@ -57,7 +57,7 @@ $(B)/cc/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h
 $(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h | $(B)/cc
 	$(CC) $(CSTD) $(OPT) -g $(WARN) $(CC_DEFS) -Iruntime -c $< -o $@
 $(B)/regal: $(CC_OBJS)
-	$(CC) $(OPT) -g $^ -o $@
+	$(CC) $(OPT) -g $^ -lgmp -lm -o $@
 
 $(B)/rt $(B)/rt-san $(B)/cc:
 	mkdir -p $@

@@ -3,8 +3,11 @@
  *
  *   lexer.re   source text -> tokens           (re2c)
  *   reader.c   tokens -> datums with locations
- *   expand.c   datums -> core AST: special forms, derived forms, macros, scopes
- *   ...        (later passes are listed below as they are declared)
+ *   expand.c   datums -> core AST: special forms, derived forms, scopes
+ *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
+ *              loops that compile to C loops, arity checks of known calls
+ *   emit.c     AST + facts -> C source (typed allocation or mk_* constructors)
+ *   driver.c   C source -> executable, through clang
  */
 #ifndef REGALC_H
 #define REGALC_H
@@ -120,5 +123,120 @@ void lexer_init(Lexer *lx, const char *file, const char *text, size_t len);
 Token lexer_next(Lexer *lx);
 Loc lexer_loc(Lexer *lx, const char *p);   /* cheapest when p only moves forward */
 void lexer_error(Lexer *lx, Loc loc, const char *fmt, ...) PRINTF(3, 4);
+
+/* ==== primitives (prims.c) =================================================================
+ * The compiler's view of runtime/prims.def. */
+typedef struct Prim {
+    const char *name;    /* Scheme name */
+    const char *cname;   /* rt_p_<cname> */
+    int nreq, nopt;      /* nopt = -1: rest arguments */
+    bool fixed;          /* RT_PRIM_F calling convention */
+    unsigned flags;      /* RT_PF_* */
+} Prim;
+const Prim *prims_lookup(Sym *name);
+bool prims_arity_ok(const Prim *p, int argc);
+
+/* ==== core AST (expand.c) ==================================================================
+ * What the expander produces: every derived form is gone, every identifier is resolved to
+ * a Var. Which fields are valid depends on the kind (noted after each kind). */
+typedef struct Ast Ast;
+typedef struct Lambda Lambda;
+
+typedef struct Var {
+    Sym *name;
+    Loc loc;              /* where it is bound (or first referenced, for globals) */
+    int id;               /* unique, for C names */
+    bool global;          /* a top-level variable */
+    bool defined;         /* global: the program defines it */
+    const Prim *prim;     /* global: the primitive it names when the program does not define it */
+    Lambda *owner;        /* local: the lambda whose frame binds it (NULL at top level) */
+    /* set by analyze.c */
+    int nrefs, nsets, ndefs;
+    bool captured;        /* referenced or assigned from a lambda other than its owner */
+    bool boxed;           /* assigned and captured: lives in a box */
+    Lambda *known;        /* bound once to this lambda and never assigned */
+} Var;
+typedef VEC(Var *) VarVec;
+
+typedef enum {
+    AST_CONST,    /* datum */
+    AST_REF,      /* var */
+    AST_SET,      /* var, value; is_define for a top-level define */
+    AST_IF,       /* test, then, els */
+    AST_LAMBDA,   /* lambda */
+    AST_SEQ,      /* items (at least one) */
+    AST_CALL,     /* fn, args */
+    AST_PRIMCALL, /* prim, args: a call to a primitive the program does not redefine */
+    AST_LET,      /* vars, inits, body: inits evaluated outside the scope of vars */
+    AST_LETREC,   /* vars, inits, body: letrec* semantics, inits in order */
+} AstKind;
+typedef VEC(Ast *) AstVec;
+
+struct Ast {
+    AstKind kind;
+    Loc loc;
+    Datum *datum;
+    Var *var;
+    bool is_define;
+    Ast *value, *test, *then, *els, *fn, *body;
+    const Prim *prim;
+    Lambda *lambda;
+    AstVec items, args, inits;
+    VarVec vars;
+};
+
+struct Lambda {
+    Sym *name;            /* the variable it is first bound to, for messages; may be NULL */
+    Loc loc;
+    int id;
+    VarVec params;        /* required parameters */
+    Var *rest;            /* rest parameter or NULL */
+    Ast *body;
+    Lambda *parent;       /* the enclosing lambda, NULL at top level */
+    /* set by analyze.c */
+    VarVec free;          /* free variables, in closure slot order */
+    bool contified;       /* compiled as a C loop inside its parent, never a closure */
+    Var *self;            /* the var it is known under, when known */
+};
+typedef VEC(Lambda *) LambdaVec;
+
+typedef struct Program {
+    const char *file;
+    Ast *body;            /* the top-level forms, as an AST_SEQ */
+    VarVec globals;
+    LambdaVec lambdas;    /* every lambda, outermost first */
+} Program;
+
+Ast *ast_new(AstKind kind, Loc loc);
+/* Expand the top-level forms of a program. Errors go through diag_error. */
+Program *expand_program(const char *file, DatumVec *forms);
+
+/* ==== analysis (analyze.c) =================================================================
+ * Requires: an expanded Program. Guarantees: the Var and Lambda fields marked "set by
+ * analyze.c" are filled; calls of known procedures with a wrong argument count are
+ * reported as errors. */
+void analyze_program(Program *prog);
+
+/* ==== C emission (emit.c) ==================================================================
+ * Requires: an analyzed Program. Writes one C translation unit that includes regal.h. */
+typedef enum { ALLOC_TYPED, ALLOC_CONSTRUCTORS } AllocMode;
+typedef struct EmitOptions {
+    AllocMode alloc;
+    bool line_directives;  /* -g: #line directives point at the Scheme source */
+} EmitOptions;
+void emit_program(Program *prog, const EmitOptions *opt, Buf *out);
+
+/* ==== driver (driver.c) ====================================================================
+ * Runs the C compiler on emitted C. */
+typedef struct DriverOptions {
+    const char *cc;         /* default clang */
+    const char *opt_level;  /* "-O2" */
+    bool debug;             /* -g */
+    VEC(const char *) extra; /* flags passed through (-f..., -march=...) */
+    bool sanitize;          /* a -fsanitize flag: link the sanitizer runtime */
+} DriverOptions;
+/* Compile C text to an executable; returns 0 on success. */
+int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_path,
+                   const char *out_path);
 
 #endif

@@ -1,0 +1,208 @@
+/* analyze.c: the facts code generation needs, computed over the whole program.
+ *
+ * Entry point: analyze_program. Requires: an expanded Program. Guarantees, in this order:
+ *   1. calls of primitives the program does not redefine become AST_PRIMCALL, and calls with
+ *      a wrong argument count to primitives or known procedures are reported as errors;
+ *   2. Var.nrefs/nsets/ndefs count uses; Var.known names the lambda a never-assigned
+ *      variable is bound to;
+ *   3. Lambda.contified marks loops (named let, do, local recursive procedures) whose every
+ *      call is a tail call from their own body or a single call from their parent: they
+ *      compile to a C loop inside the parent, with no closure;
+ *   4. Var.captured and Var.boxed (assigned and captured: lives in a box);
+ *   5. Lambda.free: the free variables of each closure, leaving out known procedures without
+ *      free variables of their own (they are static closures, referenced as constants).
+ */
+#include "regalc.h"
+
+#include <stdlib.h>
+
+typedef struct CallInfo {
+    int self_tail;   /* calls from the lambda's own body, in its tail position */
+    int outside;     /* calls from the lambda's parent function */
+    int other;       /* any other reference */
+} CallInfo;
+
+typedef struct Analyzer {
+    Program *prog;
+    CallInfo *info;  /* indexed by Lambda.id, for known lambdas */
+} Analyzer;
+
+static void analyze_walk(Analyzer *an, Ast *a, void (*fn)(Analyzer *, Ast *, Lambda *, bool),
+                         Lambda *cur, bool tail);
+
+/* Visit every node with the lambda whose body it is in and whether it is in tail position
+ * of that lambda's body. */
+static void analyze_walk(Analyzer *an, Ast *a, void (*fn)(Analyzer *, Ast *, Lambda *, bool),
+                         Lambda *cur, bool tail) {
+    fn(an, a, cur, tail);
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: break;
+    case AST_SET: analyze_walk(an, a->value, fn, cur, false); break;
+    case AST_IF:
+        analyze_walk(an, a->test, fn, cur, false);
+        analyze_walk(an, a->then, fn, cur, tail);
+        analyze_walk(an, a->els, fn, cur, tail);
+        break;
+    case AST_LAMBDA: analyze_walk(an, a->lambda->body, fn, a->lambda, true); break;
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            analyze_walk(an, a->items.items[i], fn, cur, tail && i + 1 == a->items.len);
+        break;
+    case AST_CALL:
+        analyze_walk(an, a->fn, fn, cur, false);
+        /* fallthrough */
+    case AST_PRIMCALL:
+        for (size_t i = 0; i < a->args.len; i++) analyze_walk(an, a->args.items[i], fn, cur, false);
+        break;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) analyze_walk(an, a->inits.items[i], fn, cur, false);
+        analyze_walk(an, a->body, fn, cur, tail);
+        break;
+    }
+}
+
+/* ---- 1. primitive calls, counts ------------------------------------------------------------- */
+static void analyze_count(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)an; (void)tail; (void)cur;
+    if (a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->global &&
+        !a->fn->var->defined && a->fn->var->prim) {
+        const Prim *p = a->fn->var->prim;
+        if (!prims_arity_ok(p, (int)a->args.len))
+            diag_error(a->loc, "wrong number of arguments to '%s': got %zu", p->name, a->args.len);
+        a->kind = AST_PRIMCALL;
+        a->prim = p;
+        a->fn = NULL;
+        return;
+    }
+    if (a->kind == AST_REF) a->var->nrefs++;
+    if (a->kind == AST_SET) {
+        if (a->is_define) a->var->ndefs++;
+        else a->var->nsets++;
+    }
+}
+
+/* ---- 2. known procedures -------------------------------------------------------------------- */
+static void analyze_mark_known(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)an; (void)cur; (void)tail;
+    if (a->kind == AST_SET && a->is_define && a->var->ndefs == 1 && a->var->nsets == 0 &&
+        a->value->kind == AST_LAMBDA) {
+        a->var->known = a->value->lambda;
+        a->value->lambda->self = a->var;
+    }
+    if (a->kind == AST_LET || a->kind == AST_LETREC)
+        for (size_t i = 0; i < a->vars.len; i++) {
+            Var *v = a->vars.items[i];
+            if (v->nsets == 0 && a->inits.items[i]->kind == AST_LAMBDA) {
+                v->known = a->inits.items[i]->lambda;
+                v->known->self = v;
+            }
+            else if (a->kind == AST_LETREC) v->nsets++; /* initialised after the closures */
+        }
+}
+
+static void analyze_check_arity(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)an; (void)cur; (void)tail;
+    if (a->kind != AST_CALL || a->fn->kind != AST_REF || !a->fn->var->known) return;
+    Lambda *l = a->fn->var->known;
+    size_t n = a->args.len, req = l->params.len;
+    if (n < req || (!l->rest && n > req)) {
+        const char *name = a->fn->var->name->name;
+        if (l->rest)
+            diag_error(a->loc, "wrong number of arguments to '%s': expected at least %zu, got %zu",
+                       name, req, n);
+        else
+            diag_error(a->loc, "wrong number of arguments to '%s': expected %zu, got %zu", name, req, n);
+    }
+}
+
+/* ---- 3. contification ----------------------------------------------------------------------- */
+static void analyze_calls(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    if (a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->known && !a->fn->var->global) {
+        Lambda *l = a->fn->var->known;
+        CallInfo *ci = &an->info[l->id];
+        if (cur == l && tail) ci->self_tail++;
+        else if (cur == l->parent) ci->outside++;
+        else ci->other++;
+        ci->other--; /* balanced by the visit of the operator's REF that follows */
+    }
+    if (a->kind == AST_REF && a->var->known && !a->var->global) an->info[a->var->known->id].other++;
+}
+
+/* ---- 4. captured variables ------------------------------------------------------------------ */
+/* The C function a lambda's code lives in: itself, or its parent's when contified. */
+static Lambda *analyze_host(Lambda *l) {
+    while (l && l->contified) l = l->parent;
+    return l;
+}
+
+static void analyze_capture(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)an; (void)tail;
+    Var *v = (a->kind == AST_REF || a->kind == AST_SET) ? a->var : NULL;
+    if (!v || v->global) return;
+    if (analyze_host(v->owner) != analyze_host(cur)) v->captured = true;
+    v->boxed = v->captured && v->nsets > 0;
+}
+
+/* ---- 5. free variables ---------------------------------------------------------------------- */
+static bool analyze_is_static(Var *v) {
+    return v->known && !v->known->contified && v->known->free.len == 0 && v->nsets == 0;
+}
+
+static void analyze_add_free(Lambda *l, Var *v) {
+    for (size_t i = 0; i < l->free.len; i++)
+        if (l->free.items[i] == v) return;
+    vec_push(&l->free, v);
+}
+
+typedef struct FreeCtx { bool changed; } FreeCtx;
+static FreeCtx *analyze_free_ctx;
+
+static void analyze_free_visit(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)an; (void)tail;
+    Var *v = (a->kind == AST_REF || a->kind == AST_SET) ? a->var : NULL;
+    if (!v || v->global) return;
+    if (a->kind == AST_REF && analyze_is_static(v)) return;
+    Lambda *owner_host = analyze_host(v->owner);
+    /* every non-contified lambda from cur outwards that does not host v needs v */
+    for (Lambda *l = analyze_host(cur); l && l != owner_host; l = analyze_host(l->parent)) {
+        size_t before = l->free.len;
+        analyze_add_free(l, v);
+        if (l->free.len != before) analyze_free_ctx->changed = true;
+    }
+}
+
+void analyze_program(Program *prog) {
+    Analyzer an = {.prog = prog};
+    an.info = xcalloc(prog->lambdas.len + 1, sizeof *an.info);
+    for (size_t i = 0; i < prog->globals.len; i++) {
+        Var *v = prog->globals.items[i];
+        v->nrefs = v->nsets = v->ndefs = 0;
+    }
+    analyze_walk(&an, prog->body, analyze_count, NULL, false);
+    analyze_walk(&an, prog->body, analyze_mark_known, NULL, false);
+    for (size_t i = 0; i < prog->globals.len; i++) { /* a redefined global is not known */
+        Var *v = prog->globals.items[i];
+        if (v->ndefs != 1 || v->nsets) {
+            if (v->known) v->known->self = NULL;
+            v->known = NULL;
+        }
+    }
+    analyze_walk(&an, prog->body, analyze_check_arity, NULL, false);
+
+    analyze_walk(&an, prog->body, analyze_calls, NULL, false);
+    for (size_t i = 0; i < prog->lambdas.len; i++) {
+        Lambda *l = prog->lambdas.items[i];
+        CallInfo *ci = &an.info[l->id];
+        if (!l->rest && ci->other == 0 && ci->outside == 1) l->contified = true;
+    }
+    analyze_walk(&an, prog->body, analyze_capture, NULL, false);
+    /* free variables: iterate, since whether a known procedure is static depends on its own
+     * free variables (monotone: sets only grow) */
+    FreeCtx ctx;
+    analyze_free_ctx = &ctx;
+    do {
+        ctx.changed = false;
+        analyze_walk(&an, prog->body, analyze_free_visit, NULL, false);
+    } while (ctx.changed);
+    free(an.info);
+}

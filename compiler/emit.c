@@ -1,0 +1,772 @@
+/* emit.c: the analyzed AST to one C translation unit.
+ *
+ * Entry point: emit_program. Requires: analyze_program has run. Guarantees: C that includes
+ * only regal.h and compiles without warnings under -Wall -Wextra; every procedure is an
+ * RtCode (the uniform convention of regal.h), so every tail call is a musttail call and no
+ * tail call grows the C stack (R7RS 3.5); self tail calls and contified loops are gotos.
+ *
+ * Each expression is compiled to statements plus a side-effect-free C expression for its
+ * value; where the value goes is a Dest: used as a value, returned, or assigned to a
+ * variable followed by a jump (the exit of an inlined loop).
+ * Allocation sites go through emit_alloc_*: typed allocation (alloc_obj_typed with a constant
+ * type id, fields filled directly) or, with --alloc=constructors, the mk_* calls.
+ */
+#include "regalc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+    DEST_VALUE,   /* give back a C expression for the value */
+    DEST_ASSIGN,  /* assign it to var */
+    DEST_JUMP,    /* assign it to var, then goto label: the exit of an inlined loop */
+    DEST_RETURN,  /* return it from the C function: the tail position */
+} DestKind;
+typedef struct Dest {
+    DestKind kind;
+    const char *var;
+    const char *label;
+} Dest;
+static const Dest DEST_V = {DEST_VALUE, NULL, NULL};
+
+typedef struct Emitter {
+    Program *prog;
+    const EmitOptions *opt;
+    Buf decls;           /* forward declarations, constants, globals */
+    Buf init;            /* constant initialisation at program start */
+    Buf *out;            /* the function being written */
+    Lambda *fn;          /* the lambda whose C function is being written (NULL: top level) */
+    int indent;
+    int ntemps;
+    int nconsts;
+    VEC(char *) locs;    /* location strings, index = L<n> */
+    VEC(Lambda *) loops; /* contified lambdas whose body is being written */
+} Emitter;
+
+static const char *emit_expr(Emitter *em, Ast *a, Dest d);
+
+/* ---- output helpers ------------------------------------------------------------------------- */
+static void emit_line(Emitter *em, const char *fmt, ...) PRINTF(2, 3);
+static void emit_line(Emitter *em, const char *fmt, ...) {
+    for (int i = 0; i < em->indent; i++) buf_puts(em->out, "    ");
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(em->out, fmt, ap);
+    va_end(ap);
+    buf_putc(em->out, '\n');
+}
+
+static char *emit_temp(Emitter *em) { return xasprintf("t%d", em->ntemps++); }
+
+/* A C identifier for a Scheme name: letters and digits kept, everything else as _xx. */
+static void emit_mangle(Buf *b, const char *name) {
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))
+            buf_putc(b, (char)*p);
+        else if (*p == '-')
+            buf_putc(b, '_');
+        else
+            buf_printf(b, "_%02x", *p);
+    }
+}
+
+static char *emit_var_name(Var *v) {
+    Buf b = {0};
+    buf_printf(&b, v->global ? "g%d_" : "v%d_", v->id);
+    emit_mangle(&b, v->name->name);
+    return buf_cstr(&b);
+}
+
+static char *emit_lambda_name(Lambda *l) {
+    Buf b = {0};
+    buf_printf(&b, "scm_lambda%d", l->id);
+    if (l->name) {
+        buf_putc(&b, '_');
+        emit_mangle(&b, l->name->name);
+    }
+    return buf_cstr(&b);
+}
+
+/* The location string of a node, as the name of a static constant. */
+static const char *emit_loc(Emitter *em, Loc loc) {
+    char *s = xasprintf("%s:%d:%d", loc.file ? loc.file : "?", loc.line, loc.col);
+    for (size_t i = 0; i < em->locs.len; i++)
+        if (strcmp(em->locs.items[i], s) == 0) {
+            free(s);
+            return xasprintf("L%zu", i);
+        }
+    vec_push(&em->locs, s);
+    return xasprintf("L%zu", em->locs.len - 1);
+}
+
+static void emit_c_string(Buf *b, const char *s) {
+    buf_putc(b, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') buf_printf(b, "\\%c", *p);
+        else if (*p < 32 || *p >= 127) buf_printf(b, "\\%03o", *p);
+        else buf_putc(b, (char)*p);
+    }
+    buf_putc(b, '"');
+}
+
+/* Deliver a value to its destination; returns the expression for DEST_VALUE. */
+static const char *emit_deliver(Emitter *em, Dest d, const char *expr) {
+    switch (d.kind) {
+    case DEST_VALUE: return expr;
+    case DEST_RETURN: emit_line(em, "return %s;", expr); return NULL;
+    case DEST_ASSIGN: emit_line(em, "%s = %s;", d.var, expr); return NULL;
+    case DEST_JUMP:
+        emit_line(em, "%s = %s;", d.var, expr);
+        emit_line(em, "goto %s;", d.label);
+        return NULL;
+    }
+    return NULL;
+}
+
+/* Labels are written before it is known whether any goto uses them; an unused one is cut
+ * out again, so the C has no unused labels. */
+static size_t emit_label(Emitter *em, const char *label) {
+    size_t at = em->out->len;
+    emit_line(em, "%s:;", label);
+    return at;
+}
+static void emit_label_done(Emitter *em, size_t at, const char *label) {
+    char *jump = xasprintf("goto %s;", label);
+    bool used = strstr(em->out->data + at, jump) != NULL;
+    free(jump);
+    if (used) return;
+    char *eol = strchr(em->out->data + at, '\n');
+    size_t len = (size_t)(eol - (em->out->data + at)) + 1;
+    memmove(em->out->data + at, em->out->data + at + len, em->out->len - at - len + 1);
+    em->out->len -= len;
+}
+
+/* ---- constants ------------------------------------------------------------------------------ */
+static const char *emit_double(double x) {
+    if (isnan(x)) return "__builtin_nan(\"\")";
+    if (isinf(x)) return x > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
+    return xasprintf("%a", x);
+}
+
+static bool emit_const_is_static(Datum *d) {
+    switch (d->kind) {
+    case DATUM_SYMBOL: case DATUM_BIGNUM: return false;
+    case DATUM_PAIR: return emit_const_is_static(d->pair.car) && emit_const_is_static(d->pair.cdr);
+    case DATUM_VECTOR:
+        for (size_t i = 0; i < d->vec.len; i++)
+            if (!emit_const_is_static(d->vec.items[i])) return false;
+        return true;
+    default: return true;
+    }
+}
+
+/* A constant's value as a C constant expression (static data) or, for data that holds symbols
+ * or bignums, a variable set by the program's constant initialisation. */
+static const char *emit_const(Emitter *em, Datum *d);
+
+static const char *emit_const_static(Emitter *em, Datum *d) {
+    int k = em->nconsts++;
+    Buf *b = &em->decls;
+    switch (d->kind) {
+    case DATUM_FLONUM:
+        buf_printf(b, "static RtFlonum k%d = {RT_HDR(TYPE_ID_FLOAT, 0), %s};\n", k, emit_double(d->flo));
+        return xasprintf("RT_TAG_AS_OBJ(&k%d)", k);
+    case DATUM_STRING:
+        buf_printf(b, "static struct { RtHeader hdr; uint32_t c[%zu]; } k%d = {RT_HDR(TYPE_ID_STRING, %zu), {",
+                   d->str.len ? d->str.len : 1, k, d->str.len);
+        for (size_t i = 0; i < d->str.len; i++) buf_printf(b, "%s%u", i ? "," : "", d->str.chars[i]);
+        if (!d->str.len) buf_puts(b, "0");
+        buf_puts(b, "}};\n");
+        return xasprintf("RT_TAG_AS_OBJ(&k%d)", k);
+    case DATUM_PAIR: {
+        const char *a = emit_const(em, d->pair.car), *c = emit_const(em, d->pair.cdr);
+        buf_printf(b, "static RtPair k%d = {%s, %s};\n", k, a, c);
+        return xasprintf("RT_TAG_AS_PAIR(&k%d)", k);
+    }
+    case DATUM_VECTOR: {
+        Buf items = {0};
+        for (size_t i = 0; i < d->vec.len; i++)
+            buf_printf(&items, "%s%s", i ? ", " : "", emit_const(em, d->vec.items[i]));
+        if (!d->vec.len) buf_puts(&items, "0");
+        buf_printf(b, "static struct { RtHeader hdr; RtValue v[%zu]; } k%d = {RT_HDR(TYPE_ID_VECTOR, %zu), {%s}};\n",
+                   d->vec.len ? d->vec.len : 1, k, d->vec.len, buf_cstr(&items));
+        buf_free(&items);
+        return xasprintf("RT_TAG_AS_OBJ(&k%d)", k);
+    }
+    case DATUM_BYTEVECTOR: {
+        buf_printf(b, "static struct { RtHeader hdr; uint8_t v[%zu]; } k%d = {RT_HDR(TYPE_ID_BYTEVECTOR, %zu), {",
+                   d->bv.len ? d->bv.len : 1, k, d->bv.len);
+        for (size_t i = 0; i < d->bv.len; i++) buf_printf(b, "%s%u", i ? "," : "", d->bv.bytes[i]);
+        if (!d->bv.len) buf_puts(b, "0");
+        buf_puts(b, "}};\n");
+        return xasprintf("RT_TAG_AS_OBJ(&k%d)", k);
+    }
+    default: diag_internal("emit_const_static: kind %d", d->kind);
+    }
+}
+
+/* Build a constant at program start (in the global region): for symbols and bignums. */
+static const char *emit_const_init(Emitter *em, Datum *d) {
+    switch (d->kind) {
+    case DATUM_SYMBOL: {
+        int k = em->nconsts++;
+        buf_printf(&em->decls, "static RtValue k%d;\n", k);
+        buf_printf(&em->init, "    k%d = rt_intern(", k);
+        emit_c_string(&em->init, d->sym->name);
+        buf_printf(&em->init, ", %zu);\n", d->sym->len);
+        return xasprintf("k%d", k);
+    }
+    case DATUM_BIGNUM: {
+        int k = em->nconsts++;
+        buf_printf(&em->decls, "static RtValue k%d;\n", k);
+        buf_printf(&em->init, "    k%d = rt_p_string_to_number(&rt_global_region, NULL, 1, (const RtValue[]){mk_string(&rt_global_region, ", k);
+        emit_c_string(&em->init, d->big);
+        buf_puts(&em->init, ")});\n");
+        return xasprintf("k%d", k);
+    }
+    case DATUM_PAIR: {
+        const char *a = emit_const(em, d->pair.car), *c = emit_const(em, d->pair.cdr);
+        int k = em->nconsts++;
+        buf_printf(&em->decls, "static RtValue k%d;\n", k);
+        buf_printf(&em->init, "    k%d = mk_pair(&rt_global_region, %s, %s);\n", k, a, c);
+        return xasprintf("k%d", k);
+    }
+    case DATUM_VECTOR: {
+        int k = em->nconsts++;
+        buf_printf(&em->decls, "static RtValue k%d;\n", k);
+        Buf items = {0};
+        for (size_t i = 0; i < d->vec.len; i++) {
+            const char *item = emit_const(em, d->vec.items[i]);
+            buf_printf(&items, "    RT_AS(RtVector, k%d)->items[%zu] = %s;\n", k, i, item);
+        }
+        buf_printf(&em->init, "    k%d = mk_vector(&rt_global_region, %zu, RT_FALSE);\n%s", k,
+                   d->vec.len, items.data ? items.data : "");
+        buf_free(&items);
+        return xasprintf("k%d", k);
+    }
+    default: diag_internal("emit_const_init: kind %d", d->kind);
+    }
+}
+
+static const char *emit_const(Emitter *em, Datum *d) {
+    switch (d->kind) {
+    case DATUM_NIL: return "RT_NIL";
+    case DATUM_BOOL: return d->b ? "RT_TRUE" : "RT_FALSE";
+    case DATUM_UNSPEC: return "RT_UNSPEC";
+    case DATUM_FIXNUM: return xasprintf("RT_FIX(%lldLL)", (long long)d->fix);
+    case DATUM_CHAR: return xasprintf("RT_CHAR(%u)", d->ch);
+    default:
+        return emit_const_is_static(d) ? emit_const_static(em, d) : emit_const_init(em, d);
+    }
+}
+
+/* ---- allocation sites ----------------------------------------------------------------------- */
+static const char *emit_alloc_pair(Emitter *em, const char *car, const char *cdr) {
+    char *t = emit_temp(em);
+    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+        emit_line(em, "RtValue %s = mk_pair(rr, %s, %s);", t, car, cdr);
+        return t;
+    }
+    emit_line(em, "RtPair *%s_p = alloc_obj_typed(rr, TYPE_ID_PAIR);", t);
+    emit_line(em, "%s_p->car = %s;", t, car);
+    emit_line(em, "%s_p->cdr = %s;", t, cdr);
+    emit_line(em, "RtValue %s = RT_TAG_AS_PAIR(%s_p);", t, t);
+    return t;
+}
+
+static const char *emit_alloc_box(Emitter *em, const char *value) {
+    char *t = emit_temp(em);
+    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+        emit_line(em, "RtValue %s = mk_box(rr, %s);", t, value);
+        return t;
+    }
+    emit_line(em, "RtBox *%s_p = alloc_obj_typed(rr, TYPE_ID_BOX);", t);
+    emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_BOX, 0);", t);
+    emit_line(em, "%s_p->value = %s;", t, value);
+    emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    return t;
+}
+
+static const char *emit_alloc_vector(Emitter *em, AstVec *args, const char **vals) {
+    char *t = emit_temp(em);
+    size_t n = args->len;
+    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+        emit_line(em, "RtValue %s = mk_vector(rr, %zu, RT_FALSE);", t, n);
+        for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtVector, %s)->items[%zu] = %s;", t, i, vals[i]);
+        return t;
+    }
+    emit_line(em, "RtVector *%s_p = alloc_obj_sized(rr, TYPE_ID_VECTOR, %zu);", t, n * 8);
+    emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, %zu);", t, n);
+    for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->items[%zu] = %s;", t, i, vals[i]);
+    emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    return t;
+}
+
+/* A closure object for lambda l, its free slots filled later by emit_fill_closure. */
+static const char *emit_alloc_closure(Emitter *em, Lambda *l, const char *into) {
+    size_t n = l->free.len;
+    char *name = emit_lambda_name(l);
+    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+        emit_line(em, "%s = mk_closure(rr, %s, %zu);", into, name, n);
+        return into;
+    }
+    char *t = emit_temp(em);
+    emit_line(em, "RtClosure *%s_p = alloc_obj_sized(rr, TYPE_ID_CLOSURE, %zu);", t, n * 8);
+    emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_CLOSURE, %zu);", t, n);
+    emit_line(em, "%s_p->code = %s;", t, name);
+    emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", into, t);
+    return into;
+}
+
+static void emit_fill_closure(Emitter *em, Lambda *l, const char *clo) {
+    for (size_t i = 0; i < l->free.len; i++)
+        emit_line(em, "RT_AS(RtClosure, %s)->free[%zu] = %s;", clo, i, emit_var_name(l->free.items[i]));
+}
+
+/* ---- variables ------------------------------------------------------------------------------ */
+static bool emit_var_static(Var *v) {
+    return v->known && !v->known->contified && v->known->free.len == 0 && v->nsets == 0 &&
+           (!v->global || v->ndefs == 1);
+}
+
+static const char *emit_static_closure(Lambda *l) {
+    return xasprintf("RT_TAG_AS_OBJ(&%s_closure)", emit_lambda_name(l));
+}
+
+static const char *emit_ref(Emitter *em, Ast *a) {
+    Var *v = a->var;
+    if (emit_var_static(v)) return emit_static_closure(v->known);
+    if (v->global) {
+        if (!v->defined) return xasprintf("RT_TAG_AS_OBJ(&rt_pc_%s)", v->prim->cname);
+        char *name = emit_var_name(v);
+        emit_line(em, "if (RT_UNLIKELY(%s == RT_UNDEFINED)) rt_error_msg(%s, \"%s\", \"variable used before its definition\");",
+                  name, emit_loc(em, a->loc), v->name->name);
+        return name;
+    }
+    if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
+    return emit_var_name(v);
+}
+
+static void emit_assign(Emitter *em, Var *v, const char *value) {
+    if (v->boxed) emit_line(em, "RT_AS(RtBox, %s)->value = %s;", emit_var_name(v), value);
+    else emit_line(em, "%s = %s;", emit_var_name(v), value);
+}
+
+/* ---- calls ---------------------------------------------------------------------------------- */
+/* Evaluate arguments left to right into temporaries (constants and variables stay as they
+ * are when no later argument can change them). */
+static const char **emit_args(Emitter *em, AstVec *args) {
+    const char **vals = xcalloc(args->len + 1, sizeof *vals);
+    for (size_t i = 0; i < args->len; i++) {
+        const char *v = emit_expr(em, args->items[i], DEST_V);
+        if (args->items[i]->kind != AST_CONST && args->items[i]->kind != AST_LAMBDA) {
+            char *t = emit_temp(em);
+            emit_line(em, "RtValue %s = %s;", t, v);
+            v = t;
+        }
+        vals[i] = v;
+    }
+    return vals;
+}
+
+/* code(rr, self, argc, a0, a1, a2) with arguments >= 3 in rt_xargs. */
+static const char *emit_invoke(Emitter *em, const char *code, const char *self, size_t argc,
+                               const char **vals, Dest d) {
+    for (size_t i = 3; i < argc; i++) emit_line(em, "rt_xargs[%zu] = %s;", i, vals[i]);
+    char *call = xasprintf("%s(rr, %s, %zu, %s, %s, %s)", code, self, argc,
+                           argc > 0 ? vals[0] : "0", argc > 1 ? vals[1] : "0",
+                           argc > 2 ? vals[2] : "0");
+    if (d.kind == DEST_RETURN && em->fn) {
+        emit_line(em, "RT_MUSTTAIL return %s;", call);
+        return NULL;
+    }
+    char *t = emit_temp(em);
+    emit_line(em, "RtValue %s = %s;", t, call);
+    return emit_deliver(em, d, t);
+}
+
+static void emit_lambda_body(Emitter *em, Lambda *l, Dest d);
+
+static const char *emit_call(Emitter *em, Ast *a, Dest d) {
+    Var *fv = a->fn->kind == AST_REF ? a->fn->var : NULL;
+    Lambda *known = fv ? fv->known : NULL;
+    if (known && known->contified) {
+        const char **vals = emit_args(em, &a->args);
+        bool inside = false;
+        for (size_t i = 0; i < em->loops.len; i++)
+            if (em->loops.items[i] == known) inside = true;
+        if (inside) { /* a tail call from the loop's own body: the next iteration */
+            for (size_t i = 0; i < known->params.len; i++)
+                emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
+            emit_line(em, "goto loop%d;", known->id);
+            return NULL;
+        }
+        /* the loop's single entry, from its parent */
+        for (size_t i = 0; i < known->params.len; i++)
+            emit_line(em, "RtValue %s = %s;", emit_var_name(known->params.items[i]), vals[i]);
+        Dest body = d;
+        char *result = NULL, *done = NULL;
+        if (d.kind == DEST_VALUE || d.kind == DEST_ASSIGN) {
+            result = emit_temp(em);
+            done = xasprintf("done%d", known->id);
+            emit_line(em, "RtValue %s;", result);
+            body = (Dest){DEST_JUMP, result, done};
+        }
+        char *label = xasprintf("loop%d", known->id);
+        size_t at = emit_label(em, label);
+        for (size_t i = 0; i < known->params.len; i++) {
+            Var *p = known->params.items[i];
+            if (p->boxed) emit_line(em, "%s = %s;", emit_var_name(p), emit_alloc_box(em, emit_var_name(p)));
+        }
+        vec_push(&em->loops, known);
+        emit_lambda_body(em, known, body);
+        em->loops.len--;
+        emit_label_done(em, at, label);
+        if (!done) return NULL;
+        size_t dat = emit_label(em, done);
+        emit_label_done(em, dat, done);
+        return emit_deliver(em, d, result);
+    }
+    if (known && em->fn == known && d.kind == DEST_RETURN && !known->rest) {
+        /* a self tail call: a jump back to the top of this function */
+        const char **vals = emit_args(em, &a->args);
+        for (size_t i = 0; i < known->params.len; i++)
+            emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
+        emit_line(em, "goto top;");
+        return NULL;
+    }
+    const char *f = emit_expr(em, a->fn, DEST_V);
+    if (!known) {
+        char *t = emit_temp(em);
+        emit_line(em, "RtValue %s = %s;", t, f);
+        f = t;
+    }
+    const char **vals = emit_args(em, &a->args);
+    if (known) return emit_invoke(em, emit_lambda_name(known), f, a->args.len, vals, d);
+    emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_CLOSURE))) rt_type_error(%s, \"application\", \"a procedure\", %s);",
+              f, emit_loc(em, a->loc), f);
+    return emit_invoke(em, xasprintf("RT_AS(RtClosure, %s)->code", f), f, a->args.len, vals, d);
+}
+
+/* ---- primitive calls ------------------------------------------------------------------------ */
+/* The out-of-line call of a primitive, through its rt_p_ entry. */
+static const char *emit_prim_call_out(Emitter *em, const Prim *p, const char *loc,
+                                      const char **vals, size_t n) {
+    Buf b = {0};
+    buf_printf(&b, "rt_p_%s(rr, %s", p->cname, loc);
+    if (p->fixed) {
+        for (size_t i = 0; i < n; i++) buf_printf(&b, ", %s", vals[i]);
+    } else if (n == 0) {
+        buf_puts(&b, ", 0, NULL");
+    } else {
+        buf_printf(&b, ", %zu, (const RtValue[]){", n);
+        for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", vals[i]);
+        buf_puts(&b, "}");
+    }
+    buf_putc(&b, ')');
+    char *t = emit_temp(em);
+    emit_line(em, "RtValue %s = %s;", t, buf_cstr(&b));
+    buf_free(&b);
+    return t;
+}
+
+static bool emit_is(const Prim *p, const char *name) { return strcmp(p->name, name) == 0; }
+
+/* c[ad]+r: the letters from the right are applied first. */
+static const char *emit_cxr(Emitter *em, const Prim *p, const char *x, const char *loc) {
+    const char *name = p->name;
+    size_t n = strlen(name);
+    const char *cur = x;
+    for (size_t i = n - 2; i >= 1; i--) {
+        bool is_car = name[i] == 'a';
+        emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"%s\", \"a pair\", %s);",
+                  cur, loc, name, cur);
+        char *t = emit_temp(em);
+        emit_line(em, "RtValue %s = RT_%s(%s);", t, is_car ? "CAR" : "CDR", cur);
+        cur = t;
+    }
+    return cur;
+}
+
+static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
+    const Prim *p = a->prim;
+    const char **v = emit_args(em, &a->args);
+    size_t n = a->args.len;
+    const char *loc = emit_loc(em, a->loc);
+    const char *r = NULL;
+    const char *name = p->name;
+    size_t len = strlen(name);
+    if (len >= 3 && len <= 5 && name[0] == 'c' && name[len - 1] == 'r' &&
+        strspn(name + 1, "ad") == len - 2 && n == 1) {
+        r = emit_cxr(em, p, v[0], loc);
+    } else if (emit_is(p, "cons") && n == 2) {
+        r = emit_alloc_pair(em, v[0], v[1]);
+    } else if (emit_is(p, "list")) {
+        r = "RT_NIL";
+        for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, v[i], r);
+    } else if (emit_is(p, "vector")) {
+        r = emit_alloc_vector(em, &a->args, v);
+    } else if (n == 2 && (emit_is(p, "+") || emit_is(p, "-") || emit_is(p, "*"))) {
+        const char *op = emit_is(p, "+") ? "add" : emit_is(p, "-") ? "sub" : "mul";
+        r = xasprintf("rt_%s2(rr, %s, %s, %s)", op, loc, v[0], v[1]);
+    } else if (n == 2 && (emit_is(p, "<") || emit_is(p, "<=") || emit_is(p, ">") ||
+                          emit_is(p, ">=") || emit_is(p, "="))) {
+        const char *op = emit_is(p, "<") ? "lt" : emit_is(p, "<=") ? "le" : emit_is(p, ">") ? "gt"
+                       : emit_is(p, ">=") ? "ge" : "eq";
+        r = xasprintf("RT_BOOL(rt_%s2(%s, %s, %s))", op, loc, v[0], v[1]);
+    } else if (emit_is(p, "eq?") && n == 2) {
+        r = xasprintf("RT_BOOL(%s == %s)", v[0], v[1]);
+    } else if (emit_is(p, "eqv?") && n == 2) {
+        r = xasprintf("RT_BOOL(rt_eqv2(%s, %s))", v[0], v[1]);
+    } else if (emit_is(p, "not") && n == 1) {
+        r = xasprintf("RT_BOOL(%s == RT_FALSE)", v[0]);
+    } else if (emit_is(p, "null?") && n == 1) {
+        r = xasprintf("RT_BOOL(%s == RT_NIL)", v[0]);
+    } else if (emit_is(p, "pair?") && n == 1) {
+        r = xasprintf("RT_BOOL(RT_IS_PAIR(%s))", v[0]);
+    } else if (emit_is(p, "zero?") && n == 1) {
+        r = xasprintf("RT_BOOL(%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && rt_eq2(%s, %s, RT_FIX(0))))",
+                      v[0], v[0], loc, v[0]);
+    } else if (emit_is(p, "set-car!") && n == 2) {
+        emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-car!\", \"a pair\", %s);", v[0], loc, v[0]);
+        emit_line(em, "RT_CAR(%s) = %s;", v[0], v[1]);
+        r = "RT_UNSPEC";
+    } else if (emit_is(p, "set-cdr!") && n == 2) {
+        emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-cdr!\", \"a pair\", %s);", v[0], loc, v[0]);
+        emit_line(em, "RT_CDR(%s) = %s;", v[0], v[1]);
+        r = "RT_UNSPEC";
+    } else if (emit_is(p, "vector-ref") && n == 2) {
+        char *t = emit_temp(em);
+        emit_line(em, "RtValue %s;", t);
+        emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) %s = RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)];",
+                  v[0], v[1], v[1], v[0], t, v[0], v[1]);
+        emit_line(em, "else %s = rt_p_%s(rr, %s, %s, %s);", t, p->cname, loc, v[0], v[1]);
+        r = t;
+    } else if (emit_is(p, "vector-set!") && n == 3) {
+        emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
+                  v[0], v[1], v[1], v[0], v[0], v[1], v[2]);
+        emit_line(em, "else rt_p_%s(rr, %s, %s, %s, %s);", p->cname, loc, v[0], v[1], v[2]);
+        r = "RT_UNSPEC";
+    } else {
+        r = emit_prim_call_out(em, p, loc, v, n);
+    }
+    free(v);
+    return emit_deliver(em, d, r);
+}
+
+/* ---- binding forms -------------------------------------------------------------------------- */
+static void emit_bind(Emitter *em, Var *v, const char *value) {
+    if (v->boxed) value = emit_alloc_box(em, value);
+    emit_line(em, "RtValue %s = %s;", emit_var_name(v), value);
+    emit_line(em, "(void)%s;", emit_var_name(v));
+}
+
+static const char *emit_let(Emitter *em, Ast *a, Dest d) {
+    const char **vals = xcalloc(a->vars.len + 1, sizeof *vals);
+    for (size_t i = 0; i < a->vars.len; i++) {
+        Var *v = a->vars.items[i];
+        Ast *init = a->inits.items[i];
+        if (v->known && (v->known->contified || emit_var_static(v))) {
+            vals[i] = NULL; /* a loop or a static closure: no run-time value */
+            continue;
+        }
+        const char *x = emit_expr(em, init, DEST_V);
+        char *t = emit_temp(em);
+        emit_line(em, "RtValue %s = %s;", t, x);
+        vals[i] = t;
+    }
+    for (size_t i = 0; i < a->vars.len; i++)
+        if (vals[i]) emit_bind(em, a->vars.items[i], vals[i]);
+    free(vals);
+    return emit_expr(em, a->body, d);
+}
+
+static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
+    /* 1. variables (boxes for the assigned captured ones), 2. closures of the known
+     * procedures, 3. their free slots, 4. the other inits in order (R7RS 4.2.2 letrec*) */
+    for (size_t i = 0; i < a->vars.len; i++) {
+        Var *v = a->vars.items[i];
+        if (v->known && (v->known->contified || emit_var_static(v))) continue;
+        if (v->known) emit_line(em, "RtValue %s;", emit_var_name(v));
+        else emit_bind(em, v, "RT_UNDEFINED");
+    }
+    for (size_t i = 0; i < a->vars.len; i++) {
+        Var *v = a->vars.items[i];
+        if (v->known && !v->known->contified && !emit_var_static(v))
+            emit_alloc_closure(em, v->known, emit_var_name(v));
+    }
+    for (size_t i = 0; i < a->vars.len; i++) {
+        Var *v = a->vars.items[i];
+        if (v->known && !v->known->contified && !emit_var_static(v))
+            emit_fill_closure(em, v->known, emit_var_name(v));
+    }
+    for (size_t i = 0; i < a->vars.len; i++) {
+        Var *v = a->vars.items[i];
+        if (v->known) continue;
+        const char *x = emit_expr(em, a->inits.items[i], DEST_V);
+        emit_assign(em, v, x);
+    }
+    return emit_expr(em, a->body, d);
+}
+
+/* ---- expressions ---------------------------------------------------------------------------- */
+static const char *emit_if(Emitter *em, Ast *a, Dest d) {
+    const char *test = emit_expr(em, a->test, DEST_V);
+    char *t = NULL;
+    Dest bd = d;
+    if (d.kind == DEST_VALUE) {
+        t = emit_temp(em);
+        emit_line(em, "RtValue %s;", t);
+        bd = (Dest){DEST_ASSIGN, t, NULL};
+    }
+    emit_line(em, "if (%s != RT_FALSE) {", test);
+    em->indent++;
+    const char *x = emit_expr(em, a->then, bd);
+    if (x) emit_deliver(em, bd, x);
+    em->indent--;
+    emit_line(em, "} else {");
+    em->indent++;
+    x = emit_expr(em, a->els, bd);
+    if (x) emit_deliver(em, bd, x);
+    em->indent--;
+    emit_line(em, "}");
+    return t;
+}
+
+static const char *emit_lambda_value(Emitter *em, Lambda *l) {
+    if (l->free.len == 0) return emit_static_closure(l);
+    char *t = emit_temp(em);
+    emit_line(em, "RtValue %s;", t);
+    emit_alloc_closure(em, l, t);
+    emit_fill_closure(em, l, t);
+    return t;
+}
+
+static const char *emit_expr(Emitter *em, Ast *a, Dest d) {
+    if (em->opt->line_directives && a->loc.file && a->kind != AST_CONST && a->kind != AST_REF) {
+        buf_printf(em->out, "#line %d ", a->loc.line);
+        emit_c_string(em->out, a->loc.file);
+        buf_putc(em->out, '\n');
+    }
+    switch (a->kind) {
+    case AST_CONST: return emit_deliver(em, d, emit_const(em, a->datum));
+    case AST_REF: return emit_deliver(em, d, emit_ref(em, a));
+    case AST_SET: {
+        Var *v = a->var;
+        if (a->is_define && emit_var_static(v)) return emit_deliver(em, d, "RT_UNSPEC");
+        const char *x = emit_expr(em, a->value, DEST_V);
+        if (v->global) emit_line(em, "%s = %s;", emit_var_name(v), x);
+        else emit_assign(em, v, x);
+        return emit_deliver(em, d, "RT_UNSPEC");
+    }
+    case AST_IF: return emit_if(em, a, d);
+    case AST_LAMBDA: return emit_deliver(em, d, emit_lambda_value(em, a->lambda));
+    case AST_SEQ:
+        for (size_t i = 0; i + 1 < a->items.len; i++) {
+            const char *x = emit_expr(em, a->items.items[i], DEST_V);
+            if (x) emit_line(em, "(void)(%s);", x);
+        }
+        return emit_expr(em, a->items.items[a->items.len - 1], d);
+    case AST_CALL: return emit_call(em, a, d);
+    case AST_PRIMCALL: return emit_primcall(em, a, d);
+    case AST_LET: return emit_let(em, a, d);
+    case AST_LETREC: return emit_letrec(em, a, d);
+    }
+    diag_internal("emit_expr: kind %d", a->kind);
+}
+
+/* ---- procedures ----------------------------------------------------------------------------- */
+static void emit_lambda_body(Emitter *em, Lambda *l, Dest d) {
+    const char *x = emit_expr(em, l->body, d);
+    if (x) emit_deliver(em, d, x);
+}
+
+static void emit_function(Emitter *em, Lambda *l, Buf *out) {
+    Buf body = {0};
+    em->out = &body;
+    em->fn = l;
+    em->indent = 1;
+    em->ntemps = 0;
+    char *name = emit_lambda_name(l);
+    const char *loc = emit_loc(em, l->loc);
+    size_t np = l->params.len;
+    if (l->rest)
+        emit_line(em, "if (RT_UNLIKELY(argc < %zu)) rt_arity_error(%s, argc, %zu, -1);", np, loc, np);
+    else
+        emit_line(em, "if (RT_UNLIKELY(argc != %zu)) rt_arity_error(%s, argc, %zu, %zu);", np, loc, np, np);
+    /* parameters: a0..a2, then rt_xargs (read before anything else can call) */
+    for (size_t i = 0; i < np; i++) {
+        Var *p = l->params.items[i];
+        char *src = i < 3 ? xasprintf("a%zu", i) : xasprintf("rt_xargs[%zu]", i);
+        emit_line(em, "RtValue %s = %s;", emit_var_name(p), src);
+        emit_line(em, "(void)%s;", emit_var_name(p));
+    }
+    if (l->rest) {
+        emit_line(em, "RtValue %s = rt_make_rest(rr, argc, a0, a1, a2, %zu);", emit_var_name(l->rest), np);
+        emit_line(em, "(void)%s;", emit_var_name(l->rest));
+    }
+    emit_line(em, "RT_STACK_CHECK(%s);", loc);
+    for (size_t i = 0; i < l->free.len; i++)
+        emit_line(em, "RtValue %s = RT_AS(RtClosure, self)->free[%zu];", emit_var_name(l->free.items[i]), i);
+    size_t at = emit_label(em, "top");
+    /* boxed parameters get a fresh box on every iteration of a self tail call */
+    for (size_t i = 0; i < np; i++) {
+        Var *p = l->params.items[i];
+        if (p->boxed) emit_line(em, "%s = %s;", emit_var_name(p), emit_alloc_box(em, emit_var_name(p)));
+    }
+    if (l->rest && l->rest->boxed)
+        emit_line(em, "%s = %s;", emit_var_name(l->rest), emit_alloc_box(em, emit_var_name(l->rest)));
+    emit_lambda_body(em, l, (Dest){DEST_RETURN, NULL, NULL});
+    emit_label_done(em, at, "top");
+    buf_printf(out, "static RtValue %s(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2) {\n",
+               name);
+    buf_printf(out, "    (void)self; (void)a0; (void)a1; (void)a2;\n");
+    buf_putn(out, body.data ? body.data : "", body.len);
+    buf_puts(out, "}\n\n");
+    buf_free(&body);
+}
+
+void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
+    Emitter em = {.prog = prog, .opt = opt};
+    Buf funcs = {0}, main_body = {0};
+    /* procedures */
+    for (size_t i = 0; i < prog->lambdas.len; i++) {
+        Lambda *l = prog->lambdas.items[i];
+        if (l->contified) continue;
+        char *name = emit_lambda_name(l);
+        buf_printf(&em.decls, "static RtValue %s(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2);\n", name);
+        if (l->free.len == 0)
+            buf_printf(&em.decls, "static RtClosure %s_closure = {RT_HDR(TYPE_ID_CLOSURE, 0), %s};\n", name, name);
+    }
+    for (size_t i = 0; i < prog->globals.len; i++) {
+        Var *v = prog->globals.items[i];
+        if (v->defined && !emit_var_static(v))
+            buf_printf(&em.decls, "static RtValue %s = RT_UNDEFINED;\n", emit_var_name(v));
+    }
+    for (size_t i = 0; i < prog->lambdas.len; i++)
+        if (!prog->lambdas.items[i]->contified) emit_function(&em, prog->lambdas.items[i], &funcs);
+    /* the top level */
+    em.out = &main_body;
+    em.fn = NULL;
+    em.indent = 1;
+    em.ntemps = 0;
+    emit_line(&em, "Region *rr = &rt_global_region;");
+    const char *x = emit_expr(&em, prog->body, DEST_V);
+    if (x) emit_line(&em, "(void)(%s);", x);
+
+    buf_printf(out, "/* Generated by regal %s from %s. */\n", REGAL_VERSION, prog->file);
+    buf_puts(out, "#include \"regal.h\"\n\n");
+    for (size_t i = 0; i < em.locs.len; i++) {
+        buf_printf(out, "static const char L%zu[] __attribute__((unused)) = ", i);
+        emit_c_string(out, em.locs.items[i]);
+        buf_puts(out, ";\n");
+    }
+    buf_putn(out, em.decls.data ? em.decls.data : "", em.decls.len);
+    buf_puts(out, "\n");
+    buf_putn(out, funcs.data ? funcs.data : "", funcs.len);
+    buf_puts(out, "static void regal_program(void) {\n");
+    buf_putn(out, em.init.data ? em.init.data : "", em.init.len);
+    buf_putn(out, main_body.data ? main_body.data : "", main_body.len);
+    buf_puts(out, "}\n\nint main(int argc, char **argv) { return rt_start(argc, argv, regal_program); }\n");
+}

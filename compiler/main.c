@@ -1,0 +1,136 @@
+/* main.c: the regal command. Parses the command line, then runs the passes in order:
+ *   read -> expand -> analyze -> emit -> C compiler
+ * stopping after the first pass that reports an error (exit status 1). */
+#include "regalc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void main_usage(FILE *f) {
+    fputs("usage: regal [options] file.scm [-- program arguments]\n"
+          "Compile an R7RS Scheme program to a native executable (through C and clang).\n\n"
+          "  -o FILE              write the executable (or, with -S, the C) to FILE\n"
+          "                       (default: the source name without .scm, or .c with -S)\n"
+          "  -S                   write the generated C instead of an executable\n"
+          "  -O0 -O1 -O2 -O3      optimisation level of the C compiler (default -O2)\n"
+          "  -g                   debug information; #line directives point at the Scheme source\n"
+          "  --cc=CC              the C compiler (default clang)\n"
+          "  --run                compile to a temporary file and run it with the remaining arguments\n"
+          "  --alloc=MODE         typed (default): alloc_obj_typed with constant type ids;\n"
+          "                       constructors: the mk_* constructor calls\n"
+          "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
+          "  -f... -m... -W...    passed to the C compiler\n"
+          "  --help, --version\n",
+          f);
+}
+
+static const char *main_default_output(const char *src, bool c_file) {
+    const char *base = strrchr(src, '/');
+    base = base ? base + 1 : src;
+    size_t n = strlen(base);
+    if (n > 4 && strcmp(base + n - 4, ".scm") == 0) n -= 4;
+    else if (n > 3 && strcmp(base + n - 3, ".ss") == 0) n -= 3;
+    char *stem = xstrndup(base, n);
+    if (c_file) return xasprintf("%s.c", stem);
+    if (strcmp(stem, base) == 0) return xasprintf("%s.out", stem); /* never overwrite the source */
+    return stem;
+}
+
+int main(int argc, char **argv) {
+    const char *src = NULL, *out = NULL;
+    bool emit_c = false, run = false;
+    int run_argi = argc;
+    EmitOptions eo = {.alloc = ALLOC_TYPED};
+    DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { main_usage(stdout); return 0; }
+        if (!strcmp(a, "--version")) { printf("regal %s\n", REGAL_VERSION); return 0; }
+        if (!strcmp(a, "-o")) {
+            if (++i >= argc) { fputs("regal: -o needs a file name\n", stderr); return 1; }
+            out = argv[i];
+        } else if (!strcmp(a, "-S")) emit_c = true;
+        else if (!strcmp(a, "-g")) { dopt.debug = true; eo.line_directives = true; }
+        else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3") || !strcmp(a, "-Os"))
+            dopt.opt_level = a;
+        else if (!strncmp(a, "--cc=", 5)) dopt.cc = a + 5;
+        else if (!strcmp(a, "--run")) run = true;
+        else if (!strcmp(a, "--alloc=typed")) eo.alloc = ALLOC_TYPED;
+        else if (!strcmp(a, "--alloc=constructors")) eo.alloc = ALLOC_CONSTRUCTORS;
+        else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
+        else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
+        else if (!strcmp(a, "--")) { run_argi = i + 1; break; }
+        else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "regal: unknown option '%s' (see regal --help)\n", a);
+            return 1;
+        } else if (!src) {
+            src = a;
+            if (run) { run_argi = i + 1; break; }
+        } else {
+            fprintf(stderr, "regal: more than one source file ('%s' and '%s')\n", src, a);
+            return 1;
+        }
+    }
+    if (!src) {
+        fputs("regal: no input file (see regal --help)\n", stderr);
+        return 1;
+    }
+    size_t len;
+    char *text = util_read_file(src, &len);
+    if (!text) {
+        fprintf(stderr, "regal: cannot read '%s': %s\n", src, strerror(errno));
+        return 1;
+    }
+
+    /* the passes */
+    DatumVec forms = {0};
+    if (!reader_read_all(src, text, len, &forms) || diag_error_count()) return 1;
+    Program *prog = expand_program(src, &forms);
+    if (diag_error_count()) return 1;
+    analyze_program(prog);
+    if (diag_error_count()) return 1;
+    Buf c = {0};
+    emit_program(prog, &eo, &c);
+
+    if (emit_c) {
+        const char *path = out ? out : main_default_output(src, true);
+        FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+        if (!f || fputs(buf_cstr(&c), f) == EOF || (f != stdout && fclose(f) != 0)) {
+            fprintf(stderr, "regal: cannot write '%s': %s\n", path, strerror(errno));
+            return 1;
+        }
+        return 0;
+    }
+    char tmpdir[] = "/tmp/regal-XXXXXX";
+    if (!mkdtemp(tmpdir)) {
+        fprintf(stderr, "regal: cannot create a temporary directory: %s\n", strerror(errno));
+        return 1;
+    }
+    char *c_path = xasprintf("%s/prog.c", tmpdir);
+    const char *exe = run ? xasprintf("%s/prog", tmpdir) : (out ? out : main_default_output(src, false));
+    int rc = driver_compile(&dopt, buf_cstr(&c), c_path, exe);
+    unlink(c_path);
+    if (rc != 0 || !run) {
+        rmdir(tmpdir);
+        return rc ? 1 : 0;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        char **pargv = xcalloc((size_t)(argc - run_argi + 2), sizeof *pargv);
+        pargv[0] = (char *)exe;
+        for (int i = run_argi; i < argc; i++) pargv[i - run_argi + 1] = argv[i];
+        execv(exe, pargv);
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    unlink(exe);
+    rmdir(tmpdir);
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
