@@ -130,6 +130,11 @@ static Datum *lexer_flonum(double x, Loc loc) {
     return d;
 }
 
+static char *lexer_mpz_decimal(mpz_t z) {
+    char *t = xmalloc(mpz_sizeinbase(z, 10) + 2);
+    return mpz_get_str(t, 10, z);
+}
+
 /* An exact integer: optional sign, then digits of `radix`. A fixnum when it fits 61 bits, else
  * a bignum holding its decimal text. Decimal text is kept as it is (linear in its length);
  * other radixes go through GMP once. */
@@ -166,11 +171,7 @@ static Datum *lexer_integer(Ptr s, Ptr e, int radix, Loc loc) {
         d->kind = DATUM_FIXNUM;
         d->fix = mpz_get_si(z);
     } else {
-        char *t = mpz_get_str(NULL, 10, z);
-        d->big = xstrdup(t);
-        void (*gmp_free)(void *, size_t);
-        mp_get_memory_functions(NULL, NULL, &gmp_free);
-        gmp_free(t, strlen(t) + 1);
+        d->big = lexer_mpz_decimal(z);
     }
     mpz_clear(z);
     return d;
@@ -193,6 +194,51 @@ static Datum *lexer_to_inexact(Datum *d) {
     return d;
 }
 
+/* #e applied to decimal text: the exact integer it denotes, computed from the digits (not
+ * through a double), or NULL when it is not an integer (or is absurdly large). */
+static Datum *lexer_exact_decimal(Ptr s, Ptr e, Loc loc) {
+    Ptr p = s;
+    bool neg = false;
+    if (*p == '+' || *p == '-') neg = *p++ == '-';
+    if ((*p | 0x20) == 'i' || (*p | 0x20) == 'n') return NULL; /* inf, nan */
+    Buf digits = {0};
+    long exp = 0;
+    for (; p < e && *p != 'e' && *p != 'E'; p++) {
+        if (*p == '.') continue;
+        buf_putc(&digits, (char)*p);
+    }
+    /* digits after the point lower the exponent */
+    Ptr dot = memchr(s, '.', (size_t)(e - s));
+    Ptr mant_end = p;
+    if (dot) exp -= (long)(mant_end - dot - 1);
+    if (p < e) {
+        long x = strtol((const char *)p + 1, NULL, 10);
+        if (x > 100000 || x < -100000) {
+            buf_free(&digits);
+            return NULL;
+        }
+        exp += x;
+    }
+    for (; exp < 0; exp++) {
+        if (digits.len == 0 || digits.data[digits.len - 1] != '0') {
+            bool zero = true;
+            for (size_t i = 0; i < digits.len; i++) zero &= digits.data[i] == '0';
+            buf_free(&digits);
+            return zero ? lexer_fixnum(0, loc) : NULL;
+        }
+        digits.len--;
+    }
+    for (; exp > 0; exp--) buf_putc(&digits, '0');
+    if (digits.len == 0) buf_putc(&digits, '0');
+    Buf text = {0};
+    if (neg) buf_putc(&text, '-');
+    buf_putn(&text, digits.data, digits.len);
+    Datum *d = lexer_integer((Ptr)text.data, (Ptr)text.data + text.len, 10, loc);
+    buf_free(&digits);
+    buf_free(&text);
+    return d;
+}
+
 /* #x, #b, #o, #d, #e, #i prefixed numbers (R7RS 7.1.1); re2c has checked the syntax. */
 static Datum *lexer_prefixed(Lexer *lx, Ptr s, Ptr e, Loc loc) {
     int radix = 10, exactness = 0;
@@ -210,14 +256,8 @@ static Datum *lexer_prefixed(Lexer *lx, Ptr s, Ptr e, Loc loc) {
     Datum *d = integer ? lexer_integer(s, e, radix, loc) : lexer_flonum(lexer_real(s, e), loc);
     if (exactness == 'i') return lexer_to_inexact(d);
     if (exactness == 'e' && d->kind == DATUM_FLONUM) {
-        double x = d->flo;
-        if (isfinite(x) && x == floor(x) && fabs(x) < 0x1p62) {
-            if (x >= (double)RT_FIXNUM_MIN && x <= (double)RT_FIXNUM_MAX)
-                return lexer_fixnum((int64_t)x, loc);
-            d->kind = DATUM_BIGNUM;
-            d->big = xasprintf("%lld", (long long)x);
-            return d;
-        }
+        Datum *exact = lexer_exact_decimal(s, e, loc);
+        if (exact) return exact;
         lexer_error(lx, loc, "exact non-integer numbers are not supported: '%.*s'",
                     (int)(e - s), (const char *)s);
         return lexer_fixnum(0, loc);

@@ -184,7 +184,7 @@ static bool reader_opens(TokKind k) {
 
 bool reader_read_all(const char *file, const char *text, size_t len, DatumVec *out) {
     char *copy = xmalloc(len + 1); /* the lexer wants a NUL sentinel after the text */
-    memcpy(copy, text, len);
+    if (len) memcpy(copy, text, len);
     copy[len] = 0;
     Reader r = {0};
     lexer_init(&r.lx, file, copy, len);
