@@ -555,6 +555,90 @@ RtValue rt_values(Region *rr, intptr_t n, const RtValue *items);
 RtValue rt_force(Region *rr, const char *loc, RtValue p);
 
 /* ============================================================================================
+ * Numbers (numbers.c): fixnums, bignums (GMP) and flonums, R7RS 6.2
+ * --------------------------------------------------------------------------------------------
+ * N1: an exact integer in fixnum range is always a fixnum; a bignum (TYPE_ID_INT, see
+ * RtBignum) is never zero and never fits a fixnum, so eqv? on exact integers may compare
+ * limbs. Contagion: an operation with a flonum operand is done in doubles.
+ * Not supported yet: rationals and complex numbers. `/` of exact integers that do not divide
+ * gives the nearest flonum (R7RS: a ratio); exact of a non-integral flonum is an error.
+ * Out-of-line generic operations for compiled code whose inline fixnum fast path failed
+ * (overflow or a non-fixnum operand); they raise "+: expected a number, got a" on non-numbers,
+ * and rt_div raises "/: division by zero" for an exact zero divisor.
+ * ========================================================================================== */
+RtValue rt_add(Region *rr, const char *loc, RtValue a, RtValue b);
+RtValue rt_sub(Region *rr, const char *loc, RtValue a, RtValue b);
+RtValue rt_mul(Region *rr, const char *loc, RtValue a, RtValue b);
+RtValue rt_div(Region *rr, const char *loc, RtValue a, RtValue b);
+RtValue rt_neg(Region *rr, const char *loc, RtValue a);
+/* Two-argument comparisons, 1 or 0 (always 0 when a NaN is involved); exact against inexact
+ * compares the exact values, never through a rounded conversion. */
+int rt_num_eq(const char *loc, RtValue a, RtValue b);
+int rt_num_lt(const char *loc, RtValue a, RtValue b);
+int rt_num_le(const char *loc, RtValue a, RtValue b);
+int rt_num_gt(const char *loc, RtValue a, RtValue b);
+int rt_num_ge(const char *loc, RtValue a, RtValue b);
+/* Any number as the nearest double (type error naming "inexact" for a non-number). */
+double rt_to_double(const char *loc, RtValue v);
+/* Text for the printer: number v (fixnum, bignum or flonum) in radix 2, 8, 10 or 16 (exact
+ * integers; flonums always print in decimal), as malloc'd NUL-terminated ASCII in *out, which
+ * the caller frees; returns its length. Flonums print like Chez Scheme: the shortest text that
+ * reads back as the same double, with a decimal point or an exponent (1.0 0.5 1e21 1.5e-7
+ * +inf.0 -inf.0 +nan.0); hex digits are upper case (FF), as in Chez. */
+size_t rt_number_format(RtValue v, int radix, char **out);
+/* The same for one double into buf (at least RT_FLONUM_BUF bytes), without allocating. */
+#define RT_FLONUM_BUF 40
+size_t rt_format_double(double d, char *buf);
+/* The reader's number syntax (R7RS 7.1.1): s[0..len) with #x #b #o #d #e #i prefixes, in
+ * `radix` unless a prefix says otherwise; integers of any size, decimals and exponents
+ * (radix 10), n/d (exact if d divides n, else a flonum), +inf.0 -inf.0 +nan.0. Returns the
+ * number allocated in rr, or RT_FALSE when s is not a number. #e of a non-integral value is
+ * an error (no rationals), reported at loc. */
+RtValue rt_number_parse(Region *rr, const char *loc, const char *s, size_t len, int radix);
+
+/* ============================================================================================
+ * Inline operations of compiled code (emitted by compiler/emit.c)
+ * --------------------------------------------------------------------------------------------
+ * Fast paths for the commonest primitives: fixnum arithmetic on the tagged words (both tags
+ * are 000, so ((a | b) & 7) == 0 tests both; overflow of the 64-bit word is exactly overflow
+ * of the 61-bit fixnum) with the generic operation of numbers.c out of line.
+ * ========================================================================================== */
+#define RT_BOTH_FIXNUM(a, b) ((((a) | (b)) & RT_TAG_MASK) == RT_TAG_FIXNUM)
+static inline RtValue rt_add2(Region *rr, const char *loc, RtValue a, RtValue b) {
+    int64_t r;
+    if (RT_LIKELY(RT_BOTH_FIXNUM(a, b)) && !__builtin_add_overflow((int64_t)a, (int64_t)b, &r))
+        return (RtValue)r;
+    return rt_add(rr, loc, a, b);
+}
+static inline RtValue rt_sub2(Region *rr, const char *loc, RtValue a, RtValue b) {
+    int64_t r;
+    if (RT_LIKELY(RT_BOTH_FIXNUM(a, b)) && !__builtin_sub_overflow((int64_t)a, (int64_t)b, &r))
+        return (RtValue)r;
+    return rt_sub(rr, loc, a, b);
+}
+static inline RtValue rt_mul2(Region *rr, const char *loc, RtValue a, RtValue b) {
+    int64_t r;
+    if (RT_LIKELY(RT_BOTH_FIXNUM(a, b)) && !__builtin_mul_overflow((int64_t)a >> 3, (int64_t)b, &r))
+        return (RtValue)r;
+    return rt_mul(rr, loc, a, b);
+}
+#define RT_CMP2(name, op, slow)                                                               \
+    static inline int rt_##name##2(const char *loc, RtValue a, RtValue b) {                   \
+        if (RT_LIKELY(RT_BOTH_FIXNUM(a, b))) return (int64_t)a op (int64_t)b;                 \
+        return slow(loc, a, b);                                                               \
+    }
+RT_CMP2(lt, <, rt_num_lt)
+RT_CMP2(le, <=, rt_num_le)
+RT_CMP2(gt, >, rt_num_gt)
+RT_CMP2(ge, >=, rt_num_ge)
+RT_CMP2(eq, ==, rt_num_eq)
+#undef RT_CMP2
+/* eqv?: identical words, or numbers/strings that eqv? compares by value (R7RS 6.1). */
+static inline int rt_eqv2(RtValue a, RtValue b) {
+    return a == b || (RT_IS_OBJ(a) && RT_IS_OBJ(b) && rt_eqv(a, b));
+}
+
+/* ============================================================================================
  * Primitives (prims.def): declarations of rt_p_<name> and the first-class closures rt_pc_<name>
  * ========================================================================================== */
 #define RT_PF_PURE  1u
