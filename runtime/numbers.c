@@ -798,6 +798,36 @@ RtValue rt_p_even_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(!i
 /* ============================================================================================
  * Text: number->string and string->number (R7RS 6.2.7)
  * ========================================================================================== */
+/* When d lies exactly halfway between two nd-digit decimals, printf rounded to the even one;
+ * Chez Scheme prints the one farther from zero (902181818181818.25 -> 9.021818181818183e14),
+ * so take it when it also reads back as d. A tie needs an exact expansion of nd + 1 <= 18
+ * digits, so 40 digits decide. */
+static void round_tie_up(double d, char *digits, int *nd, int *exp10) {
+    char big[64], alt[48];
+    snprintf(big, sizeof big, "%.40e", fabs(d));
+    char all[48];
+    int n = 0;
+    for (const char *p = big; *p != 'e'; p++)
+        if (*p != '.') all[n++] = *p;
+    if (*nd >= n || all[*nd] != '5') return;
+    for (int i = *nd + 1; i < n; i++)
+        if (all[i] != '0') return;
+    char up[24];
+    memcpy(up, all, (size_t)*nd);
+    int i = *nd - 1, e = *exp10;
+    while (i >= 0 && up[i] == '9') up[i--] = '0';
+    if (i >= 0) up[i]++;
+    else { /* 99.5 -> 100: one more leading digit */
+        memmove(up + 1, up, (size_t)*nd - 1);
+        up[0] = '1';
+        e++;
+    }
+    snprintf(alt, sizeof alt, "%c.%.*se%d", up[0], *nd - 1, up + 1, e);
+    if (strtod(alt, NULL) != fabs(d)) return;
+    memcpy(digits, up, (size_t)*nd);
+    *exp10 = e;
+}
+
 /* The shortest decimal text that reads back as d, laid out like Chez Scheme: positional
  * notation when 1e-3 <= |d| < 1e10 (always with a decimal point: 1.0, 0.001, 1234567.0),
  * otherwise d.ddde<exp> (1e21, 1.5e-7); +inf.0 -inf.0 +nan.0. */
@@ -819,6 +849,7 @@ size_t rt_format_double(double d, char *buf) {
     for (; *p != 'e'; p++)
         if (*p != '.') digits[nd++] = *p;
     exp10 = atoi(p + 1);
+    round_tie_up(d, digits, &nd, &exp10);
     while (nd > 1 && digits[nd - 1] == '0') nd--;
     char *o = buf;
     if (neg) *o++ = '-';
