@@ -1,0 +1,85 @@
+/* call.c: calling procedures from C (rt_call and rt_call0..3), the argument-count error of
+ * compiled procedures (rt_arity_error), rest-argument lists (rt_make_rest), and the
+ * primitives procedure? and apply (R7RS 6.10).
+ * Convention (regal.h "Calls"): arguments 0..2 in a0..a2, argument i >= 3 in rt_xargs[i].
+ */
+#include "rtlib.h"
+
+RT_COLD void rt_not_procedure(const char *loc, RtValue f) {
+    rt_type_error(loc, "application", "a procedure", f);
+}
+
+RtValue rt_call(Region *rr, const char *loc, RtValue f, intptr_t argc, const RtValue *argv) {
+    RtCode code = rt_code_of(loc, f);
+    if (RT_UNLIKELY(argc > RT_MAX_ARGS)) rt_error_msg(loc, "application", "too many arguments");
+    for (intptr_t i = 3; i < argc; i++) rt_xargs[i] = argv[i];
+    return code(rr, f, argc, argc > 0 ? argv[0] : RT_UNSPEC, argc > 1 ? argv[1] : RT_UNSPEC,
+                argc > 2 ? argv[2] : RT_UNSPEC);
+}
+
+RtValue rt_call0(Region *rr, const char *loc, RtValue f) {
+    return rt_code_of(loc, f)(rr, f, 0, RT_UNSPEC, RT_UNSPEC, RT_UNSPEC);
+}
+RtValue rt_call1(Region *rr, const char *loc, RtValue f, RtValue x) {
+    return rt_code_of(loc, f)(rr, f, 1, x, RT_UNSPEC, RT_UNSPEC);
+}
+RtValue rt_call2(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y) {
+    return rt_code_of(loc, f)(rr, f, 2, x, y, RT_UNSPEC);
+}
+RtValue rt_call3(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y, RtValue z) {
+    return rt_code_of(loc, f)(rr, f, 3, x, y, z);
+}
+
+static RT_NORETURN RT_COLD void rt_arity(const char *loc, const char *who, intptr_t argc,
+                                         intptr_t min, intptr_t max) {
+    char want[64];
+    if (max == min) snprintf(want, sizeof want, "%ld", (long)min);
+    else if (max < 0) snprintf(want, sizeof want, "at least %ld", (long)min);
+    else snprintf(want, sizeof want, "%ld to %ld", (long)min, (long)max);
+    rt_error_msg(loc, who, "wrong number of arguments: expected %s, got %ld", want, (long)argc);
+}
+
+RT_COLD void rt_arity_error(const char *loc, intptr_t argc, intptr_t min, intptr_t max) {
+    rt_arity(loc, NULL, argc, min, max);
+}
+
+RT_COLD void rt_arity_error_who(const char *loc, const char *who, intptr_t argc, intptr_t min,
+                                intptr_t max) {
+    rt_arity(loc, who, argc, min, max);
+}
+
+RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2,
+                     intptr_t first) {
+    RtValue l = RT_NIL;
+    for (intptr_t i = argc - 1; i >= first; i--) {
+        RtValue v = i == 0 ? a0 : i == 1 ? a1 : i == 2 ? a2 : rt_xargs[i];
+        l = rt_cons(rr, v, l);
+    }
+    return l;
+}
+
+RtValue rt_p_procedure_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(RT_IS_PROCEDURE(x));
+}
+
+/* (apply f a ... lst): argv must not alias rt_xargs (it is filled here). */
+RtValue rt_p_apply(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue f = argv[0];
+    RtCode code = rt_code_of(loc, f);
+    RtValue lst = argv[argc - 1];
+    int64_t n = rt_list_length(lst);
+    RT_CHECK(n >= 0, "apply", "a proper list", lst);
+    intptr_t total = argc - 2 + (intptr_t)n;
+    if (total > RT_MAX_ARGS) rt_error_msg(loc, "apply", "too many arguments (%ld)", (long)total);
+    RtValue r[3] = { RT_UNSPEC, RT_UNSPEC, RT_UNSPEC };
+    intptr_t k = 0;
+    for (intptr_t i = 1; i < argc - 1; i++, k++) {
+        if (k < 3) r[k] = argv[i];
+        else rt_xargs[k] = argv[i];
+    }
+    for (; RT_IS_PAIR(lst); lst = RT_CDR(lst), k++) {
+        if (k < 3) r[k] = RT_CAR(lst);
+        else rt_xargs[k] = RT_CAR(lst);
+    }
+    return code(rr, f, total, r[0], r[1], r[2]);
+}

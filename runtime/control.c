@@ -1,0 +1,281 @@
+/* control.c: control features (R7RS 6.10, 4.2.5, 4.2.6) and the system interface (6.14):
+ * multiple values, parameter objects, promises, escaping continuations (call/cc) with
+ * dynamic-wind, exit, command-line, time and environment variables.
+ * The conventions the compiler relies on (parameterize, delay, guard) are in regal.h,
+ * "Control". Continuations are setjmp/longjmp escapes: a continuation may be called only
+ * while its call/cc is active. Regions created in C frames that an escape skips are not
+ * released (their memory leaks; nothing dangles).
+ */
+#include "rtlib.h"
+
+#include <setjmp.h>
+#include <time.h>
+
+/* ---- multiple values -------------------------------------------------------------------------- */
+
+RtValue rt_values(Region *rr, intptr_t n, const RtValue *items) {
+    if (n == 1) return items[0];
+    RtValues *v = alloc_obj_sized(rr, TYPE_ID_VALUES, (size_t)n * sizeof(RtValue));
+    v->hdr = RT_HDR(TYPE_ID_VALUES, n);
+    memcpy(v->items, items, (size_t)n * sizeof(RtValue));
+    return RT_TAG_AS_OBJ(v);
+}
+
+RtValue rt_p_values(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return rt_values(rr, argc, argv);
+}
+
+RtValue rt_p_call_with_values(Region *rr, const char *loc, RtValue producer, RtValue consumer) {
+    rt_check_proc(loc, "call-with-values", producer);
+    rt_check_proc(loc, "call-with-values", consumer);
+    RtValue v = rt_call0(rr, loc, producer);
+    if (RT_IS_TYPE(v, TYPE_ID_VALUES))
+        return rt_call(rr, loc, consumer, RT_LEN(v), RT_AS(RtValues, v)->items);
+    return rt_call1(rr, loc, consumer, v);
+}
+
+/* ---- parameter objects --------------------------------------------------------------------- */
+
+/* (p) is the value; (p v) sets it without conversion (as Chez Scheme's parameters do). */
+static RtValue rt_param_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
+                             RtValue a2) {
+    RtParameter *p = RT_AS(RtParameter, RT_AS(RtClosure, self)->free[0]);
+    if (argc == 0) return p->value;
+    if (argc == 1) {
+        p->value = a0;
+        return RT_UNSPEC;
+    }
+    rt_arity_error_who(NULL, "parameter", argc, 0, 1);
+}
+
+RtValue rt_p_make_parameter(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue conv = RT_OPT(1, RT_FALSE), v = argv[0];
+    if (conv != RT_FALSE) {
+        rt_check_proc(loc, "make-parameter", conv);
+        v = rt_call1(rr, loc, conv, v);
+    }
+    RtParameter *p = alloc_obj_typed(rr, TYPE_ID_PARAMETER);
+    p->hdr = RT_HDR(TYPE_ID_PARAMETER, 0);
+    p->value = v;
+    p->converter = conv;
+    RtValue c = mk_closure(rr, rt_param_code, 1);
+    RT_AS(RtClosure, c)->free[0] = RT_TAG_AS_OBJ(p);
+    return c;
+}
+
+static RtParameter *rt_param_arg(const char *loc, const char *who, RtValue p) {
+    if (!RT_IS_PROCEDURE(p) || RT_AS(RtClosure, p)->code != rt_param_code)
+        rt_type_error(loc, who, "a parameter object", p);
+    return RT_AS(RtParameter, RT_AS(RtClosure, p)->free[0]);
+}
+
+RtValue rt_p_parameter_convert(Region *rr, const char *loc, RtValue p, RtValue v) {
+    RtParameter *pp = rt_param_arg(loc, "parameterize", p);
+    return pp->converter == RT_FALSE ? v : rt_call1(rr, loc, pp->converter, v);
+}
+
+RtValue rt_p_parameter_swap_x(Region *rr, const char *loc, RtValue p, RtValue v) {
+    RtParameter *pp = rt_param_arg(loc, "parameterize", p);
+    RtValue old = pp->value;
+    pp->value = v;
+    return old;
+}
+
+/* ---- promises (R7RS 4.2.5) -------------------------------------------------------------------- */
+
+enum { RT_PROMISE_DONE = 1, RT_PROMISE_DELAY_FORCE = 2 };
+
+static RtValue rt_promise(Region *rr, int flags, RtValue v) {
+    RtPromise *p = alloc_obj_typed(rr, TYPE_ID_PROMISE);
+    p->hdr = RT_HDR(TYPE_ID_PROMISE, flags);
+    p->value = v;
+    p->spare = RT_FALSE;
+    return RT_TAG_AS_OBJ(p);
+}
+
+RtValue rt_p_make_promise(Region *rr, const char *loc, RtValue v) {
+    return RT_IS_TYPE(v, TYPE_ID_PROMISE) ? v : rt_promise(rr, RT_PROMISE_DONE, v);
+}
+RtValue rt_p_make_promise_lazy(Region *rr, const char *loc, RtValue thunk) {
+    return rt_promise(rr, 0, thunk);
+}
+RtValue rt_p_make_promise_delay_force(Region *rr, const char *loc, RtValue thunk) {
+    return rt_promise(rr, RT_PROMISE_DELAY_FORCE, thunk);
+}
+RtValue rt_p_promise_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_PROMISE));
+}
+
+/* Iterative, so a chain of delay-force runs in constant C stack (R7RS 4.2.5). */
+RtValue rt_force(Region *rr, const char *loc, RtValue pv) {
+    if (!RT_IS_TYPE(pv, TYPE_ID_PROMISE)) return pv;
+    RtPromise *p = RT_AS(RtPromise, pv);
+    for (;;) {
+        if (RT_HDR_COUNT(p->hdr) & RT_PROMISE_DONE) return p->value;
+        int lazy = (RT_HDR_COUNT(p->hdr) & RT_PROMISE_DELAY_FORCE) != 0;
+        RtValue v = rt_call0(rr, loc, p->value);
+        if (RT_HDR_COUNT(p->hdr) & RT_PROMISE_DONE) return p->value; /* forced meanwhile */
+        if (lazy && RT_IS_TYPE(v, TYPE_ID_PROMISE)) {
+            RtPromise *q = RT_AS(RtPromise, v);
+            p->hdr = q->hdr;
+            p->value = q->value;
+            continue;
+        }
+        p->hdr = RT_HDR(TYPE_ID_PROMISE, RT_PROMISE_DONE);
+        p->value = v;
+        return v;
+    }
+}
+
+RtValue rt_p_force(Region *rr, const char *loc, RtValue p) { return rt_force(rr, loc, p); }
+
+/* ---- escaping continuations and dynamic-wind (R7RS 6.10) ------------------------------------ */
+
+typedef struct RtWind { RtValue before, after; struct RtWind *parent; } RtWind;
+static _Thread_local RtWind *rt_winds;
+
+struct RtContImpl {
+    jmp_buf jb;
+    RtWind *winds;             /* the dynamic-wind list at call/cc */
+    RtHandler *handlers;       /* the exception handler stack at call/cc */
+    RtValue cur_out;
+    Region *rr;                /* region of call/cc's result */
+    RtValue result;
+    RtContinuation *obj;       /* impl is cleared when the extent ends */
+    struct RtContImpl *prev;   /* the enclosing active call/cc */
+};
+static _Thread_local struct RtContImpl *rt_conts;
+
+static RtValue rt_cont_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
+                            RtValue a2) {
+    RtContinuation *obj = RT_AS(RtContinuation, RT_AS(RtClosure, self)->free[0]);
+    struct RtContImpl *k = obj->impl;
+    if (k == NULL)
+        rt_error_msg(NULL, "continuation",
+                     "called after its call/cc returned (only escaping continuations are supported)");
+    RtValue r;
+    if (argc == 1) r = a0;
+    else {
+        RtValue items[argc > 3 ? argc : 3];
+        items[0] = a0;
+        items[1] = a1;
+        items[2] = a2;
+        for (intptr_t i = 3; i < argc; i++) items[i] = rt_xargs[i];
+        r = rt_values(k->rr, argc, items);
+    }
+    while (rt_winds != k->winds && rt_winds != NULL) { /* leave the dynamic-winds inside */
+        RtWind *w = rt_winds;
+        rt_winds = w->parent;
+        rt_call0(rr, NULL, w->after);
+    }
+    while (rt_conts != k) { /* the call/cc frames skipped end their extent */
+        rt_conts->obj->impl = NULL;
+        rt_conts = rt_conts->prev;
+    }
+    rt_handlers = k->handlers;
+    rt_set_current_output(k->cur_out);
+    k->result = r;
+    longjmp(k->jb, 1);
+}
+
+RtValue rt_p_call_cc(Region *rr, const char *loc, RtValue f) {
+    rt_check_proc(loc, "call/cc", f);
+    struct RtContImpl k;
+    k.winds = rt_winds;
+    k.handlers = rt_handlers;
+    k.cur_out = rt_current_output();
+    k.rr = rr;
+    k.result = RT_UNSPEC;
+    k.prev = rt_conts;
+    RtContinuation *obj = alloc_obj_typed(rr, TYPE_ID_CONTINUATION);
+    obj->hdr = RT_HDR(TYPE_ID_CONTINUATION, 0);
+    obj->impl = &k;
+    k.obj = obj;
+    RtValue proc = mk_closure(rr, rt_cont_code, 1);
+    RT_AS(RtClosure, proc)->free[0] = RT_TAG_AS_OBJ(obj);
+    rt_conts = &k;
+    RtValue r;
+    if (setjmp(k.jb) == 0) r = rt_call1(rr, loc, f, proc);
+    else r = k.result;
+    rt_conts = k.prev;
+    obj->impl = NULL;
+    return r;
+}
+
+RtValue rt_p_call_with_current_continuation(Region *rr, const char *loc, RtValue f) {
+    return rt_p_call_cc(rr, loc, f);
+}
+
+RtValue rt_p_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thunk,
+                          RtValue after) {
+    rt_check_proc(loc, "dynamic-wind", before);
+    rt_check_proc(loc, "dynamic-wind", thunk);
+    rt_check_proc(loc, "dynamic-wind", after);
+    rt_call0(rr, loc, before);
+    RtWind w = { before, after, rt_winds };
+    rt_winds = &w;
+    RtValue r = rt_call0(rr, loc, thunk);
+    rt_winds = w.parent;
+    rt_call0(rr, loc, after);
+    return r;
+}
+
+/* ---- the system interface (R7RS 6.14) --------------------------------------------------------- */
+
+RtValue rt_p_void(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return RT_UNSPEC;
+}
+
+static int rt_exit_status(const char *loc, const char *who, intptr_t argc, const RtValue *argv) {
+    RtValue v = RT_OPT(0, RT_TRUE);
+    if (v == RT_TRUE) return 0;
+    if (v == RT_FALSE) return 1;
+    if (RT_IS_FIXNUM(v)) return (int)(RT_FIXVAL(v) & 0xff);
+    rt_type_error(loc, who, "a boolean or an exact integer", v);
+}
+
+/* (exit [obj]): runs the `after` thunks of the active dynamic-winds, flushes, exits. */
+RtValue rt_p_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    int status = rt_exit_status(loc, "exit", argc, argv);
+    while (rt_winds != NULL) {
+        RtWind *w = rt_winds;
+        rt_winds = w->parent;
+        rt_call0(rr, loc, w->after);
+    }
+    rt_flush_all();
+    exit(status);
+}
+
+RtValue rt_p_emergency_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    int status = rt_exit_status(loc, "emergency-exit", argc, argv);
+    rt_flush_all();
+    _exit(status);
+}
+
+RtValue rt_p_command_line(Region *rr, const char *loc) {
+    RtValue l = RT_NIL;
+    for (int i = rt_argc - 1; i >= 0; i--) l = rt_cons(rr, mk_string(rr, rt_argv[i]), l);
+    return l;
+}
+
+RtValue rt_p_current_second(Region *rr, const char *loc) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return mk_float(rr, (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
+}
+
+RtValue rt_p_current_jiffy(Region *rr, const char *loc) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return RT_FIX((int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
+}
+
+RtValue rt_p_jiffies_per_second(Region *rr, const char *loc) { return RT_FIX(1000000000); }
+
+RtValue rt_p_get_environment_variable(Region *rr, const char *loc, RtValue name) {
+    RT_CHECK(RT_IS_STRING(name), "get-environment-variable", "a string", name);
+    char *n = rt_string_to_utf8(name, NULL);
+    const char *v = getenv(n);
+    free(n);
+    return v == NULL ? RT_FALSE : mk_string(rr, v);
+}

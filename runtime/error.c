@@ -1,0 +1,190 @@
+/* error.c: runtime errors, conditions and the exception handler stack (R7RS 6.11).
+ *
+ * Every error ends in rt_raise. With no handler installed it reports on stderr, after
+ * flushing standard output, and exits RT_EXIT_ERROR (70). With handlers installed
+ * (with-exception-handler pushes one in its C frame), the innermost one is called with the
+ * outer ones current, as R7RS requires. Errors detected by primitives (rt_type_error...) are
+ * raised as conditions whose message is the whole text and whose payload is #t, so `guard`
+ * catches `(car 5)` like any other error; uncaught, they print "<loc>: <text>".
+ */
+#include "rtlib.h"
+
+#include <stdarg.h>
+
+_Thread_local RtHandler *rt_handlers;
+
+RtValue rt_make_condition(Region *r, int kind, RtValue message, RtValue irritants) {
+    RtCondition *c = alloc_obj_typed(r, TYPE_ID_CONDITION);
+    c->hdr = RT_HDR(TYPE_ID_CONDITION, kind);
+    c->message = message;
+    c->irritants = irritants;
+    c->payload = RT_FALSE;
+    return RT_TAG_AS_OBJ(c);
+}
+
+static void rt_report_prefix(const char *loc) {
+    rt_flush_all();
+    if (loc != NULL) fprintf(stderr, "%s: ", loc);
+}
+
+/* Report an uncaught raise of obj and exit 70. */
+static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
+    rt_report_prefix(loc);
+    if (RT_IS_TYPE(obj, TYPE_ID_CONDITION)) {
+        RtCondition *c = RT_AS(RtCondition, obj);
+        RtValue irritants = c->irritants;
+        if (c->payload == RT_TRUE) { /* a primitive's error: the message is the whole text */
+            rt_fprint(stderr, c->message, 0);
+        } else {
+            fputs("error: ", stderr);
+            /* (error 'who "message" ...), the SRFI 23 habit: print "who: message ..." */
+            if (RT_IS_TYPE(c->message, TYPE_ID_SYMBOL) && RT_IS_PAIR(irritants) &&
+                RT_IS_TYPE(RT_CAR(irritants), TYPE_ID_STRING)) {
+                rt_fprint(stderr, c->message, 0);
+                fputs(": ", stderr);
+                rt_fprint(stderr, RT_CAR(irritants), 0);
+                irritants = RT_CDR(irritants);
+            } else {
+                rt_fprint(stderr, c->message, 0);
+            }
+            for (; RT_IS_PAIR(irritants); irritants = RT_CDR(irritants)) {
+                fputc(' ', stderr);
+                rt_fprint(stderr, RT_CAR(irritants), 1);
+            }
+        }
+    } else {
+        fputs("error: uncaught exception: ", stderr);
+        rt_fprint(stderr, obj, 1);
+    }
+    fputc('\n', stderr);
+    fflush(stderr);
+    _exit(RT_EXIT_ERROR);
+}
+
+static RtValue rt_raise_in(Region *rr, RtValue obj, int continuable, const char *loc) {
+    RtHandler *h = rt_handlers;
+    if (h == NULL) rt_uncaught(obj, loc);
+    rt_handlers = h->next; /* the handler runs with the outer handlers installed */
+    RtValue r = rt_call1(rr, loc, h->proc, obj);
+    rt_handlers = h;
+    if (continuable) return r;
+    /* R7RS: a secondary exception in the dynamic environment of the handler. */
+    rt_handlers = h->next;
+    rt_error_msg(loc, NULL, "handler returned from non-continuable raise");
+}
+
+RtValue rt_raise(RtValue obj, int continuable, const char *loc) {
+    return rt_raise_in(&rt_global_region, obj, continuable, loc);
+}
+
+/* The common end of every primitive's error: raise a condition holding the text. */
+static RT_NORETURN RT_COLD void rt_raise_text(const char *loc, int kind, char *text,
+                                              size_t len) {
+    if (rt_handlers == NULL) {
+        rt_report_prefix(loc);
+        fwrite(text, 1, len, stderr);
+        fputc('\n', stderr);
+        fflush(stderr);
+        _exit(RT_EXIT_ERROR);
+    }
+    RtValue msg = mk_string_n(&rt_global_region, text, len);
+    free(text);
+    RtValue c = rt_make_condition(&rt_global_region, kind, msg, RT_NIL);
+    RT_AS(RtCondition, c)->payload = RT_TRUE;
+    rt_raise(c, 0, loc);
+    abort(); /* not reached: rt_raise of a non-continuable raise never returns */
+}
+
+static RT_NORETURN RT_COLD void rt_verror(const char *loc, int kind, const char *who,
+                                          RtValue *val, const char *fmt, va_list ap) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL) rt_out_of_memory();
+    if (who != NULL) fprintf(f, "%s: ", who);
+    vfprintf(f, fmt, ap);
+    if (val != NULL) rt_fprint(f, *val, 1);
+    fclose(f);
+    rt_raise_text(loc, kind, text, len);
+}
+
+static RT_NORETURN RT_COLD void rt_error_val(const char *loc, int kind, const char *who,
+                                             RtValue *val, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    rt_verror(loc, kind, who, val, fmt, ap);
+}
+
+RT_COLD void rt_type_error(const char *loc, const char *who, const char *expected, RtValue got) {
+    rt_error_val(loc, RT_COND_ERROR, who, &got, "expected %s, got ", expected);
+}
+
+RT_COLD void rt_error_msg(const char *loc, const char *who, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    rt_verror(loc, RT_COND_ERROR, who, NULL, fmt, ap);
+}
+
+RT_COLD void rt_error_kind(const char *loc, int kind, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    rt_verror(loc, kind, NULL, NULL, fmt, ap);
+}
+
+RT_COLD void rt_range_error(const char *loc, const char *who, int64_t index, const char *what,
+                            int64_t len) {
+    rt_error_msg(loc, who, "index %lld out of range for %s of length %lld", (long long)index,
+                 what, (long long)len);
+}
+
+/* ---- primitives -------------------------------------------------------------------------- */
+
+/* (error message irritant ...) */
+RtValue rt_p_error(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue irritants = RT_NIL;
+    for (intptr_t i = argc - 1; i >= 1; i--) irritants = rt_cons(rr, argv[i], irritants);
+    return rt_raise_in(rr, rt_make_condition(rr, RT_COND_ERROR, argv[0], irritants), 0, loc);
+}
+
+RtValue rt_p_raise(Region *rr, const char *loc, RtValue obj) {
+    return rt_raise_in(rr, obj, 0, loc);
+}
+
+RtValue rt_p_raise_continuable(Region *rr, const char *loc, RtValue obj) {
+    return rt_raise_in(rr, obj, 1, loc);
+}
+
+/* (with-exception-handler handler thunk): the handler frame lives in this C frame; an escape
+ * through it (a continuation) restores rt_handlers to the value saved by its call/cc. */
+RtValue rt_p_with_exception_handler(Region *rr, const char *loc, RtValue handler,
+                                    RtValue thunk) {
+    rt_check_proc(loc, "with-exception-handler", handler);
+    rt_check_proc(loc, "with-exception-handler", thunk);
+    RtHandler h = { handler, rt_handlers };
+    rt_handlers = &h;
+    RtValue r = rt_call0(rr, loc, thunk);
+    rt_handlers = h.next;
+    return r;
+}
+
+RtValue rt_p_error_object_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_CONDITION));
+}
+
+RtValue rt_p_error_object_message(Region *rr, const char *loc, RtValue x) {
+    RT_CHECK(RT_IS_TYPE(x, TYPE_ID_CONDITION), "error-object-message", "an error object", x);
+    return RT_AS(RtCondition, x)->message;
+}
+
+RtValue rt_p_error_object_irritants(Region *rr, const char *loc, RtValue x) {
+    RT_CHECK(RT_IS_TYPE(x, TYPE_ID_CONDITION), "error-object-irritants", "an error object", x);
+    return RT_AS(RtCondition, x)->irritants;
+}
+
+RtValue rt_p_file_error_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_CONDITION) && RT_LEN(x) == RT_COND_FILE);
+}
+
+RtValue rt_p_read_error_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_CONDITION) && RT_LEN(x) == RT_COND_READ);
+}

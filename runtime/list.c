@@ -1,0 +1,560 @@
+/* list.c: pairs and lists (R7RS 6.4), equivalence predicates (6.1), booleans (6.3),
+ * symbols (6.5), and the common SRFI 1 procedures (filter, fold, iota, any, every ...).
+ * Procedures taking procedures call them with rt_call*; results are allocated in rr.
+ * List arguments are checked: an improper list is an error naming the primitive.
+ */
+#include "rtlib.h"
+
+/* ---- pairs ----------------------------------------------------------------------------- */
+
+RtValue rt_p_cons(Region *rr, const char *loc, RtValue a, RtValue d) { return rt_cons(rr, a, d); }
+
+RtValue rt_p_car(Region *rr, const char *loc, RtValue x) {
+    RT_CHECK(RT_IS_PAIR(x), "car", "a pair", x);
+    return RT_CAR(x);
+}
+
+RtValue rt_p_cdr(Region *rr, const char *loc, RtValue x) {
+    RT_CHECK(RT_IS_PAIR(x), "cdr", "a pair", x);
+    return RT_CDR(x);
+}
+
+RtValue rt_p_set_car_x(Region *rr, const char *loc, RtValue x, RtValue v) {
+    RT_CHECK(RT_IS_PAIR(x), "set-car!", "a pair", x);
+    RT_CAR(x) = v;
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_set_cdr_x(Region *rr, const char *loc, RtValue x, RtValue v) {
+    RT_CHECK(RT_IS_PAIR(x), "set-cdr!", "a pair", x);
+    RT_CDR(x) = v;
+    return RT_UNSPEC;
+}
+
+/* c[ad]{2,3}r: the path is read right to left, as the name says. */
+static RtValue rt_cxr(const char *loc, const char *name, RtValue x) {
+    RtValue v = x;
+    size_t n = strlen(name);
+    for (size_t i = n - 2; i >= 1; i--) {
+        RT_CHECK(RT_IS_PAIR(v), name, "a pair", x);
+        v = name[i] == 'a' ? RT_CAR(v) : RT_CDR(v);
+    }
+    return v;
+}
+#define RT_CXR(c)                                                                             \
+    RtValue rt_p_##c(Region *rr, const char *loc, RtValue x) { return rt_cxr(loc, #c, x); }
+RT_CXR(caar) RT_CXR(cadr) RT_CXR(cdar) RT_CXR(cddr)
+RT_CXR(caaar) RT_CXR(caadr) RT_CXR(cadar) RT_CXR(caddr)
+RT_CXR(cdaar) RT_CXR(cdadr) RT_CXR(cddar) RT_CXR(cdddr)
+
+RtValue rt_p_null_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(x == RT_NIL); }
+RtValue rt_p_pair_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(RT_IS_PAIR(x)); }
+
+/* Length of a proper list, -1 if improper or circular (Floyd's cycle detection). */
+int64_t rt_list_length(RtValue l) {
+    int64_t n = 0;
+    RtValue slow = l;
+    while (RT_IS_PAIR(l)) {
+        l = RT_CDR(l);
+        n++;
+        if (!RT_IS_PAIR(l)) break;
+        l = RT_CDR(l);
+        n++;
+        slow = RT_CDR(slow);
+        if (l == slow) return -1;
+    }
+    return l == RT_NIL ? n : -1;
+}
+
+RtValue rt_p_list_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(rt_list_length(x) >= 0);
+}
+
+static int64_t rt_check_list(const char *loc, const char *who, RtValue l) {
+    int64_t n = rt_list_length(l);
+    if (RT_UNLIKELY(n < 0)) rt_type_error(loc, who, "a proper list", l);
+    return n;
+}
+
+/* ---- lists ----------------------------------------------------------------------------- */
+
+RtValue rt_p_list(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue l = RT_NIL;
+    for (intptr_t i = argc - 1; i >= 0; i--) l = rt_cons(rr, argv[i], l);
+    return l;
+}
+
+RtValue rt_p_cons_star(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue l = argv[argc - 1];
+    for (intptr_t i = argc - 2; i >= 0; i--) l = rt_cons(rr, argv[i], l);
+    return l;
+}
+
+RtValue rt_p_make_list(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    int64_t n = rt_size_arg(loc, "make-list", argv[0]);
+    RtValue fill = RT_OPT(1, RT_UNSPEC), l = RT_NIL;
+    for (int64_t i = 0; i < n; i++) l = rt_cons(rr, fill, l);
+    return l;
+}
+
+RtValue rt_p_length(Region *rr, const char *loc, RtValue l) {
+    return RT_FIX(rt_check_list(loc, "length", l));
+}
+
+/* A fresh copy of proper list l whose last cdr is tail. */
+static RtValue rt_copy_onto(Region *rr, RtValue l, RtValue tail) {
+    RtValue head = tail, *dst = &head;
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
+        RtValue c = rt_cons(rr, RT_CAR(l), tail);
+        *dst = c;
+        dst = &RT_CDR(c);
+    }
+    return head;
+}
+
+RtValue rt_p_append(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    if (argc == 0) return RT_NIL;
+    RtValue r = argv[argc - 1];
+    for (intptr_t i = argc - 2; i >= 0; i--) {
+        rt_check_list(loc, "append", argv[i]);
+        r = rt_copy_onto(rr, argv[i], r);
+    }
+    return r;
+}
+
+RtValue rt_p_reverse(Region *rr, const char *loc, RtValue l) {
+    rt_check_list(loc, "reverse", l);
+    RtValue r = RT_NIL;
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) r = rt_cons(rr, RT_CAR(l), r);
+    return r;
+}
+
+static RtValue rt_tail(const char *loc, const char *who, RtValue l, RtValue k, int need_pair) {
+    RT_CHECK(RT_IS_FIXNUM(k) && RT_FIXVAL(k) >= 0, who, "a non-negative exact integer", k);
+    int64_t n = RT_FIXVAL(k), i = 0;
+    RtValue x = l;
+    for (; i < n && RT_IS_PAIR(x); i++) x = RT_CDR(x);
+    if (i < n || (need_pair && !RT_IS_PAIR(x)))
+        rt_error_msg(loc, who, "index %lld out of range for list of length %lld", (long long)n,
+                     (long long)i);
+    return x;
+}
+
+RtValue rt_p_list_tail(Region *rr, const char *loc, RtValue l, RtValue k) {
+    return rt_tail(loc, "list-tail", l, k, 0);
+}
+RtValue rt_p_list_ref(Region *rr, const char *loc, RtValue l, RtValue k) {
+    return RT_CAR(rt_tail(loc, "list-ref", l, k, 1));
+}
+RtValue rt_p_list_set_x(Region *rr, const char *loc, RtValue l, RtValue k, RtValue v) {
+    RT_CAR(rt_tail(loc, "list-set!", l, k, 1)) = v;
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_list_copy(Region *rr, const char *loc, RtValue l) {
+    RtValue head = RT_NIL, *dst = &head;
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
+        RtValue c = rt_cons(rr, RT_CAR(l), RT_NIL);
+        *dst = c;
+        dst = &RT_CDR(c);
+    }
+    *dst = l;
+    return head;
+}
+
+RtValue rt_p_last_pair(Region *rr, const char *loc, RtValue l) {
+    RT_CHECK(RT_IS_PAIR(l), "last-pair", "a pair", l);
+    while (RT_IS_PAIR(RT_CDR(l))) l = RT_CDR(l);
+    return l;
+}
+
+RtValue rt_p_last(Region *rr, const char *loc, RtValue l) {
+    RT_CHECK(RT_IS_PAIR(l), "last", "a pair", l);
+    return RT_CAR(rt_p_last_pair(rr, loc, l));
+}
+
+/* ---- equivalence (R7RS 6.1) ----------------------------------------------------------- */
+
+int rt_eqv(RtValue a, RtValue b) {
+    if (a == b) return 1;
+    if (!RT_IS_OBJ(a) || !RT_IS_OBJ(b)) return 0;
+    RtHeader ha = *RT_OBJ(a), hb = *RT_OBJ(b);
+    if (ha != hb) return 0;
+    switch (RT_HDR_TYPE(ha)) {
+    case TYPE_ID_FLOAT: { /* same bits: 0.0 and -0.0 differ, a NaN is eqv to itself */
+        double x = RT_FLOVAL(a), y = RT_FLOVAL(b);
+        return memcmp(&x, &y, sizeof x) == 0;
+    }
+    case TYPE_ID_INT:
+        return memcmp(RT_AS(RtBignum, a)->limbs, RT_AS(RtBignum, b)->limbs,
+                      (RT_HDR_COUNT(ha) >> 1) * sizeof(uint64_t)) == 0;
+    case TYPE_ID_STRING: return RT_HDR_COUNT(ha) == 0; /* empty strings may be shared */
+    case TYPE_ID_VECTOR: return RT_HDR_COUNT(ha) == 0;
+    case TYPE_ID_BYTEVECTOR: return RT_HDR_COUNT(ha) == 0;
+    default: return 0;
+    }
+}
+
+int rt_equal(RtValue a, RtValue b) {
+    for (;;) {
+        if (rt_eqv(a, b)) return 1;
+        if (RT_IS_PAIR(a) && RT_IS_PAIR(b)) {
+            RT_STACK_CHECK(NULL);
+            if (!rt_equal(RT_CAR(a), RT_CAR(b))) return 0;
+            a = RT_CDR(a);
+            b = RT_CDR(b);
+            continue;
+        }
+        if (!RT_IS_OBJ(a) || !RT_IS_OBJ(b)) return 0;
+        RtHeader ha = *RT_OBJ(a);
+        if (ha != *RT_OBJ(b)) return 0;
+        size_t n = RT_HDR_COUNT(ha);
+        switch (RT_HDR_TYPE(ha)) {
+        case TYPE_ID_STRING:
+            return memcmp(RT_STR(a)->chars, RT_STR(b)->chars, n * sizeof(uint32_t)) == 0;
+        case TYPE_ID_BYTEVECTOR:
+            return memcmp(RT_AS(RtBytevector, a)->bytes, RT_AS(RtBytevector, b)->bytes, n) == 0;
+        case TYPE_ID_VECTOR:
+            RT_STACK_CHECK(NULL);
+            for (size_t i = 0; i < n; i++)
+                if (!rt_equal(RT_AS(RtVector, a)->items[i], RT_AS(RtVector, b)->items[i]))
+                    return 0;
+            return 1;
+        case TYPE_ID_BOX: a = RT_AS(RtBox, a)->value; b = RT_AS(RtBox, b)->value; continue;
+        default: return 0;
+        }
+    }
+}
+
+RtValue rt_p_eq_p(Region *rr, const char *loc, RtValue a, RtValue b) { return RT_BOOL(a == b); }
+RtValue rt_p_eqv_p(Region *rr, const char *loc, RtValue a, RtValue b) {
+    return RT_BOOL(rt_eqv(a, b));
+}
+RtValue rt_p_equal_p(Region *rr, const char *loc, RtValue a, RtValue b) {
+    return RT_BOOL(rt_equal(a, b));
+}
+RtValue rt_p_not(Region *rr, const char *loc, RtValue x) { return RT_BOOL(x == RT_FALSE); }
+RtValue rt_p_boolean_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(RT_IS_BOOL(x)); }
+
+RtValue rt_p_boolean_eq_p(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    for (intptr_t i = 0; i < argc; i++) RT_CHECK(RT_IS_BOOL(argv[i]), "boolean=?", "a boolean", argv[i]);
+    for (intptr_t i = 1; i < argc; i++) if (argv[i] != argv[0]) return RT_FALSE;
+    return RT_TRUE;
+}
+
+/* ---- symbols (R7RS 6.5) ----------------------------------------------------------------- */
+
+RtValue rt_p_symbol_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(RT_IS_SYMBOL(x)); }
+
+RtValue rt_p_symbol_eq_p(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    for (intptr_t i = 0; i < argc; i++) RT_CHECK(RT_IS_SYMBOL(argv[i]), "symbol=?", "a symbol", argv[i]);
+    for (intptr_t i = 1; i < argc; i++) if (argv[i] != argv[0]) return RT_FALSE;
+    return RT_TRUE;
+}
+
+/* The name is shared, as symbols live forever; string-set! on it is the program's error. */
+RtValue rt_p_symbol_to_string(Region *rr, const char *loc, RtValue x) {
+    RT_CHECK(RT_IS_SYMBOL(x), "symbol->string", "a symbol", x);
+    return RT_AS(RtSymbol, x)->name;
+}
+
+RtValue rt_p_string_to_symbol(Region *rr, const char *loc, RtValue s) {
+    RT_CHECK(RT_IS_STRING(s), "string->symbol", "a string", s);
+    size_t len;
+    char *u = rt_string_to_utf8(s, &len);
+    RtValue sym = rt_intern(u, len);
+    free(u);
+    return sym;
+}
+
+/* ---- searching ------------------------------------------------------------------------- */
+
+RtValue rt_p_memq(Region *rr, const char *loc, RtValue x, RtValue l) {
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) if (RT_CAR(l) == x) return l;
+    return RT_FALSE;
+}
+RtValue rt_p_memv(Region *rr, const char *loc, RtValue x, RtValue l) {
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) if (rt_eqv(RT_CAR(l), x)) return l;
+    return RT_FALSE;
+}
+RtValue rt_p_member(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue x = argv[0], l = argv[1], eq = RT_OPT(2, RT_FALSE);
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
+        if (eq == RT_FALSE ? rt_equal(x, RT_CAR(l))
+                           : RT_TRUTHY(rt_call2(rr, loc, eq, x, RT_CAR(l))))
+            return l;
+    }
+    return RT_FALSE;
+}
+RtValue rt_p_assq(Region *rr, const char *loc, RtValue x, RtValue l) {
+    for (; RT_IS_PAIR(l); l = RT_CDR(l))
+        if (RT_IS_PAIR(RT_CAR(l)) && RT_CAR(RT_CAR(l)) == x) return RT_CAR(l);
+    return RT_FALSE;
+}
+RtValue rt_p_assv(Region *rr, const char *loc, RtValue x, RtValue l) {
+    for (; RT_IS_PAIR(l); l = RT_CDR(l))
+        if (RT_IS_PAIR(RT_CAR(l)) && rt_eqv(RT_CAR(RT_CAR(l)), x)) return RT_CAR(l);
+    return RT_FALSE;
+}
+RtValue rt_p_assoc(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue x = argv[0], l = argv[1], eq = RT_OPT(2, RT_FALSE);
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
+        RtValue e = RT_CAR(l);
+        if (!RT_IS_PAIR(e)) rt_type_error(loc, "assoc", "a list of pairs", argv[1]);
+        if (eq == RT_FALSE ? rt_equal(x, RT_CAR(e))
+                           : RT_TRUTHY(rt_call2(rr, loc, eq, x, RT_CAR(e))))
+            return e;
+    }
+    return RT_FALSE;
+}
+
+/* ---- mapping over one or more lists, stopping at the shortest ------------------------- */
+
+/* Advance the lists in ls[0..n) and put their cars in args; 0 when one has ended. */
+static int rt_next_cars(const char *loc, const char *who, intptr_t n, RtValue *ls,
+                        RtValue *args) {
+    for (intptr_t i = 0; i < n; i++) {
+        if (!RT_IS_PAIR(ls[i])) {
+            if (ls[i] != RT_NIL) rt_type_error(loc, who, "a proper list", ls[i]);
+            return 0;
+        }
+        args[i] = RT_CAR(ls[i]);
+        ls[i] = RT_CDR(ls[i]);
+    }
+    return 1;
+}
+
+#define RT_LISTS_BEGIN(who, first)                                                            \
+    rt_check_proc(loc, who, argv[0]);                                                         \
+    intptr_t nl = argc - (first);                                                             \
+    RtValue ls[nl], args[nl + 1];                                                             \
+    for (intptr_t i = 0; i < nl; i++) ls[i] = argv[(first) + i];
+
+RtValue rt_p_map(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("map", 1)
+    RtValue head = RT_NIL, *dst = &head;
+    while (rt_next_cars(loc, "map", nl, ls, args)) {
+        RtValue c = rt_cons(rr, rt_call(rr, loc, argv[0], nl, args), RT_NIL);
+        *dst = c;
+        dst = &RT_CDR(c);
+    }
+    return head;
+}
+
+RtValue rt_p_for_each(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("for-each", 1)
+    while (rt_next_cars(loc, "for-each", nl, ls, args)) rt_call(rr, loc, argv[0], nl, args);
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_append_map(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("append-map", 1)
+    RtValue head = RT_NIL, *dst = &head;
+    while (rt_next_cars(loc, "append-map", nl, ls, args)) {
+        RtValue r = rt_call(rr, loc, argv[0], nl, args);
+        rt_check_list(loc, "append-map", r);
+        *dst = rt_copy_onto(rr, r, RT_NIL);
+        while (RT_IS_PAIR(*dst)) dst = &RT_CDR(*dst);
+    }
+    return head;
+}
+
+RtValue rt_p_filter_map(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("filter-map", 1)
+    RtValue head = RT_NIL, *dst = &head;
+    while (rt_next_cars(loc, "filter-map", nl, ls, args)) {
+        RtValue r = rt_call(rr, loc, argv[0], nl, args);
+        if (r == RT_FALSE) continue;
+        RtValue c = rt_cons(rr, r, RT_NIL);
+        *dst = c;
+        dst = &RT_CDR(c);
+    }
+    return head;
+}
+
+/* (fold kons knil l ...): (kons e ... acc), SRFI 1 order. */
+RtValue rt_p_fold(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("fold", 2)
+    RtValue acc = argv[1];
+    while (rt_next_cars(loc, "fold", nl, ls, args)) {
+        args[nl] = acc;
+        acc = rt_call(rr, loc, argv[0], nl + 1, args);
+    }
+    return acc;
+}
+
+/* (fold-left f init l ...): (f acc e ...). */
+RtValue rt_p_fold_left(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("fold-left", 2)
+    RtValue acc = argv[1], cars[nl + 1];
+    while (rt_next_cars(loc, "fold-left", nl, ls, cars + 1)) {
+        cars[0] = acc;
+        acc = rt_call(rr, loc, argv[0], nl + 1, cars);
+    }
+    (void)args;
+    return acc;
+}
+
+/* (fold-right f init l ...): (f e ... acc) from the right; the lists are walked into an array. */
+RtValue rt_p_fold_right(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("fold-right", 2)
+    int64_t len = INT64_MAX;
+    for (intptr_t i = 0; i < nl; i++) {
+        int64_t n = rt_check_list(loc, "fold-right", ls[i]);
+        if (n < len) len = n;
+    }
+    RtValue *all = malloc(sizeof(RtValue) * (size_t)(len * nl + 1));
+    if (all == NULL) rt_out_of_memory();
+    for (int64_t k = 0; k < len; k++) rt_next_cars(loc, "fold-right", nl, ls, all + k * nl);
+    RtValue acc = argv[1];
+    for (int64_t k = len - 1; k >= 0; k--) {
+        memcpy(args, all + k * nl, sizeof(RtValue) * (size_t)nl);
+        args[nl] = acc;
+        acc = rt_call(rr, loc, argv[0], nl + 1, args);
+    }
+    free(all);
+    return acc;
+}
+
+RtValue rt_p_any(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("any", 1)
+    while (rt_next_cars(loc, "any", nl, ls, args)) {
+        RtValue r = rt_call(rr, loc, argv[0], nl, args);
+        if (r != RT_FALSE) return r;
+    }
+    return RT_FALSE;
+}
+
+RtValue rt_p_every(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("every", 1)
+    RtValue r = RT_TRUE;
+    while (rt_next_cars(loc, "every", nl, ls, args)) {
+        r = rt_call(rr, loc, argv[0], nl, args);
+        if (r == RT_FALSE) return r;
+    }
+    return r;
+}
+
+RtValue rt_p_list_index(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("list-index", 1)
+    for (int64_t k = 0; rt_next_cars(loc, "list-index", nl, ls, args); k++)
+        if (rt_call(rr, loc, argv[0], nl, args) != RT_FALSE) return RT_FIX(k);
+    return RT_FALSE;
+}
+
+RtValue rt_p_count(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_LISTS_BEGIN("count", 1)
+    int64_t k = 0;
+    while (rt_next_cars(loc, "count", nl, ls, args))
+        if (rt_call(rr, loc, argv[0], nl, args) != RT_FALSE) k++;
+    return RT_FIX(k);
+}
+
+/* ---- SRFI 1 on one list ------------------------------------------------------------------- */
+
+static RtValue rt_filter(Region *rr, const char *loc, const char *who, RtValue pred, RtValue l,
+                         int keep) {
+    rt_check_proc(loc, who, pred);
+    rt_check_list(loc, who, l);
+    RtValue head = RT_NIL, *dst = &head;
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
+        if ((rt_call1(rr, loc, pred, RT_CAR(l)) != RT_FALSE) != keep) continue;
+        RtValue c = rt_cons(rr, RT_CAR(l), RT_NIL);
+        *dst = c;
+        dst = &RT_CDR(c);
+    }
+    return head;
+}
+
+RtValue rt_p_filter(Region *rr, const char *loc, RtValue pred, RtValue l) {
+    return rt_filter(rr, loc, "filter", pred, l, 1);
+}
+RtValue rt_p_remove(Region *rr, const char *loc, RtValue pred, RtValue l) {
+    return rt_filter(rr, loc, "remove", pred, l, 0);
+}
+RtValue rt_p_partition(Region *rr, const char *loc, RtValue pred, RtValue l) {
+    RtValue two[2] = { rt_filter(rr, loc, "partition", pred, l, 1),
+                       rt_filter(rr, loc, "partition", pred, l, 0) };
+    return rt_values(rr, 2, two);
+}
+
+RtValue rt_p_reduce(Region *rr, const char *loc, RtValue f, RtValue ridentity, RtValue l) {
+    rt_check_proc(loc, "reduce", f);
+    rt_check_list(loc, "reduce", l);
+    if (l == RT_NIL) return ridentity;
+    RtValue acc = RT_CAR(l);
+    for (l = RT_CDR(l); RT_IS_PAIR(l); l = RT_CDR(l)) acc = rt_call2(rr, loc, f, RT_CAR(l), acc);
+    return acc;
+}
+
+RtValue rt_p_delete(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue x = argv[0], l = argv[1], eq = RT_OPT(2, RT_FALSE);
+    rt_check_list(loc, "delete", l);
+    RtValue head = RT_NIL, *dst = &head;
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
+        int same = eq == RT_FALSE ? rt_equal(x, RT_CAR(l))
+                                  : RT_TRUTHY(rt_call2(rr, loc, eq, x, RT_CAR(l)));
+        if (same) continue;
+        RtValue c = rt_cons(rr, RT_CAR(l), RT_NIL);
+        *dst = c;
+        dst = &RT_CDR(c);
+    }
+    return head;
+}
+
+RtValue rt_p_delete_duplicates(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue l = argv[0], eq = RT_OPT(1, RT_FALSE);
+    rt_check_list(loc, "delete-duplicates", l);
+    RtValue head = RT_NIL, *dst = &head;
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
+        int dup = 0;
+        for (RtValue k = head; RT_IS_PAIR(k) && !dup; k = RT_CDR(k))
+            dup = eq == RT_FALSE ? rt_equal(RT_CAR(k), RT_CAR(l))
+                                 : RT_TRUTHY(rt_call2(rr, loc, eq, RT_CAR(k), RT_CAR(l)));
+        if (dup) continue;
+        RtValue c = rt_cons(rr, RT_CAR(l), RT_NIL);
+        *dst = c;
+        dst = &RT_CDR(c);
+    }
+    return head;
+}
+
+/* (iota count [start [step]]): exact fixnums; other numbers go through numbers.c's +. */
+RtValue rt_p_iota(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    int64_t n = rt_size_arg(loc, "iota", argv[0]);
+    RtValue start = RT_OPT(1, RT_FIX(0)), step = RT_OPT(2, RT_FIX(1));
+    RtValue l = RT_NIL;
+    if (RT_IS_FIXNUM(start) && RT_IS_FIXNUM(step)) {
+        for (int64_t i = n - 1; i >= 0; i--)
+            l = rt_cons(rr, mk_int(rr, RT_FIXVAL(start) + i * RT_FIXVAL(step)), l);
+        return l;
+    }
+    RtValue v[2] = { start, RT_FIX(0) }, items[n > 0 ? n : 1];
+    for (int64_t i = 0; i < n; i++) {
+        items[i] = v[0];
+        v[1] = step;
+        v[0] = rt_p_add(rr, loc, 2, v);
+    }
+    for (int64_t i = n - 1; i >= 0; i--) l = rt_cons(rr, items[i], l);
+    return l;
+}
+
+RtValue rt_p_find_tail(Region *rr, const char *loc, RtValue pred, RtValue l) {
+    rt_check_proc(loc, "find-tail", pred);
+    for (; RT_IS_PAIR(l); l = RT_CDR(l))
+        if (rt_call1(rr, loc, pred, RT_CAR(l)) != RT_FALSE) return l;
+    return RT_FALSE;
+}
+
+RtValue rt_p_find(Region *rr, const char *loc, RtValue pred, RtValue l) {
+    RtValue t = rt_p_find_tail(rr, loc, pred, l);
+    return t == RT_FALSE ? RT_FALSE : RT_CAR(t);
+}
+
+RtValue rt_p_list_tabulate(Region *rr, const char *loc, RtValue k, RtValue f) {
+    int64_t n = rt_size_arg(loc, "list-tabulate", k);
+    rt_check_proc(loc, "list-tabulate", f);
+    RtValue l = RT_NIL;
+    for (int64_t i = n - 1; i >= 0; i--) l = rt_cons(rr, rt_call1(rr, loc, f, RT_FIX(i)), l);
+    return l;
+}

@@ -1,0 +1,419 @@
+/* port.c: ports (R7RS 6.13): the standard ports, string ports, file ports, and the
+ * character-level input and output primitives. A port object (TYPE_ID_PORT) points to a
+ * malloc'd RtPortImpl, which outlives regions (a port is closed, never freed). Output is UTF-8:
+ * file ports write through their FILE*, string ports append to a byte buffer. Input decodes
+ * UTF-8 with one character of lookahead (peek-char). The printer (print.c) writes through
+ * rt_port_put / rt_port_put_char. rt_flush_all flushes stdout and every open file port.
+ */
+#include "rtlib.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+enum { RT_PORT_IN = 1, RT_PORT_OUT = 2, RT_PORT_OPEN = 4, RT_PORT_STRING = 8 };
+
+struct RtPortImpl {
+    int flags;
+    FILE *f;                      /* file ports */
+    char *buf;                    /* output string ports: UTF-8 bytes */
+    size_t len, cap;
+    uint32_t *in;                 /* input string ports: code points */
+    size_t in_len, pos;
+    int has_peek;                 /* file input: one character of lookahead */
+    int32_t peek;                 /* -1: end of file */
+    struct RtPortImpl *next_out;  /* list of file output ports, for rt_flush_all */
+};
+
+static RtPortImpl rt_stdin_impl = { RT_PORT_IN | RT_PORT_OPEN, NULL, NULL, 0, 0, NULL, 0, 0, 0, 0, NULL };
+static RtPortImpl rt_stdout_impl = { RT_PORT_OUT | RT_PORT_OPEN, NULL, NULL, 0, 0, NULL, 0, 0, 0, 0, NULL };
+static RtPortImpl rt_stderr_impl = { RT_PORT_OUT | RT_PORT_OPEN, NULL, NULL, 0, 0, NULL, 0, 0, 0, 0, NULL };
+static RtPort rt_stdin_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdin_impl };
+static RtPort rt_stdout_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdout_impl };
+static RtPort rt_stderr_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stderr_impl };
+static RtPortImpl *rt_file_outs;
+static _Thread_local RtValue rt_cur_out, rt_cur_in; /* 0: the standard port */
+
+static FILE *rt_port_file(RtPortImpl *p) {
+    if (p->f != NULL) return p->f;
+    if (p == &rt_stdout_impl) return stdout;
+    if (p == &rt_stderr_impl) return stderr;
+    if (p == &rt_stdin_impl) return stdin;
+    return NULL;
+}
+
+RtValue rt_port_stdout(void) { return RT_TAG_AS_OBJ(&rt_stdout_port); }
+RtValue rt_current_output(void) { return rt_cur_out ? rt_cur_out : RT_TAG_AS_OBJ(&rt_stdout_port); }
+RtValue rt_current_input(void) { return rt_cur_in ? rt_cur_in : RT_TAG_AS_OBJ(&rt_stdin_port); }
+void rt_set_current_output(RtValue port) { rt_cur_out = port; }
+void rt_set_current_input(RtValue port) { rt_cur_in = port; }
+
+void rt_flush_all(void) {
+    fflush(stdout);
+    for (RtPortImpl *p = rt_file_outs; p != NULL; p = p->next_out)
+        if ((p->flags & RT_PORT_OPEN) && p->f != NULL) fflush(p->f);
+    fflush(stderr);
+}
+
+void rt_port_put(RtPortImpl *p, const char *s, size_t n) {
+    if (p->flags & RT_PORT_STRING) {
+        if (p->len + n > p->cap) {
+            size_t cap = p->cap ? p->cap : 64;
+            while (cap < p->len + n) cap *= 2;
+            char *b = realloc(p->buf, cap);
+            if (b == NULL) rt_out_of_memory();
+            p->buf = b;
+            p->cap = cap;
+        }
+        memcpy(p->buf + p->len, s, n);
+        p->len += n;
+        return;
+    }
+    fwrite(s, 1, n, rt_port_file(p));
+}
+
+void rt_port_put_char(RtPortImpl *p, uint32_t cp) {
+    char b[4];
+    rt_port_put(p, b, rt_utf8_encode(cp, b));
+}
+
+static RtPortImpl *rt_port_impl(const char *loc, const char *who, RtValue port) {
+    RT_CHECK(RT_IS_TYPE(port, TYPE_ID_PORT), who, "a port", port);
+    return RT_AS(RtPort, port)->impl;
+}
+
+RtPortImpl *rt_out_port(const char *loc, const char *who, RtValue port) {
+    if (port == RT_DEFAULT) port = rt_current_output();
+    RtPortImpl *p = rt_port_impl(loc, who, port);
+    if (!(p->flags & RT_PORT_OUT)) rt_type_error(loc, who, "an output port", port);
+    if (!(p->flags & RT_PORT_OPEN)) rt_error_msg(loc, who, "cannot write to a closed port");
+    return p;
+}
+
+RtPortImpl *rt_in_port(const char *loc, const char *who, RtValue port) {
+    if (port == RT_DEFAULT) port = rt_current_input();
+    RtPortImpl *p = rt_port_impl(loc, who, port);
+    if (!(p->flags & RT_PORT_IN)) rt_type_error(loc, who, "an input port", port);
+    if (!(p->flags & RT_PORT_OPEN)) rt_error_msg(loc, who, "cannot read from a closed port");
+    return p;
+}
+
+static RtValue rt_port_new(Region *rr, RtPortImpl *impl) {
+    RtPort *p = alloc_obj_typed(rr, TYPE_ID_PORT);
+    p->hdr = RT_HDR(TYPE_ID_PORT, 0);
+    p->impl = impl;
+    return RT_TAG_AS_OBJ(p);
+}
+
+static RtPortImpl *rt_impl_new(int flags) {
+    RtPortImpl *p = calloc(1, sizeof *p);
+    if (p == NULL) rt_out_of_memory();
+    p->flags = flags | RT_PORT_OPEN;
+    return p;
+}
+
+/* ---- input: one code point at a time -------------------------------------------------- */
+
+static int32_t rt_file_getc(FILE *f) {
+    int c = getc(f);
+    if (c == EOF) return -1;
+    if (c < 0x80) return c;
+    int n = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    if (n == 0) return 0xfffd;
+    int32_t cp = c & (0x3f >> n);
+    for (int i = 0; i < n; i++) {
+        int d = getc(f);
+        if (d == EOF || (d & 0xc0) != 0x80) {
+            if (d != EOF) ungetc(d, f);
+            return 0xfffd;
+        }
+        cp = (cp << 6) | (d & 0x3f);
+    }
+    return cp;
+}
+
+/* The next code point (-1 at end of file); peek leaves it in place. */
+static int32_t rt_port_getc(RtPortImpl *p, int peek) {
+    if (p->flags & RT_PORT_STRING) {
+        if (p->pos >= p->in_len) return -1;
+        return (int32_t)(peek ? p->in[p->pos] : p->in[p->pos++]);
+    }
+    if (!p->has_peek) {
+        p->peek = rt_file_getc(rt_port_file(p));
+        p->has_peek = 1;
+    }
+    if (!peek) p->has_peek = 0;
+    return p->peek;
+}
+
+#define RT_CHAR_OR_EOF(c) ((c) < 0 ? RT_EOF : RT_CHAR((uint32_t)(c)))
+
+RtValue rt_p_read_char(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return RT_CHAR_OR_EOF(rt_port_getc(rt_in_port(loc, "read-char", RT_OPT(0, RT_DEFAULT)), 0));
+}
+
+RtValue rt_p_peek_char(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return RT_CHAR_OR_EOF(rt_port_getc(rt_in_port(loc, "peek-char", RT_OPT(0, RT_DEFAULT)), 1));
+}
+
+RtValue rt_p_char_ready_p(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    rt_in_port(loc, "char-ready?", RT_OPT(0, RT_DEFAULT));
+    return RT_TRUE;
+}
+
+/* Read up to max code points (stopping after a newline when line is set). */
+static RtValue rt_read_chars(Region *rr, RtPortImpl *p, int64_t max, int line) {
+    size_t n = 0, cap = 64;
+    uint32_t *b = malloc(cap * sizeof *b);
+    if (b == NULL) rt_out_of_memory();
+    int32_t c = 0;
+    while ((int64_t)n < max && (c = rt_port_getc(p, 0)) >= 0) {
+        if (line && c == '\n') break;
+        if (n == cap) {
+            cap *= 2;
+            uint32_t *nb = realloc(b, cap * sizeof *b);
+            if (nb == NULL) rt_out_of_memory();
+            b = nb;
+        }
+        b[n++] = (uint32_t)c;
+    }
+    if (n == 0 && c < 0) {
+        free(b);
+        return RT_EOF;
+    }
+    RtString *s = rt_string_new(rr, (int64_t)n);
+    memcpy(s->chars, b, n * sizeof *b);
+    free(b);
+    return RT_TAG_AS_OBJ(s);
+}
+
+RtValue rt_p_read_line(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return rt_read_chars(rr, rt_in_port(loc, "read-line", RT_OPT(0, RT_DEFAULT)), INT64_MAX, 1);
+}
+
+RtValue rt_p_read_string(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    int64_t k = rt_size_arg(loc, "read-string", argv[0]);
+    RtPortImpl *p = rt_in_port(loc, "read-string", RT_OPT(1, RT_DEFAULT));
+    if (k == 0) return RT_TAG_AS_OBJ(rt_string_new(rr, 0));
+    return rt_read_chars(rr, p, k, 0);
+}
+
+/* ---- output primitives ---------------------------------------------------------------- */
+
+RtValue rt_p_write_char(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_CHECK(RT_IS_CHAR(argv[0]), "write-char", "a character", argv[0]);
+    rt_port_put_char(rt_out_port(loc, "write-char", RT_OPT(1, RT_DEFAULT)), RT_CHARVAL(argv[0]));
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_write_u8(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_CHECK(RT_IS_FIXNUM(argv[0]) && (uint64_t)RT_FIXVAL(argv[0]) < 256, "write-u8", "a byte",
+             argv[0]);
+    char b = (char)RT_FIXVAL(argv[0]);
+    rt_port_put(rt_out_port(loc, "write-u8", RT_OPT(1, RT_DEFAULT)), &b, 1);
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_write_string(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue s = argv[0];
+    RT_CHECK(RT_IS_STRING(s), "write-string", "a string", s);
+    RtPortImpl *p = rt_out_port(loc, "write-string", RT_OPT(1, RT_DEFAULT));
+    int64_t start, end;
+    rt_range_args(loc, "write-string", argc, argv, 2, RT_LEN(s), "string", &start, &end);
+    for (int64_t i = start; i < end; i++) rt_port_put_char(p, RT_STR(s)->chars[i]);
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_newline(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    rt_port_put(rt_out_port(loc, "newline", RT_OPT(0, RT_DEFAULT)), "\n", 1);
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_flush_output_port(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtPortImpl *p = rt_out_port(loc, "flush-output-port", RT_OPT(0, RT_DEFAULT));
+    FILE *f = rt_port_file(p);
+    if (f != NULL) fflush(f);
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_current_output_port(Region *rr, const char *loc) { return rt_current_output(); }
+RtValue rt_p_current_input_port(Region *rr, const char *loc) { return rt_current_input(); }
+RtValue rt_p_current_error_port(Region *rr, const char *loc) {
+    return RT_TAG_AS_OBJ(&rt_stderr_port);
+}
+
+/* ---- string ports ------------------------------------------------------------------------ */
+
+RtValue rt_p_open_output_string(Region *rr, const char *loc) {
+    return rt_port_new(rr, rt_impl_new(RT_PORT_OUT | RT_PORT_STRING));
+}
+
+RtValue rt_p_open_input_string(Region *rr, const char *loc, RtValue s) {
+    RT_CHECK(RT_IS_STRING(s), "open-input-string", "a string", s);
+    RtPortImpl *p = rt_impl_new(RT_PORT_IN | RT_PORT_STRING);
+    p->in_len = (size_t)RT_LEN(s);
+    p->in = malloc(p->in_len * sizeof(uint32_t) + 1);
+    if (p->in == NULL) rt_out_of_memory();
+    memcpy(p->in, RT_STR(s)->chars, p->in_len * sizeof(uint32_t));
+    return rt_port_new(rr, p);
+}
+
+RtValue rt_p_get_output_string(Region *rr, const char *loc, RtValue port) {
+    RtPortImpl *p = rt_port_impl(loc, "get-output-string", port);
+    if ((p->flags & (RT_PORT_STRING | RT_PORT_OUT)) != (RT_PORT_STRING | RT_PORT_OUT))
+        rt_type_error(loc, "get-output-string", "an output string port", port);
+    return mk_string_n(rr, p->buf ? p->buf : "", p->len);
+}
+
+/* ---- file ports ------------------------------------------------------------------------- */
+
+static RtValue rt_open_file(Region *rr, const char *loc, const char *who, RtValue name,
+                            int out) {
+    RT_CHECK(RT_IS_STRING(name), who, "a file name string", name);
+    char *path = rt_string_to_utf8(name, NULL);
+    FILE *f = fopen(path, out ? "w" : "r");
+    if (f == NULL) {
+        int e = errno;
+        /* written as a string: "open-input-file: cannot open \"x\": No such file..." */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&text, &len);
+        if (m == NULL) rt_out_of_memory();
+        rt_fprint(m, name, 1);
+        fclose(m);
+        free(path);
+        rt_error_kind(loc, RT_COND_FILE, "%s: cannot open %s: %s", who, text, strerror(e));
+    }
+    free(path);
+    RtPortImpl *p = rt_impl_new(out ? RT_PORT_OUT : RT_PORT_IN);
+    p->f = f;
+    if (out) {
+        p->next_out = rt_file_outs;
+        rt_file_outs = p;
+    }
+    return rt_port_new(rr, p);
+}
+
+RtValue rt_p_open_input_file(Region *rr, const char *loc, RtValue name) {
+    return rt_open_file(rr, loc, "open-input-file", name, 0);
+}
+
+RtValue rt_p_open_output_file(Region *rr, const char *loc, RtValue name) {
+    return rt_open_file(rr, loc, "open-output-file", name, 1);
+}
+
+static void rt_close(RtPortImpl *p, int which) {
+    if (!(p->flags & RT_PORT_OPEN) || !(p->flags & which)) return;
+    if (p == &rt_stdout_impl || p == &rt_stderr_impl) fflush(rt_port_file(p));
+    else if (p->f != NULL) fclose(p->f);
+    p->f = NULL;
+    p->flags &= ~RT_PORT_OPEN;
+}
+
+RtValue rt_p_close_port(Region *rr, const char *loc, RtValue port) {
+    rt_close(rt_port_impl(loc, "close-port", port), RT_PORT_IN | RT_PORT_OUT);
+    return RT_UNSPEC;
+}
+RtValue rt_p_close_input_port(Region *rr, const char *loc, RtValue port) {
+    rt_close(rt_port_impl(loc, "close-input-port", port), RT_PORT_IN);
+    return RT_UNSPEC;
+}
+RtValue rt_p_close_output_port(Region *rr, const char *loc, RtValue port) {
+    rt_close(rt_port_impl(loc, "close-output-port", port), RT_PORT_OUT);
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_call_with_port(Region *rr, const char *loc, RtValue port, RtValue proc) {
+    rt_port_impl(loc, "call-with-port", port);
+    rt_check_proc(loc, "call-with-port", proc);
+    RtValue r = rt_call1(rr, loc, proc, port);
+    rt_close(RT_AS(RtPort, port)->impl, RT_PORT_IN | RT_PORT_OUT);
+    return r;
+}
+
+RtValue rt_p_call_with_output_file(Region *rr, const char *loc, RtValue name, RtValue proc) {
+    rt_check_proc(loc, "call-with-output-file", proc);
+    return rt_p_call_with_port(rr, loc, rt_open_file(rr, loc, "call-with-output-file", name, 1),
+                               proc);
+}
+
+RtValue rt_p_call_with_input_file(Region *rr, const char *loc, RtValue name, RtValue proc) {
+    rt_check_proc(loc, "call-with-input-file", proc);
+    return rt_p_call_with_port(rr, loc, rt_open_file(rr, loc, "call-with-input-file", name, 0),
+                               proc);
+}
+
+/* An escape out of the thunk leaves the file port current (no dynamic-wind here). */
+RtValue rt_p_with_output_to_file(Region *rr, const char *loc, RtValue name, RtValue thunk) {
+    rt_check_proc(loc, "with-output-to-file", thunk);
+    RtValue port = rt_open_file(rr, loc, "with-output-to-file", name, 1);
+    RtValue saved = rt_cur_out;
+    rt_cur_out = port;
+    RtValue r = rt_call0(rr, loc, thunk);
+    rt_cur_out = saved;
+    rt_close(RT_AS(RtPort, port)->impl, RT_PORT_OUT);
+    return r;
+}
+
+RtValue rt_p_with_input_from_file(Region *rr, const char *loc, RtValue name, RtValue thunk) {
+    rt_check_proc(loc, "with-input-from-file", thunk);
+    RtValue port = rt_open_file(rr, loc, "with-input-from-file", name, 0);
+    RtValue saved = rt_cur_in;
+    rt_cur_in = port;
+    RtValue r = rt_call0(rr, loc, thunk);
+    rt_cur_in = saved;
+    rt_close(RT_AS(RtPort, port)->impl, RT_PORT_IN);
+    return r;
+}
+
+RtValue rt_p_file_exists_p(Region *rr, const char *loc, RtValue name) {
+    RT_CHECK(RT_IS_STRING(name), "file-exists?", "a file name string", name);
+    char *path = rt_string_to_utf8(name, NULL);
+    struct stat st;
+    int ok = stat(path, &st) == 0;
+    free(path);
+    return RT_BOOL(ok);
+}
+
+RtValue rt_p_delete_file(Region *rr, const char *loc, RtValue name) {
+    RT_CHECK(RT_IS_STRING(name), "delete-file", "a file name string", name);
+    char *path = rt_string_to_utf8(name, NULL);
+    if (remove(path) != 0) {
+        int e = errno;
+        rt_error_kind(loc, RT_COND_FILE, "delete-file: cannot delete \"%s\": %s", path,
+                      strerror(e));
+    }
+    free(path);
+    return RT_UNSPEC;
+}
+
+RtValue rt_p_eof_object(Region *rr, const char *loc) { return RT_EOF; }
+RtValue rt_p_eof_object_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(x == RT_EOF); }
+RtValue rt_p_port_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_PORT));
+}
+static int rt_port_flag(RtValue x, int flag) {
+    return RT_IS_TYPE(x, TYPE_ID_PORT) && (RT_AS(RtPort, x)->impl->flags & flag);
+}
+RtValue rt_p_input_port_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(rt_port_flag(x, RT_PORT_IN));
+}
+RtValue rt_p_output_port_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(rt_port_flag(x, RT_PORT_OUT));
+}
+RtValue rt_p_textual_port_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_PORT));
+}
+RtValue rt_p_input_port_open_p(Region *rr, const char *loc, RtValue x) {
+    rt_port_impl(loc, "input-port-open?", x);
+    return RT_BOOL(rt_port_flag(x, RT_PORT_IN) && rt_port_flag(x, RT_PORT_OPEN));
+}
+RtValue rt_p_output_port_open_p(Region *rr, const char *loc, RtValue x) {
+    rt_port_impl(loc, "output-port-open?", x);
+    return RT_BOOL(rt_port_flag(x, RT_PORT_OUT) && rt_port_flag(x, RT_PORT_OPEN));
+}
+
+/* Used by rt_fprint: a port writing to an arbitrary FILE*. */
+void rt_fprint(void *file, RtValue v, int write) {
+    RtPortImpl p = { RT_PORT_OUT | RT_PORT_OPEN, file, NULL, 0, 0, NULL, 0, 0, 0, 0, NULL };
+    rt_print(&p, v, write);
+}

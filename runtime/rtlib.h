@@ -1,0 +1,103 @@
+/* rtlib.h: internal helpers shared by the runtime library files (list.c, string.c, vector.c,
+ * port.c, print.c, control.c, error.c, call.c). Not included by generated code.
+ * Argument checks report through rt_type_error with the primitive's Scheme name; optional
+ * arguments of RT_PRIM_V primitives are read with RT_OPT.
+ */
+#ifndef RTLIB_H
+#define RTLIB_H
+#include "regal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static inline RtValue rt_cons(Region *r, RtValue a, RtValue d) {
+    RtPair *p = alloc_obj_typed(r, TYPE_ID_PAIR);
+    p->car = a;
+    p->cdr = d;
+    return RT_TAG_AS_PAIR(p);
+}
+
+/* Optional argument i of a variadic primitive, or dflt when absent. */
+#define RT_OPT(i, dflt) (argc > (i) && argv[i] != RT_DEFAULT ? argv[i] : (dflt))
+
+#define RT_CHECK(cond, who, expected, v)                                                      \
+    do {                                                                                      \
+        if (RT_UNLIKELY(!(cond))) rt_type_error(loc, who, expected, v);                      \
+    } while (0)
+
+#define RT_LEN(v) ((int64_t)RT_HDR_COUNT(*RT_OBJ(v)))
+#define RT_STR(v) (RT_AS(RtString, v))
+#define RT_IS_STRING(v) RT_IS_TYPE(v, TYPE_ID_STRING)
+#define RT_IS_SYMBOL(v) RT_IS_TYPE(v, TYPE_ID_SYMBOL)
+#define RT_IS_VECTOR(v) RT_IS_TYPE(v, TYPE_ID_VECTOR)
+#define RT_IS_BYTEVECTOR(v) RT_IS_TYPE(v, TYPE_ID_BYTEVECTOR)
+
+/* An index argument k that must be in [0, len) (or [0, len] when inclusive). */
+static inline int64_t rt_index(const char *loc, const char *who, RtValue k, int64_t len,
+                               const char *what, int inclusive) {
+    if (RT_UNLIKELY(!RT_IS_FIXNUM(k))) rt_type_error(loc, who, "an exact integer index", k);
+    int64_t i = RT_FIXVAL(k);
+    if (RT_UNLIKELY(i < 0 || i > len || (i == len && !inclusive)))
+        rt_range_error(loc, who, i, what, len);
+    return i;
+}
+
+/* A non-negative size (make-vector, make-string...). */
+static inline int64_t rt_size_arg(const char *loc, const char *who, RtValue k) {
+    if (RT_UNLIKELY(!RT_IS_FIXNUM(k) || RT_FIXVAL(k) < 0))
+        rt_type_error(loc, who, "a non-negative exact integer size", k);
+    return RT_FIXVAL(k);
+}
+
+/* The optional [start, end) of argv[i], argv[i+1] over a sequence of length len. */
+static inline void rt_range_args(const char *loc, const char *who, intptr_t argc,
+                                 const RtValue *argv, intptr_t i, int64_t len, const char *what,
+                                 int64_t *start, int64_t *end) {
+    *start = argc > i && argv[i] != RT_DEFAULT ? rt_index(loc, who, argv[i], len, what, 1) : 0;
+    *end = argc > i + 1 && argv[i + 1] != RT_DEFAULT
+               ? rt_index(loc, who, argv[i + 1], len, what, 1)
+               : len;
+    if (RT_UNLIKELY(*end < *start)) rt_range_error(loc, who, *start, what, *end);
+}
+
+static inline void rt_check_proc(const char *loc, const char *who, RtValue f) {
+    RT_CHECK(RT_IS_PROCEDURE(f), who, "a procedure", f);
+}
+
+/* Runtime errors with the primitive's name: "<who>: <message>". */
+RT_NORETURN RT_COLD void rt_arity_error_who(const char *loc, const char *who, intptr_t argc,
+                                            intptr_t min, intptr_t max);
+/* UTF-8 encoding of one code point into buf (4 bytes at most); returns the byte count. */
+static inline size_t rt_utf8_encode(uint32_t c, char *buf) {
+    if (c < 0x80) { buf[0] = (char)c; return 1; }
+    if (c < 0x800) {
+        buf[0] = (char)(0xc0 | (c >> 6));
+        buf[1] = (char)(0x80 | (c & 0x3f));
+        return 2;
+    }
+    if (c < 0x10000) {
+        buf[0] = (char)(0xe0 | (c >> 12));
+        buf[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+        buf[2] = (char)(0x80 | (c & 0x3f));
+        return 3;
+    }
+    buf[0] = (char)(0xf0 | (c >> 18));
+    buf[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+    buf[2] = (char)(0x80 | ((c >> 6) & 0x3f));
+    buf[3] = (char)(0x80 | (c & 0x3f));
+    return 4;
+}
+
+/* A new string of len code points (uninitialised) in r. */
+static inline RtString *rt_string_new(Region *r, int64_t len) {
+    return RT_STR(mk_string_fill(r, (size_t)len, 0));
+}
+
+/* Ports: the file and string port plumbing print.c and control.c need. */
+RtValue rt_port_stdout(void);
+void rt_set_current_output(RtValue port);
+void rt_set_current_input(RtValue port);
+RtValue rt_current_input(void);
+
+#endif /* RTLIB_H */

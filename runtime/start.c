@@ -1,0 +1,79 @@
+/* start.c: program start. rt_start (called by the generated main) runs the compiled program
+ * on a large stack: a pthread with up to 1 GiB reserved (smaller when the address space is
+ * limited, down to 8 MiB), and sets rt_stack_limit a safety margin above its low end so that
+ * RT_STACK_CHECK reports "stack overflow" (exit 70) instead of a segfault. It also keeps
+ * argc/argv for `command-line`, and defines rt_xargs and rt_stack_limit.
+ */
+#define _GNU_SOURCE
+#include "rtlib.h"
+
+#include <locale.h>
+#include <pthread.h>
+
+_Thread_local RtValue rt_xargs[RT_MAX_ARGS];
+_Thread_local char *rt_stack_limit;
+int rt_argc;
+char **rt_argv;
+
+#define RT_STACK_MAX    ((size_t)1 << 30)       /* 1 GiB reserved, committed lazily */
+#define RT_STACK_MIN    ((size_t)8 << 20)       /* 8 MiB */
+#define RT_STACK_MARGIN ((size_t)256 << 10)     /* room for the error path and C library */
+
+RT_COLD void rt_stack_overflow(const char *loc) {
+    rt_flush_all();
+    if (loc != NULL) fprintf(stderr, "%s: error: stack overflow\n", loc);
+    else fprintf(stderr, "error: stack overflow\n");
+    fflush(stderr);
+    _exit(RT_EXIT_ERROR);
+}
+
+/* Set rt_stack_limit from the calling thread's own stack bounds. */
+static void rt_stack_limit_init(size_t fallback_size) {
+    pthread_attr_t a;
+    void *lo = NULL;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+        pthread_attr_getstack(&a, &lo, &size);
+        pthread_attr_destroy(&a);
+    }
+    if (lo == NULL) { /* unknown: assume the stack ends fallback_size below here */
+        char here;
+        lo = &here - fallback_size + 4096;
+    }
+    rt_stack_limit = (char *)lo + RT_STACK_MARGIN;
+}
+
+typedef struct { void (*program)(void); size_t size; } RtStartArg;
+
+static void *rt_thread_main(void *p) {
+    RtStartArg *sa = p;
+    rt_stack_limit_init(sa->size);
+    sa->program();
+    return NULL;
+}
+
+int rt_start(int argc, char **argv, void (*program)(void)) {
+    rt_argc = argc;
+    rt_argv = argv;
+    if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "");
+    RtStartArg sa = { program, 0 };
+    for (size_t size = RT_STACK_MAX; size >= RT_STACK_MIN; size /= 2) {
+        pthread_attr_t attr;
+        pthread_t th;
+        if (pthread_attr_init(&attr) != 0) break;
+        int ok = pthread_attr_setstacksize(&attr, size) == 0;
+        sa.size = size;
+        ok = ok && pthread_create(&th, &attr, rt_thread_main, &sa) == 0;
+        pthread_attr_destroy(&attr);
+        if (ok) {
+            pthread_join(th, NULL);
+            rt_flush_all();
+            return 0;
+        }
+    }
+    /* No thread at all: run on the main stack with its own limit. */
+    rt_stack_limit_init(RT_STACK_MIN);
+    program();
+    rt_flush_all();
+    return 0;
+}
