@@ -4,7 +4,7 @@ set terminal pngcairo size 1400,560 font "DejaVu Sans,11"
 set output out
 set multiplot layout 1,2 title "Regal allocation (make bench)"
 
-set title "Typed allocation vs mk_* constructors (median ns/object, log scale)"
+set title noenhanced "Typed allocation vs mk_* constructors (median ns/object, log scale)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1
@@ -15,8 +15,8 @@ set ylabel "ns per object"
 set grid ytics
 set key top left
 set xtics nomirror
-plot datdir."/bars.dat" using 2:xtic(1) title "typed (alloc\\_obj\\_typed)" lc rgb "#1b7837", \
-     "" using 3 title "constructor (mk\\_*)" lc rgb "#c51b7d"
+plot datdir."/bars.dat" using 2:xtic(1) title "typed (alloc_obj_typed)" noenhanced lc rgb "#1b7837", \
+     "" using 3 title "constructor (mk_*)" noenhanced lc rgb "#c51b7d"
 
 unset logscale y
 unset style
@@ -27,7 +27,7 @@ set yrange [0:*]
 set format x "%.0s%c"
 set xlabel "lifecycles per timed loop"
 set ylabel "ns per lifecycle"
-set key top right
+set key center right
 plot datdir."/lifecycle.dat" using 1:2 with linespoints lw 2 pt 7 lc rgb "#1b7837" title "inline buffer only (3 objects)", \
      "" using 1:3 with linespoints lw 2 pt 5 lc rgb "#2166ac" title "spills into one pooled chunk (40 pairs)", \
      10 with lines dt 2 lc rgb "#b2182b" title "target: 10 ns"
