@@ -554,7 +554,7 @@ static int exact_pow(mpz_t out, RtValue base, RtValue e) {
     if (!RT_IS_FIXNUM(e)) return 0;
     uint64_t n = (uint64_t)RT_FIXVAL(e);
     uint64_t bits = mpz_sizeinbase(b, 2);
-    if (n > RT_EXPT_MAX_BITS || bits * n > RT_EXPT_MAX_BITS) return 0;
+    if (n > RT_EXPT_MAX_BITS / bits) return 0;
     mpz_pow_ui(out, b, (unsigned long)n);
     return 1;
 }
@@ -1051,7 +1051,7 @@ RtValue rt_number_parse(Region *rr, const char *loc, const char *s, size_t len, 
         tmp[len - exp_start] = '\0';
         e10 = strtol(tmp, NULL, 10);
         free(tmp);
-        if (e10 > 100000000 || e10 < -100000000)
+        if (e10 > 1000000 || e10 < -1000000)
             rt_error_msg(loc, "string->number", "exponent too large in %.*s", (int)len, s);
     }
     e10 -= (long)nfrac;
