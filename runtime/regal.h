@@ -452,6 +452,9 @@ extern char **rt_argv;
  * rt_arity_error is what a compiled procedure calls when its argc is wrong; max < 0 means
  * "at least min". rt_make_rest is the list of arguments first..argc-1 of a compiled procedure
  * (a0..a2 and rt_xargs) allocated in rr: call it before anything that reuses rt_xargs.
+ * The argv array passed to rt_call or to an RT_PRIM_V primitive must not be rt_xargs itself
+ * (rt_call copies argv[i] into rt_xargs[i]; apply fills rt_xargs): build it in a C array.
+ * A primitive called through its closure rt_pc_<cname> reports errors without a location.
  * ========================================================================================== */
 RtValue rt_call(Region *rr, const char *loc, RtValue f, intptr_t argc, const RtValue *argv);
 RtValue rt_call0(Region *rr, const char *loc, RtValue f);

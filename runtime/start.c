@@ -3,6 +3,8 @@
  * limited, down to 8 MiB), and sets rt_stack_limit a safety margin above its low end so that
  * RT_STACK_CHECK reports "stack overflow" (exit 70) instead of a segfault. It also keeps
  * argc/argv for `command-line`, and defines rt_xargs and rt_stack_limit.
+ * Under AddressSanitizer the overflow report is preceded by ASan's warning that it ignores
+ * __asan_handle_no_return on so large a stack (harmless: the message and status are the same).
  */
 #define _GNU_SOURCE
 #include "rtlib.h"
