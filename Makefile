@@ -40,9 +40,9 @@ deps:
 	@scripts/deps.sh
 
 # ---- runtime -------------------------------------------------------------------------------
-$(B)/rt/%.o: runtime/%.c runtime/*.h | $(B)/rt
+$(B)/rt/%.o: runtime/%.c runtime/*.h runtime/prims.def | $(B)/rt
 	$(CC) $(CSTD) $(OPT) -g $(WARN) $(RT_DEFS) -c $< -o $@
-$(B)/rt-san/%.o: runtime/%.c runtime/*.h | $(B)/rt-san
+$(B)/rt-san/%.o: runtime/%.c runtime/*.h runtime/prims.def | $(B)/rt-san
 	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -DRT_ASAN $(RT_DEFS) -c $< -o $@
 $(B)/libregal.a: $(RT_OBJS)
 	rm -f $@ && ar rcs $@ $^
@@ -54,7 +54,7 @@ $(B)/cc/lexer.c: compiler/lexer.re | $(B)/cc
 	re2c -W --utf8 --input-encoding utf8 -o $@ $<
 $(B)/cc/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h
 	$(CC) $(CSTD) $(OPT) -g $(WARN) -Wno-unused-label -Icompiler -Iruntime -c $< -o $@
-$(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h | $(B)/cc
+$(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/cc
 	$(CC) $(CSTD) $(OPT) -g $(WARN) $(CC_DEFS) -Iruntime -c $< -o $@
 $(B)/regal: $(CC_OBJS)
 	$(CC) $(OPT) -g $^ -lgmp -lm -o $@

@@ -131,9 +131,9 @@ static size_t emit_label(Emitter *em, const char *label) {
     emit_line(em, "%s:;", label);
     return at;
 }
-static void emit_label_done(Emitter *em, size_t at, const char *label) {
+static void emit_label_done(Emitter *em, size_t at, size_t from, const char *label) {
     char *jump = xasprintf("goto %s;", label);
-    bool used = strstr(em->out->data + at, jump) != NULL;
+    bool used = strstr(em->out->data + from, jump) != NULL;
     free(jump);
     if (used) return;
     char *eol = strchr(em->out->data + at, '\n');
@@ -422,10 +422,10 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         vec_push(&em->loops, known);
         emit_lambda_body(em, known, body);
         em->loops.len--;
-        emit_label_done(em, at, label);
+        emit_label_done(em, at, at, label);
         if (!done) return NULL;
         size_t dat = emit_label(em, done);
-        emit_label_done(em, dat, done);
+        emit_label_done(em, dat, at, done);
         return emit_deliver(em, d, result);
     }
     if (known && em->fn == known && d.kind == DEST_RETURN && !known->rest) {
@@ -497,7 +497,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     const char *r = NULL;
     const char *name = p->name;
     size_t len = strlen(name);
-    if (len >= 3 && len <= 5 && name[0] == 'c' && name[len - 1] == 'r' &&
+    if (len >= 3 && len <= 6 && name[0] == 'c' && name[len - 1] == 'r' &&
         strspn(name + 1, "ad") == len - 2 && n == 1) {
         r = emit_cxr(em, p, v[0], loc);
     } else if (emit_is(p, "cons") && n == 2) {
@@ -718,10 +718,10 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     if (l->rest && l->rest->boxed)
         emit_line(em, "%s = %s;", emit_var_name(l->rest), emit_alloc_box(em, emit_var_name(l->rest)));
     emit_lambda_body(em, l, (Dest){DEST_RETURN, NULL, NULL});
-    emit_label_done(em, at, "top");
+    emit_label_done(em, at, at, "top");
     buf_printf(out, "static RtValue %s(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2) {\n",
                name);
-    buf_printf(out, "    (void)self; (void)a0; (void)a1; (void)a2;\n");
+    buf_printf(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2;\n");
     buf_putn(out, body.data ? body.data : "", body.len);
     buf_puts(out, "}\n\n");
     buf_free(&body);
@@ -752,6 +752,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     em.indent = 1;
     em.ntemps = 0;
     emit_line(&em, "Region *rr = &rt_global_region;");
+    emit_line(&em, "(void)rr;");
     const char *x = emit_expr(&em, prog->body, DEST_V);
     if (x) emit_line(&em, "(void)(%s);", x);
 

@@ -31,7 +31,7 @@ RtValue rt_p_set_cdr_x(Region *rr, const char *loc, RtValue x, RtValue v) {
     return RT_UNSPEC;
 }
 
-/* c[ad]{2,3}r: the path is read right to left, as the name says. */
+/* c[ad]{2,4}r (R7RS 6.4, (scheme cxr)): the path is read right to left, as the name says. */
 static RtValue rt_cxr(const char *loc, const char *name, RtValue x) {
     RtValue v = x;
     size_t n = strlen(name);
@@ -46,6 +46,8 @@ static RtValue rt_cxr(const char *loc, const char *name, RtValue x) {
 RT_CXR(caar) RT_CXR(cadr) RT_CXR(cdar) RT_CXR(cddr)
 RT_CXR(caaar) RT_CXR(caadr) RT_CXR(cadar) RT_CXR(caddr)
 RT_CXR(cdaar) RT_CXR(cdadr) RT_CXR(cddar) RT_CXR(cdddr)
+RT_CXR(caaaar) RT_CXR(caaadr) RT_CXR(caadar) RT_CXR(caaddr) RT_CXR(cadaar) RT_CXR(cadadr) RT_CXR(caddar) RT_CXR(cadddr)
+RT_CXR(cdaaar) RT_CXR(cdaadr) RT_CXR(cdadar) RT_CXR(cdaddr) RT_CXR(cddaar) RT_CXR(cddadr) RT_CXR(cdddar) RT_CXR(cddddr)
 
 RtValue rt_p_null_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(x == RT_NIL); }
 RtValue rt_p_pair_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(RT_IS_PAIR(x)); }
