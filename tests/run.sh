@@ -1,7 +1,7 @@
 #!/bin/sh
-# run.sh: the end-to-end run tests (issue 4). Each tests/run/NAME.scm is compiled by regal at
-# each level (-O0 and -O2), run with a timeout, and its standard output compared exactly with
-# tests/run/NAME.out. The exit status must be 0, or N when the program has a line
+# run.sh: the end-to-end run tests (issue 4). Each tests/run/NAME.scm (and each example,
+# examples/NAME.scm) is compiled by regal at each level (-O0 and -O2), run with a timeout, and
+# its standard output compared exactly with NAME.out beside it. The exit status must be 0, or N when the program has a line
 # `; EXPECT-STATUS: N`. Expected outputs come from Chez Scheme, checked against R7RS.
 #
 # Usage: tests/run.sh [PATTERN...]   only the tests whose name contains one of the PATTERNs
@@ -24,14 +24,14 @@ REGAL_TEST_FLAGS=${REGAL_TEST_FLAGS:-}
 REGAL_TEST_LEVELS=${REGAL_TEST_LEVELS:--O0 -O2}
 JOBS=${JOBS:-2}
 TIMEOUT=${TIMEOUT:-30}
-DIR=tests/run
 export B REGAL REGAL_TEST_FLAGS TIMEOUT
 
-# --one NAME LEVEL: compile and run one test at one level; writes $WORK/res/NAME.LEVEL, whose
-# first line is PASS or FAIL and the rest the report.
+# --one DIR/NAME LEVEL: compile and run one test at one level; writes $WORK/res/NAME.LEVEL,
+# whose first line is PASS or FAIL and the rest the report.
 if [ "${1:-}" = "--one" ]; then
-    name=$2 level=$3
-    src=$DIR/$name.scm
+    base=$2 level=$3
+    name=$(basename "$base")
+    src=$base.scm
     tag=$name$(printf '%s' "$level" | tr -c 'A-Za-z0-9' '_')
     exe=$WORK/bin/$tag
     res=$WORK/res/$tag
@@ -53,8 +53,8 @@ if [ "${1:-}" = "--one" ]; then
         head -n 6 "$WORK/out/$tag.stderr" | sed 's/^/    stderr: /' | fail "$why"
         exit 0
     fi
-    if ! cmp -s "$DIR/$name.out" "$WORK/out/$tag.stdout"; then
-        diff -u "$DIR/$name.out" "$WORK/out/$tag.stdout" | sed -n '3,14p' | sed 's/^/    /' |
+    if ! cmp -s "$base.out" "$WORK/out/$tag.stdout"; then
+        diff -u "$base.out" "$WORK/out/$tag.stdout" | sed -n '3,14p' | sed 's/^/    /' |
             fail "stdout differs from $name.out"
         exit 0
     fi
@@ -69,13 +69,13 @@ export WORK
 trap 'rm -rf "$WORK"' EXIT INT TERM
 mkdir -p "$WORK/bin" "$WORK/res" "$WORK/out"
 
-# The selected tests, one name a line.
-for f in "$DIR"/*.scm; do
+# The selected tests, one DIR/NAME a line.
+for f in tests/run/*.scm examples/*.scm; do
     n=$(basename "$f" .scm)
-    if [ $# -eq 0 ]; then echo "$n"; continue; fi
+    if [ $# -eq 0 ]; then echo "${f%.scm}"; continue; fi
     for p in "$@"; do
         p=$(basename "$p" .scm)
-        case $n in *"$p"*) echo "$n"; break ;; esac
+        case $n in *"$p"*) echo "${f%.scm}"; break ;; esac
     done
 done >"$WORK/names"
 
@@ -87,7 +87,7 @@ passed=0 failed=0
 for n in $(cat "$WORK/names"); do
     ok=1
     for l in $REGAL_TEST_LEVELS; do
-        r=$WORK/res/$n$(printf '%s' "$l" | tr -c 'A-Za-z0-9' '_')
+        r=$WORK/res/$(basename "$n")$(printf '%s' "$l" | tr -c 'A-Za-z0-9' '_')
         if [ ! -f "$r" ]; then ok=0; echo "FAIL $n ($l): no result (harness error)"
         elif [ "$(head -n 1 "$r")" != PASS ]; then ok=0; tail -n +2 "$r"; fi
     done
