@@ -91,3 +91,20 @@ bench: deps all
 
 clean:
 	rm -rf $(B)
+
+# ---- robustness: differential testing against Chez, fuzzing (issue 8) ---------------------
+#   make difftest N=300          N generated programs against Chez at -O0 and -O2, shrinking
+#                                mismatches into tests/diff/regressions/
+#   make test-diff               200 fixed seeds (no shrinking), the saved regressions and
+#                                the fuzzers' saved crash inputs
+#   make fuzz FUZZ_SECONDS=60    each libFuzzer target for that long (fuzz/Makefile)
+.PHONY: difftest test-diff fuzz
+difftest: all
+	B=$(B) tests/diff/difftest.py -n $(or $(N),300) --with-regressions
+
+test-diff: all
+	B=$(B) tests/diff/difftest.py -n 200 --size 8 --no-shrink --with-regressions
+	B=$(B) fuzz/regressions/run.sh
+
+fuzz:
+	$(MAKE) -f fuzz/Makefile B=$(B) FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) fuzz

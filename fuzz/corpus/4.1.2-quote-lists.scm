@@ -1,0 +1,10 @@
+; Literal lists (R7RS 4.1.2).
+(write (quote a)) (newline)
+(write '(1 2 3)) (newline)
+(write '()) (newline)
+(write '(a (b (c (d))) "str" #\c 1.5)) (newline)
+(write (car '((1 2) 3))) (newline)
+(write (length '(a b c d e))) (newline)
+(write '"abc") (newline)
+(write '145932) (newline)
+(write '#t) (newline)

@@ -1,0 +1,10 @@
+; Procedure calls (R7RS 4.1.3): computed operators and argument evaluation.
+(write (+ 3 4)) (newline)
+(write ((if #f + *) 3 4)) (newline)
+(write ((lambda (x y) (- x y)) 10 3)) (newline)
+(define (pick n) (if (= n 0) car cdr))
+(write ((pick 0) '(1 2))) (newline)
+(write ((pick 1) '(1 2))) (newline)
+(write (((lambda () (lambda (x) (* x x)))) 9)) (newline)
+(define (add3 a b c) (+ a b c))
+(write (add3 (add3 1 2 3) (* 2 2) (- 10))) (newline)

@@ -1,0 +1,12 @@
+; (lambda args ...) takes all the arguments as a fresh list (R7RS 4.1.4).
+(write ((lambda x x) 3 4 5 6)) (newline)
+(write ((lambda args args))) (newline)
+(define list* (lambda args args))
+(write (list* 'a "b" #\c)) (newline)
+(define (h . all) (reverse all))
+(write (h 1 2 3)) (newline)
+(define l (list 1 2 3))
+(define copy (apply (lambda args args) l))
+(set-car! copy 99)
+(write l) (newline)
+(write copy) (newline)

@@ -1,0 +1,10 @@
+; lambda with rest parameters (R7RS 4.1.4): (a b . rest).
+(define f (lambda (a b . rest) (list a b rest)))
+(write (f 1 2)) (newline)
+(write (f 1 2 3)) (newline)
+(write (f 1 2 3 4 5)) (newline)
+(define (g x . more) (if (null? more) x (apply g more)))
+(write (g 1 2 3 4)) (newline)
+(write ((lambda (x y . z) z) 3 4 5 6)) (newline)
+(define (count-rest . r) (length r))
+(write (list (count-rest) (count-rest 'a) (count-rest 'a 'b 'c))) (newline)

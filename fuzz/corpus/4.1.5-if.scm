@@ -1,0 +1,10 @@
+; if (R7RS 4.1.5): two- and three-armed, any non-#f value is true.
+(write (if (> 3 2) 'yes 'no)) (newline)
+(write (if (> 2 3) 'yes 'no)) (newline)
+(write (if (> 3 2) (- 3 2) (+ 3 2))) (newline)
+(if #t (begin (display "one-armed") (newline)))
+(if #f (begin (display "never") (newline)))
+(write (if '() 1 2)) (newline)
+(write (if (if #f #f #t) 'nested 'no)) (newline)
+(define (sign n) (if (< n 0) -1 (if (= n 0) 0 1)))
+(write (map sign '(-5 0 5))) (newline)

@@ -1,0 +1,23 @@
+; case (R7RS 4.2.1): lists of datums, symbols, characters, else.
+(define (kind n)
+  (case (* n 2)
+    ((2 3 5 7) 'prime)
+    ((1 4 6 8 9) 'composite)
+    (else 'other)))
+(write (map kind '(1 2 3 4 10))) (newline)
+(define (vowel? c)
+  (case c
+    ((#\a #\e #\i #\o #\u) #t)
+    (else #f)))
+(write (map vowel? (list #\a #\b #\o))) (newline)
+(define (op->proc op)
+  (case op
+    ((add plus) +)
+    ((sub minus) -)
+    ((mul) *)
+    (else (lambda args 'unknown))))
+(write (list ((op->proc 'add) 2 3) ((op->proc 'minus) 2 3) ((op->proc 'mul) 2 3)
+             ((op->proc 'pow) 2 3)))
+(newline)
+(write (case 'x ((a) 1) ((b) 2) (else (display "[no match]") 3))) (newline)
+(write (case '() ((()) 'empty) (else 'not-empty))) (newline)

@@ -1,0 +1,13 @@
+; cond with => (R7RS 4.2.1): the test value is passed to the receiver.
+(write (cond ((assv 'b '((a 1) (b 2))) => cadr)
+             (else #f)))
+(newline)
+(write (cond ((assv 'z '((a 1) (b 2))) => cadr)
+             (else 'nope)))
+(newline)
+(define (lookup key alist)
+  (cond ((assq key alist) => (lambda (p) (list 'got (cdr p))))
+        (else (list 'missing key))))
+(write (lookup 'y '((x . 1) (y . 2)))) (newline)
+(write (lookup 'q '((x . 1) (y . 2)))) (newline)
+(write (cond ((+ 1 2) => (lambda (n) (* n n))))) (newline)

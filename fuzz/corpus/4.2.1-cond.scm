@@ -1,0 +1,12 @@
+; cond (R7RS 4.2.1): else, test-only clauses, multiple body expressions.
+(define (classify n)
+  (cond ((< n 0) 'negative)
+        ((= n 0) 'zero)
+        ((< n 10) 'small)
+        (else 'large)))
+(write (map classify '(-3 0 7 42))) (newline)
+(write (cond ((> 3 2) 'greater) ((< 3 2) 'less))) (newline)
+(write (cond (#f 1) (42))) (newline)
+(write (cond ((assv 'b '((a 1) (b 2))) (display "[found]") 'found) (else 'none))) (newline)
+(write (cond (#f 1) (else (display "[else]") 'e))) (newline)
+(write (cond ((memq 'c '(a b c d))))) (newline)

@@ -1,0 +1,12 @@
+; let (R7RS 4.2.2): parallel binding, shadowing, body sequence.
+(write (let ((x 2) (y 3)) (* x y))) (newline)
+(write (let ((x 2) (y 3))
+         (let ((x 7) (z (+ x y)))
+           (* z x))))
+(newline)
+(define x 'outer)
+(write (let ((x 'inner) (y x)) (list x y))) (newline)
+(write (let ((a 1) (b 2)) (let ((a b) (b a)) (list a b)))) (newline)
+(write (let () 5)) (newline)
+(write (let ((v (list 1 2))) (set-car! v 'one) v)) (newline)
+(write (let ((f (lambda (n) (+ n 1)))) (f (f 1)))) (newline)

@@ -1,0 +1,12 @@
+; letrec (R7RS 4.2.2): mutually recursive local procedures.
+(write (letrec ((even? (lambda (n) (if (zero? n) #t (odd? (- n 1)))))
+                (odd? (lambda (n) (if (zero? n) #f (even? (- n 1))))))
+         (list (even? 88) (odd? 88) (even? 7))))
+(newline)
+(write (letrec ((fact (lambda (n) (if (= n 0) 1 (* n (fact (- n 1)))))))
+         (fact 10)))
+(newline)
+(define (count-down n)
+  (letrec ((loop (lambda (i acc) (if (< i 0) (reverse acc) (loop (- i 1) (cons i acc))))))
+    (loop n '())))
+(write (count-down 5)) (newline)

@@ -1,0 +1,13 @@
+; quasiquote (R7RS 4.2.8): unquote and unquote-splicing.
+(write `(list ,(+ 1 2) 4)) (newline)
+(write (let ((name 'a)) `(list ,name ',name))) (newline)
+(write `(a ,(+ 1 2) ,@(map abs '(4 -5 6)) b)) (newline)
+(write `((foo ,(- 10 3)) ,@(cdr '(c)) . ,(car '(cons)))) (newline)
+(write `(1 ,@'() 2)) (newline)
+(write `(,@(list 1 2) ,@(list 3))) (newline)
+(write `,(* 6 7)) (newline)
+(write `(x . ,(+ 1 1))) (newline)
+(write (quasiquote (list (unquote (+ 1 2)) 4))) (newline)
+(write '(quasiquote (list (unquote (+ 1 2)) 4))) (newline)
+(define (make-adder-expr n) `(lambda (x) (+ x ,n)))
+(write (make-adder-expr 5)) (newline)

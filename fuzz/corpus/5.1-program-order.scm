@@ -1,0 +1,10 @@
+; A program's top-level forms run in order (R7RS 5.1), definitions and expressions mixed.
+(display "1 ")
+(define a (begin (display "2 ") 'a))
+(display "3 ")
+(define (later) (display "5 "))
+(display "4 ")
+(later)
+(newline)
+(write a)
+(newline)

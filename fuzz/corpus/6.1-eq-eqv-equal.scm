@@ -1,0 +1,12 @@
+; Equivalence predicates (R7RS 6.1), only the cases the report specifies.
+(write (list (eq? 'a 'a) (eq? '() '()) (eq? car car) (eq? (list 'a) (list 'a)))) (newline)
+(write (let ((x '(a))) (eq? x x))) (newline)
+(write (let ((p (lambda (x) x))) (eq? p p))) (newline)
+(write (list (eqv? 'a 'a) (eqv? 'a 'b) (eqv? 2 2) (eqv? 2 2.0) (eqv? '() '()))) (newline)
+(write (list (eqv? 100000000000000000000 100000000000000000000) (eqv? 1.5 1.5) (eqv? #\a #\a))) (newline)
+(write (list (eqv? (cons 1 2) (cons 1 2)) (eqv? (lambda () 1) (lambda () 2)) (eqv? #f 'nil))) (newline)
+(write (eqv? "" "x")) (newline)
+(write (list (equal? 'a 'a) (equal? '(a) '(a)) (equal? '(a (b) c) '(a (b) c)))) (newline)
+(write (list (equal? "abc" "abc") (equal? "abc" "abd") (equal? 2 2) (equal? 2 2.0))) (newline)
+(write (list (equal? (make-vector 5 'a) (make-vector 5 'a)) (equal? '#(1 (2 "x")) (vector 1 (list 2 "x"))))) (newline)
+(write (list (equal? '(1 . 2) '(1 . 2)) (equal? '(1 2) '(1 2 3)) (equal? #\a #\a))) (newline)

@@ -1,0 +1,12 @@
+; map (R7RS 6.10): one and several lists.
+(write (map cadr '((a b) (d e) (g h)))) (newline)
+(write (map (lambda (n) (* n n)) '(1 2 3 4 5))) (newline)
+(write (map + '(1 2 3) '(10 20 30))) (newline)
+(write (map + '(1 2 3) '(10 20 30) '(100 200 300))) (newline)
+(write (map list '(a b) '(1 2) '("x" "y"))) (newline)
+(write (map car '())) (newline)
+(write (map (lambda (x y) (cons x y)) '(a b c) '(1 2 3))) (newline)
+(write (let ((count 0))
+         (map (lambda (ignored) (set! count (+ count 1)) count) '(a b c))
+         count))
+(newline)

@@ -1,0 +1,12 @@
+; Standard procedures are first-class values (R7RS 6.10).
+(define ops (list + - * max min))
+(write (map (lambda (op) (op 6 3)) ops)) (newline)
+(define my-car car)
+(write (my-car '(x y))) (newline)
+(write (map car '((1 2) (3 4)))) (newline)
+(write (apply string-append (map symbol->string '(a b c)))) (newline)
+(write ((if (> 1 0) cons list) 1 2)) (newline)
+(define (table f) (map f '(1 2 3)))
+(write (list (table abs) (table -) (table number->string) (table vector))) (newline)
+(write (map length '((1) (1 2) ()))) (newline)
+(write (eq? my-car car)) (newline)

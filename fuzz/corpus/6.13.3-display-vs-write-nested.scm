@@ -1,0 +1,11 @@
+; display and write of nested data (R7RS 6.13.3).
+(define d (list 'sym "str" #\c 1 2.5 #t #f '() (vector "v" #\w 'x) '(nested ("deep" #\d))))
+(write d) (newline)
+(display d) (newline)
+(write '(a . "b")) (newline)
+(display '(a . "b")) (newline)
+(write (vector)) (newline)
+(write (vector (vector) (list) "")) (newline)
+(display (vector (vector) (list) "")) (newline)
+(write '(1 '2 "three" 'four)) (newline)
+(write (list (list (list)))) (newline)

@@ -1,0 +1,11 @@
+; display and write of strings (R7RS 6.13.3): write quotes and escapes, display does not.
+(write "hello") (newline)
+(display "hello") (newline)
+(write "say \"hi\"") (newline)
+(display "say \"hi\"") (newline)
+(write "back\\slash") (newline)
+(display "back\\slash") (newline)
+(write "line1\nline2") (newline)
+(display "line1\nline2") (newline)
+(write "") (display "") (newline)
+(write (string #\a #\" #\b)) (newline)

@@ -1,0 +1,10 @@
+; abs, min, max (R7RS 6.2.6): an inexact argument makes the result inexact.
+(write (list (abs -7) (abs 7) (abs 0) (abs -7.5))) (newline)
+(write (list (min 3 1 2) (max 3 1 2) (min 5) (max -1 -5))) (newline)
+(write (max 3 4)) (newline)
+(write (max 3.9 4)) (newline)
+(write (min 1 2.0)) (newline)
+(write (abs -100000000000000000000)) (newline)
+(write (max 1 100000000000000000000)) (newline)
+(write (min -4611686018427387904 0)) (newline)
+(write (abs -4611686018427387904)) (newline)

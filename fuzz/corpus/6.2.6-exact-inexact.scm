@@ -1,0 +1,12 @@
+; Exactness conversions (R7RS 6.2.6).
+(write (exact->inexact 7)) (newline)
+(write (exact->inexact -3)) (newline)
+(write (inexact->exact 2.0)) (newline)
+(write (inexact->exact -5.0)) (newline)
+(write (exact 4.0)) (newline)
+(write (inexact 1)) (newline)
+(write (exact->inexact 265252859812191058636308480000000)) (newline)
+(write (list (exact? 1) (exact? 1.0) (inexact? 1.0) (inexact? 1))) (newline)
+(write (list (integer? 2.0) (integer? 2.5) (real? 1.5) (number? 'a))) (newline)
+(write (+ 1 0.5)) (newline)
+(write (* 2 1.5)) (newline)

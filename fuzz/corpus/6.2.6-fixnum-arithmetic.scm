@@ -1,0 +1,11 @@
+; Exact integer arithmetic (R7RS 6.2.6): + - * with any number of arguments.
+(write (list (+) (+ 5) (+ 1 2) (+ 1 2 3 4))) (newline)
+(write (list (*) (* 5) (* 2 3) (* 2 3 4))) (newline)
+(write (list (- 5) (- 10 3) (- 10 3 2) (- 0 7))) (newline)
+(write (list (+ -3 -4) (* -3 4) (* -3 -4) (- -3 -4))) (newline)
+(write (* 12345 6789)) (newline)
+(write (+ 1000000000 2000000000)) (newline)
+(write (- 1 1000000000000)) (newline)
+(write (list (exact? 5) (integer? 5) (exact-integer? 5))) (newline)
+(write (/ 12 4)) (newline)
+(write (/ -20 5)) (newline)

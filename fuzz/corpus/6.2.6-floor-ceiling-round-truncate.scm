@@ -1,0 +1,11 @@
+; floor, ceiling, round (to even), truncate (R7RS 6.2.6).
+(define (row x) (write (list x (floor x) (ceiling x) (round x) (truncate x))) (newline))
+(row -4.3)
+(row 3.5)
+(row 2.5)
+(row -2.5)
+(row 0.5)
+(row 7.0)
+(row -0.7)
+(row 7)
+(row -7)

@@ -1,0 +1,12 @@
+; assq, assv, assoc (R7RS 6.4).
+(define e '((a 1) (b 2) (c 3)))
+(write (assq 'a e)) (newline)
+(write (assq 'b e)) (newline)
+(write (assq 'd e)) (newline)
+(write (assq (list 'a) '(((a)) ((b)) ((c))))) (newline)
+(write (assoc (list 'a) '(((a)) ((b)) ((c))))) (newline)
+(write (assoc 2.0 '((1 1) (2 4) (3 9)))) (newline)
+(write (assv 5 '((2 3) (5 7) (11 13)))) (newline)
+(write (assoc "b" '(("a" . 1) ("b" . 2)))) (newline)
+(write (assv #\x '((#\x . ex) (#\y . why)))) (newline)
+(write (assq 'x '())) (newline)

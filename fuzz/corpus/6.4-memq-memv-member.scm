@@ -1,0 +1,13 @@
+; memq, memv, member (R7RS 6.4).
+(write (memq 'a '(a b c))) (newline)
+(write (memq 'b '(a b c))) (newline)
+(write (memq 'a '(b c d))) (newline)
+(write (memq (list 'a) '(b (a) c))) (newline)
+(write (member (list 'a) '(b (a) c))) (newline)
+(write (member "B" '("a" "B" "c"))) (newline)
+(write (memv 101 '(100 101 102))) (newline)
+(write (memv 1.5 '(1 1.5 2))) (newline)
+(write (memv 100000000000000000000 '(1 100000000000000000000 2))) (newline)
+(write (memq 'z '())) (newline)
+(write (member '(1 #(2)) '(0 (1 #(2)) 3))) (newline)
+(write (memv #\b '(#\a #\b))) (newline)

@@ -1,0 +1,13 @@
+; Symbols (R7RS 6.5): symbol?, symbol->string, string->symbol, interning.
+(write (symbol? 'foo)) (newline)
+(write (symbol? (car '(a b)))) (newline)
+(write (symbol? "bar")) (newline)
+(write (symbol? 'nil)) (newline)
+(write (symbol? '())) (newline)
+(write (symbol->string 'flying-fish)) (newline)
+(write (string->symbol "mISSISSIppi")) (newline)
+(write (eq? 'bitBlt (string->symbol "bitBlt"))) (newline)
+(write (eq? 'LollyPop (string->symbol (symbol->string 'LollyPop)))) (newline)
+(write (string=? "K. Harper, M.D." (symbol->string (string->symbol "K. Harper, M.D.")))) (newline)
+(write (eq? (string->symbol (string-append "ab" "c")) 'abc)) (newline)
+(write (symbol=? 'a 'a 'a)) (newline)

@@ -1,0 +1,10 @@
+; Characters (R7RS 6.6): char?, char->integer, integer->char, comparisons.
+(write (list (char? #\a) (char? "a") (char? 97))) (newline)
+(write (char->integer #\A)) (newline)
+(write (integer->char 97)) (newline)
+(write (integer->char (+ 1 (char->integer #\a)))) (newline)
+(write (list (char=? #\a #\a) (char=? #\a #\b) (char<? #\a #\b) (char>? #\a #\b))) (newline)
+(write (list (char<=? #\a #\a #\b) (char>=? #\c #\b #\b))) (newline)
+(write (list (char-upcase #\a) (char-downcase #\A) (char-alphabetic? #\a) (char-numeric? #\5)
+             (char-whitespace? #\space)))
+(newline)

@@ -1,0 +1,13 @@
+; Boolean literals (R7RS 6.3): #t #f #true #false; only #f is false.
+(write (list #t #f #true #false))
+(newline)
+(write (eq? #t #true))
+(write (eq? #f #false))
+(newline)
+(display (if '() 'true 'false))
+(display (if 0 'true 'false))
+(display (if "" 'true 'false))
+(display (if #f 'true 'false))
+(newline)
+(write (list (boolean? #f) (boolean? '()) (boolean? 0)))
+(newline)

@@ -1,0 +1,10 @@
+; Character literals (R7RS 6.6): named characters and hex escapes.
+(write (list #\a #\Z #\space #\newline #\tab #\x41 #\( #\;))
+(newline)
+(display (list (char->integer #\a) (char->integer #\space) (char->integer #\newline)
+               (char->integer #\x41) (char->integer #\0)))
+(newline)
+(display #\a)
+(display #\space)
+(display #\b)
+(display #\newline)

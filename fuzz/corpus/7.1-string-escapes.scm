@@ -1,0 +1,11 @@
+; String literal escapes (R7RS 6.7): \n \t \\ \" \x41; written and displayed.
+(write "a\tb\nc\\d\"e")
+(newline)
+(display "a\tb\nc\\d\"e")
+(newline)
+(write (string-length "\x41;\t\n"))
+(newline)
+(write (string-ref "\x41;BC" 0))
+(newline)
+(write "")
+(newline)

@@ -1,0 +1,2 @@
+; A program of comments only produces no output.
+#| nothing |#
