@@ -33,7 +33,7 @@ ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
-.PHONY: all deps example test test-unit test-run test-errors test-codegen bench clean
+.PHONY: all deps example test test-unit test-run test-run-san test-errors test-codegen bench clean
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 deps:
@@ -70,21 +70,27 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -DRT_ASAN -Iruntime $(UNIT_SRCS) $(B)/libregal-san.a \
 	    -lcriterion $(RT_LIBS) -o $@
 
+# make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
+# end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) test-unit test-run test-errors test-codegen
+	$(MAKE) test-unit test-codegen test-errors test-run test-run-san
 	@echo "all test suites passed"
 
 test-unit: $(B)/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(B)/unit_tests --jobs 2
 
 test-run: all
-	tests/run.sh
+	B=$(B) REGAL_TEST_FLAGS="-Wall -Wextra -Werror" tests/run.sh
+
+test-run-san: all
+	B=$(B) REGAL_TEST_FLAGS="-fsanitize=address,undefined -Wall -Wextra -Werror" \
+	    REGAL_TEST_LEVELS=-O1 tests/run.sh
 
 test-errors: all
-	tests/errors.sh
+	B=$(B) tests/errors.sh
 
 test-codegen: all
-	python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/codegen
+	B=$(B) python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/codegen
 
 bench: deps all
 	$(MAKE) -C runtime/bench run
