@@ -1,0 +1,18 @@
+; Results of big-integer arithmetic that fit a fixnum are ordinary small integers again
+; (R7RS 6.2.6): they compare, index and print like any other.
+(define big (+ 4611686018427387903 1))
+(define back (- big 1))
+(write back) (newline)
+(write (eqv? back 4611686018427387903)) (newline)
+(write (= back 4611686018427387903)) (newline)
+(write (- big big)) (newline)
+(write (eqv? 0 (- big big))) (newline)
+(write (* big 0)) (newline)
+(write (quotient (* big 6) big)) (newline)
+(write (vector-ref (vector 'a 'b 'c) (- (* big 2) (* big 2) -2))) (newline)
+(write (list (< big 1e30) (> big 1e18) (= big 4611686018427387904.0))) (newline)
+(write (exact->inexact big)) (newline)
+(write (list (even? big) (odd? (+ big 1)) (zero? (- big big)) (negative? (- big)))) (newline)
+(write (max big 1)) (newline)
+(write (remainder (- big) 10)) (newline)
+(write (modulo (- big) 10)) (newline)
