@@ -83,12 +83,12 @@ for f in tests/run/*.scm examples/*.scm; do
     done
 done >"$WORK/names"
 
-for n in $(cat "$WORK/names"); do
+while IFS= read -r n; do
     for l in $REGAL_TEST_LEVELS; do printf '%s %s\n' "$n" "$l"; done
-done | xargs -n 2 -P "$JOBS" "$SELF" --one
+done <"$WORK/names" | xargs -n 2 -P "$JOBS" "$SELF" --one
 
 passed=0 failed=0
-for n in $(cat "$WORK/names"); do
+while IFS= read -r n; do
     ok=1
     for l in $REGAL_TEST_LEVELS; do
         r=$WORK/res/$(basename "$n")$(printf '%s' "$l" | tr -c 'A-Za-z0-9' '_')
@@ -96,6 +96,6 @@ for n in $(cat "$WORK/names"); do
         elif [ "$(head -n 1 "$r")" != PASS ]; then ok=0; tail -n +2 "$r"; fi
     done
     if [ $ok -eq 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-done
+done <"$WORK/names"
 echo "run: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
