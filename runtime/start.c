@@ -1,6 +1,6 @@
 /* start.c: program start. rt_start (called by the generated main) runs the compiled program
- * on a large stack: a pthread with up to 1 GiB reserved (smaller when the address space is
- * limited, down to 8 MiB), and sets rt_stack_limit a safety margin above its low end so that
+ * on a large stack: a pthread with 512 MiB reserved by default, or REGAL_STACK_MB megabytes
+ * (smaller when the address space is limited, down to 8 MiB), and sets rt_stack_limit a safety margin above its low end so that
  * RT_STACK_CHECK reports "stack overflow" (exit 70) instead of a segfault. It also keeps
  * argc/argv for `command-line`, and defines rt_xargs and rt_stack_limit.
  * Under AddressSanitizer the overflow report is preceded by ASan's warning that it ignores
@@ -17,7 +17,7 @@ _Thread_local char *rt_stack_limit;
 int rt_argc;
 char **rt_argv;
 
-#define RT_STACK_MAX    ((size_t)1 << 30)       /* 1 GiB reserved, committed lazily */
+#define RT_STACK_MAX    ((size_t)512 << 20)     /* 512 MiB reserved, committed lazily */
 #define RT_STACK_MIN    ((size_t)8 << 20)       /* 8 MiB */
 #define RT_STACK_MARGIN ((size_t)256 << 10)     /* room for the error path and C library */
 
@@ -59,7 +59,10 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
     rt_argv = argv;
     if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "");
     RtStartArg sa = { program, 0 };
-    for (size_t size = RT_STACK_MAX; size >= RT_STACK_MIN; size /= 2) {
+    size_t max = RT_STACK_MAX;
+    const char *env = getenv("REGAL_STACK_MB");
+    if (env && atol(env) > 0) max = (size_t)atol(env) << 20;
+    for (size_t size = max; size >= RT_STACK_MIN; size /= 2) {
         pthread_attr_t attr;
         pthread_t th;
         if (pthread_attr_init(&attr) != 0) break;
