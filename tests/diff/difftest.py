@@ -48,6 +48,11 @@ def chez(path):
     return run([SCHEME, "-q", "--script", path], OPTS.timeout)
 
 
+def chez_ok(ref):
+    """Chez ran the program to its end: no timeout, no error message ((exit k) is fine)."""
+    return ref[0] != "timeout" and ref[0] >= 0 and not ref[2].strip()
+
+
 def regal(path, level, exe):
     """('compile', status, stderr) when regal fails, else ('ran', status, stdout)."""
     rc, out, err = run([REGAL, path, "-o", exe, level] + OPTS.regal_flags, 120)
@@ -218,7 +223,7 @@ def shrink(src, level, kind, work, deadline):
         if res[0] == "compile" and kind != "compile":
             return False
         ref = chez(path)
-        if ref[0] != 0:
+        if not chez_ok(ref):
             return False
         return verdict(ref, res) == kind
 
@@ -246,7 +251,7 @@ def check_seed(seed):
     with open(path, "w") as f:
         f.write(src)
     ref = chez(path)
-    if ref[0] != 0:
+    if not chez_ok(ref):
         return (seed, "skip", "seed %d: Chez rejects the program (status %s): %s" % (
             seed, ref[0], ref[2].decode(errors="replace").strip()[:300]))
     for level in OPTS.levels:
@@ -264,10 +269,10 @@ def check_seed(seed):
             name = os.path.join(REGDIR, "seed-%d.scm" % seed)
             sref = chez_text(small, work)
             with open(name, "w") as f:
-                f.write(";; difftest seed %d, %s: %s mismatch (shrunk in %d tries)\n%s" % (
-                    seed, level, kind, tests, small))
+                f.write(";; difftest seed %d, %s: %s mismatch (shrunk in %d tries)\n%s%s" % (
+                    seed, level, kind, tests, "; EXPECT-STATUS: %d\n" % sref[0] if sref[0] else "", small))
             with open(name[:-4] + ".out", "wb") as f:
-                f.write(sref)
+                f.write(sref[1])
             msg += "\n  shrunk to %s:\n    %s" % (os.path.relpath(name, ROOT), small.strip().replace("\n", "\n    "))
         else:
             msg += "\n  reproduce: tests/diff/gen.py --seed %d%s > p.scm" % (
@@ -280,19 +285,25 @@ def chez_text(src, work):
     path = os.path.join(work, "final.scm")
     with open(path, "w") as f:
         f.write(src)
-    return chez(path)[1]
+    return chez(path)
 
 
 def check_regression(path):
-    """A saved case: regal at each level must print the saved Chez output and exit 0."""
+    """A saved case: regal at each level must print the saved Chez output and exit 0 (or the
+    status of a `; EXPECT-STATUS: N` line)."""
     with open(path[:-4] + ".out", "rb") as f:
         want = f.read()
+    status = 0
+    with open(path) as f:
+        for line in f:
+            if line.startswith("; EXPECT-STATUS:"):
+                status = int(line.split(":")[1])
     name = os.path.basename(path)[:-4]
     work = os.path.join(OPTS.work, "reg-" + name)
     os.makedirs(work, exist_ok=True)
     for level in OPTS.levels:
         res = regal(path, level, os.path.join(work, "prog" + level))
-        kind = verdict((0, want), res)
+        kind = verdict((status, want), res)
         if kind:
             return (name, "fail", "regression %s (%s): %s mismatch" % (os.path.relpath(path, ROOT), level, kind))
     return (name, "pass", "")

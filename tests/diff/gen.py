@@ -31,9 +31,17 @@ FEATURES = {
     "loops": True,      # named let and do loops
     "recursion": True,  # top-level self and mutually recursive procedures (tail and non-tail)
     "setbang": True,    # set! on local and global variables
-    "chars": False,     # string-ref, char->integer, write of characters
+    "chars": True,      # string-ref, char->integer, write of characters
+    "escapes": True,    # string literals with a quote, a backslash, non-ASCII letters
+    "quasiquote": True, # `(a ,x ,@l)
+    "ports": True,      # open-output-string, write/display to a string port, get-output-string
+                        # (not write-string: Chez 9.5 lacks it)
+    "deep": True,       # non-tail recursion 10000+ deep, loops of 100000+ iterations
     "records": False,   # define-record-type
-    "floats": False,    # exact->inexact on small integers (formatting is a risk)
+    "variadic": True,   # rest parameters: (lambda args ...), (lambda (a . r) ...)
+    "internal": True,   # internal defines at the start of procedure bodies
+    "exit": True,       # some programs end with (exit k): the status is compared too
+    "floats": True,     # flonum arithmetic whose result is made exact again before printing
 }
 
 SAFE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
@@ -123,7 +131,11 @@ class Gen:
 
     def str_lit(self):
         n = self.r.randint(0, 6)
-        return '"' + "".join(self.pick(SAFE_CHARS) for _ in range(n)) + '"'
+        chars = SAFE_CHARS
+        if self.f["escapes"] and self.chance(0.2):
+            chars = SAFE_CHARS[:10] + '"\\' + "\u00e9\u03bb\u65e5\u00fc"
+        body = "".join(self.pick(chars) for _ in range(n))
+        return '"' + body.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
     # ---- int -----------------------------------------------------------------------------
     def small(self, ctx):
@@ -179,7 +191,20 @@ class Gen:
             (2 if f["loops"] else 0, lambda: self.e_do(ctx, d)),
             (3, lambda: self.e_call_global(ctx, d1)),
             (1 if f["records"] else 0, lambda: self.e_record_get(ctx, d1)),
+            (1 if f["variadic"] else 0, lambda: self.e_variadic(ctx, d1)),
+            (1 if f["floats"] else 0, lambda: "(exact (%s (* %s %s)))" % (
+                self.pick(["round", "floor", "truncate", "ceiling"]), self.pick(["0.5", "1.5", "-2.25", "0.1"]),
+                self.e_int(ctx, d1))),
         ])
+
+    def e_variadic(self, ctx, d):
+        args = " ".join(self.e_int(ctx, d) for _ in range(self.r.randint(0, 4)))
+        if self.chance(0.5):
+            r = self.fresh("r")
+            body = self.pick(["(apply + %s)" % r, "(length %s)" % r, "(apply max 0 %s)" % r])
+            return "((lambda %s %s) %s)" % (r, body, args)
+        a, r = self.fresh("a"), self.fresh("r")
+        return "((lambda (%s . %s) (+ %s (* 2 (length %s)))) %s %s)" % (a, r, a, r, self.e_int(ctx, d), args)
 
     def lam1(self, ctx, d, arg):
         x = self.fresh("x")
@@ -360,7 +385,19 @@ class Gen:
             (1, lambda: "(if %s %s %s)" % (self.e_bool(ctx, d1), self.e_list(ctx, d1), self.e_list(ctx, d1))),
             (1, lambda: self.e_let(ctx, d, "list")),
             (1, lambda: self.e_cond(ctx, d, "list")),
+            (1 if f["quasiquote"] else 0, lambda: "`(%s ,%s ,@%s %s)" % (
+                self.r.randint(0, 9), self.e_int(ctx, d1), self.e_list(ctx, d1), self.r.randint(0, 9))),
+            (1, lambda: "(list-tail %s (modulo %s 2))" % (self.e_list_min2(ctx, d1), self.e_int(ctx, d1))),
+            (1, lambda: "(append %s %s %s)" % (self.e_list(ctx, d1), self.e_list(ctx, d1), self.e_list(ctx, d1))),
+            (1 if f["hof"] else 0, lambda: "(map (lambda (%s) (%s %s)) (list %s %s))" % self.e_call_each(ctx, d1)),
         ])
+
+    def e_list_min2(self, ctx, d):
+        return "(cons %s (cons %s %s))" % (self.e_int(ctx, d), self.e_int(ctx, d), self.e_list(ctx, d))
+
+    def e_call_each(self, ctx, d):
+        f = self.fresh("fn")
+        return (f, f, self.e_int(ctx, d), self.e_fn1(ctx, d), self.e_fn1(ctx, d))
 
     def e_map2(self, ctx, d):
         a, b, l = self.fresh("a"), self.fresh("b"), self.fresh("l")
@@ -399,7 +436,15 @@ class Gen:
             (1, lambda: "(symbol->string '%s)" % self.pick(["abc", "x", "hello-world", "k9"])),
             (1 if self.f["loops"] else 0, lambda: self.e_build_str(ctx, d)),
             (1, lambda: self.e_let(ctx, d, "str")),
+            (1 if self.f["ports"] else 0, lambda: self.e_port(ctx, d1)),
+            (1 if self.f["chars"] else 0, lambda: "(list->string (reverse (string->list %s)))" % self.e_str(ctx, d1)),
         ])
+
+    def e_port(self, ctx, d):
+        p = self.fresh("port")
+        ty = self.pick(["int", "list", "str", "bool"])
+        return "(let ((%s (open-output-string))) (%s %s %s) (display %s %s) (get-output-string %s))" % (
+            p, self.pick(["write", "display"]), self.gen(ty, ctx, d), p, self.e_str(ctx, d), p, p)
 
     def e_substring(self, ctx, d):
         s, n, k = self.fresh("s"), self.fresh("n"), self.fresh("k")
@@ -581,7 +626,17 @@ class Gen:
         ps = [self.fresh("p") for _ in range(arity)]
         self.work = 0
         ctx = Ctx(self.globals_env()).bind(*[Var(p, "int") for p in ps])
-        body = self.e_int(ctx, 4)
+        defs = []
+        if self.f["internal"] and self.chance(0.3):   # R7RS 5.3.2: internal definitions
+            for _ in range(self.r.randint(1, 2)):
+                h, x = self.fresh("h"), self.fresh("x")
+                if self.chance(0.5):
+                    defs.append("(define (%s %s) %s)" % (h, x, self.e_int(ctx.bind(Var(x, "int")), 2)))
+                    ctx = ctx.bind(Var(h, "fn1"))
+                else:
+                    defs.append("(define %s %s)" % (h, self.e_int(ctx, 2)))
+                    ctx = ctx.bind(Var(h, "int"))
+        body = " ".join(defs + [self.e_int(ctx, 4)])
         v = Var(name, "proc", cost=max(1, self.work), arity=arity)
         self.globals.append(v)
         return "(define (%s %s) %s)" % (name, " ".join(ps), body)
@@ -652,6 +707,17 @@ class Gen:
         for v in self.globals:
             if v.ty in ("int", "list", "str", "vec"):
                 out.append("(write %s) (newline)" % v.name)
+        if self.f["deep"] and self.chance(0.1):
+            b, n = self.fresh("build"), self.fresh("n")
+            k = self.pick([10000, 100000, 1000000])
+            out.append("(define (%s %s) (if (= %s 0) '() (cons %s (%s (- %s 1)))))" % (b, n, n, n, b, n))
+            out.append("(let ((l (%s %d))) (display (length l)) (newline) (display (apply + l)) (newline))" % (b, k))
+        if self.f["deep"] and self.chance(0.1):
+            lp, i, acc = self.fresh("loop"), self.fresh("i"), self.fresh("acc")
+            out.append("(display (let %s ((%s 0) (%s 0)) (if (= %s %d) %s (%s (+ %s 1) (+ %s (* %s %s)))))) (newline)" % (
+                lp, i, acc, i, self.pick([100000, 1000000]), acc, lp, i, acc, i, i))
+        if self.f["exit"] and self.chance(0.15):
+            out.append("(display \"bye\") (exit %d)" % self.pick([0, 1, 3, 42]))
         return "\n".join(out) + "\n"
 
 

@@ -1,0 +1,113 @@
+;; interp.scm: a small meta-circular evaluator for a Scheme subset (quote, if, lambda, define,
+;; set!, begin, let, cond, and, or) with lexical closures, run on a few programs.
+;; Environments are lists of frames; a frame is a pair (variables . values) of lists.
+
+(define (make-frame vars vals) (cons vars vals))
+(define (extend-env vars vals env)
+  ;; vars may be an improper list or a symbol, for rest parameters.
+  (let loop ((vs vars) (xs vals) (fv '()) (fx '()))
+    (cond ((null? vs) (cons (make-frame fv fx) env))
+          ((symbol? vs) (cons (make-frame (cons vs fv) (cons xs fx)) env))
+          (else (loop (cdr vs) (cdr xs) (cons (car vs) fv) (cons (car xs) fx))))))
+
+;; The (vars . vals) cell pair where var is bound: a list whose car is the value's cell.
+(define (lookup-cell var env)
+  (if (null? env)
+      (error "unbound variable:" var)
+      (let scan ((vars (car (car env))) (vals (cdr (car env))))
+        (cond ((null? vars) (lookup-cell var (cdr env)))
+              ((eq? (car vars) var) vals)
+              (else (scan (cdr vars) (cdr vals)))))))
+
+(define (lookup var env) (car (lookup-cell var env)))
+(define (assign! var val env) (set-car! (lookup-cell var env) val))
+(define (define! var val env)
+  (let ((frame (car env)))
+    (set-car! frame (cons var (car frame)))
+    (set-cdr! frame (cons val (cdr frame)))))
+
+(define (make-closure params body env) (list 'closure params body env))
+(define (closure? v) (and (pair? v) (eq? (car v) 'closure)))
+(define (make-primitive proc) (list 'primitive proc))
+(define (primitive? v) (and (pair? v) (eq? (car v) 'primitive)))
+
+(define (m-eval expr env)
+  (cond ((or (number? expr) (string? expr) (boolean? expr)) expr)
+        ((symbol? expr) (lookup expr env))
+        (else
+         (case (car expr)
+           ((quote) (cadr expr))
+           ((if) (if (m-eval (cadr expr) env)
+                     (m-eval (caddr expr) env)
+                     (if (null? (cdddr expr)) #f (m-eval (cadddr expr) env))))
+           ((lambda) (make-closure (cadr expr) (cddr expr) env))
+           ((define)
+            (if (pair? (cadr expr))
+                (define! (car (cadr expr))
+                         (make-closure (cdr (cadr expr)) (cddr expr) env) env)
+                (define! (cadr expr) (m-eval (caddr expr) env) env))
+            (if (pair? (cadr expr)) (car (cadr expr)) (cadr expr)))
+           ((set!) (assign! (cadr expr) (m-eval (caddr expr) env) env) 'ok)
+           ((begin) (eval-sequence (cdr expr) env))
+           ((let) (m-eval (cons (cons 'lambda (cons (map car (cadr expr)) (cddr expr)))
+                                (map cadr (cadr expr)))
+                          env))
+           ((cond) (eval-cond (cdr expr) env))
+           ((and) (let loop ((es (cdr expr)) (v #t))
+                    (cond ((null? es) v)
+                          ((m-eval (car es) env) => (lambda (x) (loop (cdr es) x)))
+                          (else #f))))
+           ((or) (let loop ((es (cdr expr)))
+                   (if (null? es) #f
+                       (or (m-eval (car es) env) (loop (cdr es))))))
+           (else (m-apply (m-eval (car expr) env)
+                          (map (lambda (e) (m-eval e env)) (cdr expr))))))))
+
+(define (eval-sequence exprs env)
+  (if (null? (cdr exprs))
+      (m-eval (car exprs) env)
+      (begin (m-eval (car exprs) env) (eval-sequence (cdr exprs) env))))
+
+(define (eval-cond clauses env)
+  (cond ((null? clauses) #f)
+        ((eq? (caar clauses) 'else) (eval-sequence (cdar clauses) env))
+        ((m-eval (caar clauses) env) (eval-sequence (cdar clauses) env))
+        (else (eval-cond (cdr clauses) env))))
+
+(define (m-apply f args)
+  (cond ((primitive? f) (apply (cadr f) args))
+        ((closure? f)
+         (eval-sequence (caddr f) (extend-env (cadr f) args (cadddr f))))
+        (else (error "not a procedure:" f))))
+
+(define global-env
+  (extend-env '(+ - * < = > cons car cdr null? pair? list display newline)
+              (map make-primitive
+                   (list + - * < = > cons car cdr null? pair? list display newline))
+              '()))
+
+(define programs
+  '((define (fact n) (if (= n 0) 1 (* n (fact (- n 1)))))
+    (fact 20)
+    (fact 30)
+    (define (make-counter)
+      (let ((n 0)) (lambda () (set! n (+ n 1)) n)))
+    (define c (make-counter))
+    (begin (c) (c) (c))
+    (define (map f l) (if (null? l) '() (cons (f (car l)) (map f (cdr l)))))
+    (map (lambda (x) (* x x)) '(1 2 3 4 5))
+    (define (fib n) (cond ((< n 2) n) (else (+ (fib (- n 1)) (fib (- n 2))))))
+    (fib 20)
+    ((lambda args args) 1 2 3)
+    (let ((x 2) (y 3)) (let ((x 7)) (list x y)))
+    (and 1 2 (or #f 'yes))
+    (define (compose f g) (lambda (x) (f (g x))))
+    ((compose car cdr) '(a b c))))
+
+(for-each (lambda (p)
+            (display "> ")
+            (write p)
+            (newline)
+            (write (m-eval p global-env))
+            (newline))
+          programs)
