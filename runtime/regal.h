@@ -600,6 +600,26 @@ size_t rt_format_double(double d, char *buf);
 RtValue rt_number_parse(Region *rr, const char *loc, const char *s, size_t len, int radix);
 
 /* ============================================================================================
+ * Records, hash tables, sorting, the datum reader (record.c, hashtable.c, sort.c, read.c)
+ * --------------------------------------------------------------------------------------------
+ * define-record-type (R7RS 5.5) is expanded by the front end into
+ *   (define <point> (%make-record-type '<point> '(x y)))
+ *   (define (make-point x y) (%record <point> x y))          ; fields in declaration order
+ *   (define (point? o) (%record? o <point>))
+ *   (define (point-x o) (%record-ref o <point> 0 'point-x))
+ *   (define (set-point-x! o v) (%record-set! o <point> 0 v 'set-point-x!))
+ * A constructor that names only some fields passes #f for the others. A record is an
+ * RtRecord (header count = field count, type = its RtRecordType); it prints as #<point 1 2>.
+ * Hash tables (SRFI 69): an RtHashTable (header count = kind: equal?, eqv?, eq?, string=?,
+ * string-ci=?, other) whose RtHashImpl, entries and bucket arrays all live in the table's
+ * region (see hashtable.c on growth). rt_hash_equal is consistent with rt_equal.
+ * sort, list-sort, vector-sort, vector-sort! and list-merge are stable merge sorts.
+ * read (R7RS 6.13.2) parses one datum from a textual port; a syntax error raises a condition
+ * of kind RT_COND_READ (read-error? is true of it).
+ * ========================================================================================== */
+uint64_t rt_hash_equal(RtValue v);
+
+/* ============================================================================================
  * Inline operations of compiled code (emitted by compiler/emit.c)
  * --------------------------------------------------------------------------------------------
  * Fast paths for the commonest primitives: fixnum arithmetic on the tagged words (both tags

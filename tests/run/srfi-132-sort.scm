@@ -1,0 +1,30 @@
+; SRFI 132 sorting: list-sort, vector-sort, vector-sort!, list-merge, list-sorted?, and
+; sort with either argument order ((sort < l) as in Chez, (sort l <) as in MIT). Stable
+; merge sort: equal keys keep their order, in lists and vectors.
+(display (sort '(3 1 2 5 4) <)) (newline)
+(display (sort < '(3 1 2 5 4))) (newline)
+(display (list-sort < '(3 1 2 5 4))) (newline)
+(display (sort (vector 3 1 2) >)) (newline)
+(display (vector-sort < (vector 5 3 1 2))) (newline)
+(define v (vector 5 3 1 2 9 0))
+(vector-sort! v <)
+(display v) (newline)
+(define pairs '((1 . a) (0 . b) (1 . c) (0 . d) (2 . e) (1 . f) (0 . g)))
+(define (car< a b) (< (car a) (car b)))
+(display (list-sort car< pairs)) (newline)
+(display (vector-sort car< (list->vector pairs))) (newline)
+(display (list-merge < '(1 3 5) '(2 4 6))) (newline)
+(display (list-merge car< '((1 . x) (2 . y)) '((1 . z) (3 . w)))) (newline)
+(display (list (sort '() <) (sort '(1) <) (vector-sort < (vector)))) (newline)
+(display (list (list-sorted? < '(1 2 3)) (list-sorted? < '(1 3 2)) (list-sorted? < '()))) (newline)
+(display (sort '("pear" "apple" "fig") string<?)) (newline)
+(display (sort (list #\c #\a #\b) char<?)) (newline)
+(display (sort (list 2.5 1 (expt 2 70) -3) <)) (newline)
+;; a long list: descending 20000 numbers, sorted, checked
+(define (iota-down n acc) (if (= n 0) acc (iota-down (- n 1) (cons (- 20000 n) acc))))
+(define big (sort (iota-down 20000 '()) <))
+(display (list (length big) (car big) (list-ref big 19999) (list-sorted? < big))) (newline)
+;; sorting a list does not change it
+(define orig (list 3 2 1))
+(sort orig <)
+(display orig) (newline)
