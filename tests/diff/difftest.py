@@ -56,10 +56,17 @@ def chez_ok(ref):
 def regal(path, level, exe):
     """('compile', status, stderr) when regal fails, else ('ran', status, stdout)."""
     rc, out, err = run([REGAL, path, "-o", exe, level] + OPTS.regal_flags, 120)
+    if rc != 0:   # once more: a loaded machine has made clang itself crash
+        rc, out, err = run([REGAL, path, "-o", exe, level] + OPTS.regal_flags, 120)
     if rc != 0:
         return ("compile", rc, err)
     rc, out, err = run([exe], OPTS.timeout)
     return ("ran", rc, out, err)
+
+
+def compile_sig(err):
+    """What kind of compile failure: the C compiler's, regal's own diagnostic, or other."""
+    return "cc" if b"C compiler failed" in err else "regal" if b": error:" in err else "other"
 
 
 def verdict(ref, res):
@@ -207,7 +214,7 @@ def candidates(forms):
                     yield put(node[:i] + ["1"] + node[i + 1:])
 
 
-def shrink(src, level, kind, work, deadline):
+def shrink(src, level, kind, sig, work, deadline):
     """Greedy reduction of a program while regal still disagrees with Chez in the same way."""
     forms = sx_parse(src)
     path = os.path.join(work, "shrink.scm")
@@ -220,7 +227,7 @@ def shrink(src, level, kind, work, deadline):
         with open(path, "w") as f:
             f.write(sx_program(cand))
         res = regal(path, level, exe)
-        if res[0] == "compile" and kind != "compile":
+        if res[0] == "compile" and (kind != "compile" or compile_sig(res[2]) != sig):
             return False
         ref = chez(path)
         if not chez_ok(ref):
@@ -265,7 +272,8 @@ def check_seed(seed):
         elif kind == "status":
             msg += ": Chez exits 0, regal %s: %s" % (res[1], res[3].decode(errors="replace").strip()[:200])
         if OPTS.shrink:
-            small, tests = shrink(src, level, kind, work, time.time() + OPTS.shrink_seconds)
+            sig = compile_sig(res[2]) if res[0] == "compile" else None
+            small, tests = shrink(src, level, kind, sig, work, time.time() + OPTS.shrink_seconds)
             name = os.path.join(REGDIR, "seed-%d.scm" % seed)
             sref = chez_text(small, work)
             with open(name, "w") as f:
