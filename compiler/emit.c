@@ -10,12 +10,18 @@
  * variable followed by a jump (the exit of an inlined loop).
  * Allocation sites go through emit_alloc_*: typed allocation (alloc_obj_typed with a constant
  * type id, fields filled directly) or, with --alloc=constructors, the mk_* calls.
+ * The types of infer.c (unless --no-types) remove the checks they prove, keep flonum
+ * arithmetic in C doubles (emit_flo; never-assigned, uncaptured let and loop variables of
+ * type flonum are double locals, boxed only where the value is needed as an RtValue), and
+ * the tests of `if` that are predicates or comparisons become C conditions (emit_cond).
  */
 #include "regalc.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "regal.h" /* RT_PF_ALLOC */
 
 typedef enum {
     DEST_VALUE,   /* give back a C expression for the value */
@@ -42,9 +48,46 @@ typedef struct Emitter {
     int nconsts;
     VEC(char *) locs;    /* location strings, index = L<n> */
     VEC(Lambda *) loops; /* contified lambdas whose body is being written */
+    EmitStats stats;
 } Emitter;
 
 static const char *emit_expr(Emitter *em, Ast *a, Dest d);
+static const char *emit_flo(Emitter *em, Ast *a);
+static const char *emit_cond(Emitter *em, Ast *a);
+
+/* ---- types ---------------------------------------------------------------------------------- */
+static Type emit_type(Emitter *em, Ast *a) { return em->opt->untyped ? TY_ANY : infer_type(a); }
+
+/* a's value is proven to be of type t (a node that never delivers a value proves nothing) */
+static bool emit_proven(Emitter *em, Ast *a, Type t) {
+    Type x = emit_type(em, a);
+    return x && !(x & ~t);
+}
+
+/* Count a run-time check: removed when proven. Returns proven. */
+static bool emit_check(Emitter *em, bool proven) {
+    em->stats.checks++;
+    if (proven) em->stats.checks_removed++;
+    return proven;
+}
+
+static void emit_count_alloc(Emitter *em) {
+    em->stats.alloc_sites++;
+    if (em->opt->alloc == ALLOC_TYPED) em->stats.alloc_typed++;
+}
+
+/* A variable kept in a C double: never assigned, not captured, always a flonum, and bound by
+ * let or as a loop parameter (procedure parameters keep the uniform RtValue convention). */
+static bool emit_var_unboxed(Emitter *em, Var *v) {
+    if (em->opt->untyped || v->global || v->nsets || v->captured || v->boxed) return false;
+    if (infer_var_type(v) != TY_FLO) return false;
+    Lambda *o = v->owner;
+    if (o && !o->contified)
+        for (size_t i = 0; i < o->params.len; i++)
+            if (o->params.items[i] == v) return false;
+    if (o && o->rest == v) return false;
+    return true;
+}
 
 /* ---- output helpers ------------------------------------------------------------------------- */
 static void emit_line(Emitter *em, const char *fmt, ...) PRINTF(2, 3);
@@ -264,6 +307,7 @@ static const char *emit_const(Emitter *em, Datum *d) {
 /* ---- allocation sites ----------------------------------------------------------------------- */
 static const char *emit_alloc_pair(Emitter *em, const char *car, const char *cdr) {
     char *t = emit_temp(em);
+    emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
         emit_line(em, "RtValue %s = mk_pair(rr, %s, %s);", t, car, cdr);
         return t;
@@ -277,6 +321,7 @@ static const char *emit_alloc_pair(Emitter *em, const char *car, const char *cdr
 
 static const char *emit_alloc_box(Emitter *em, const char *value) {
     char *t = emit_temp(em);
+    emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
         emit_line(em, "RtValue %s = mk_box(rr, %s);", t, value);
         return t;
@@ -291,6 +336,7 @@ static const char *emit_alloc_box(Emitter *em, const char *value) {
 static const char *emit_alloc_vector(Emitter *em, AstVec *args, const char **vals) {
     char *t = emit_temp(em);
     size_t n = args->len;
+    emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
         emit_line(em, "RtValue %s = mk_vector(rr, %zu, RT_FALSE);", t, n);
         for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtVector, %s)->items[%zu] = %s;", t, i, vals[i]);
@@ -307,6 +353,7 @@ static const char *emit_alloc_vector(Emitter *em, AstVec *args, const char **val
 static const char *emit_alloc_closure(Emitter *em, Lambda *l, const char *into) {
     size_t n = l->free.len;
     char *name = emit_lambda_name(l);
+    emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
         emit_line(em, "%s = mk_closure(rr, %s, %zu);", into, name, n);
         return into;
@@ -317,6 +364,126 @@ static const char *emit_alloc_closure(Emitter *em, Lambda *l, const char *into) 
     emit_line(em, "%s_p->code = %s;", t, name);
     emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", into, t);
     return into;
+}
+
+/* A boxed flonum holding the C double x. */
+static const char *emit_alloc_float(Emitter *em, const char *x) {
+    char *t = emit_temp(em);
+    emit_count_alloc(em);
+    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+        emit_line(em, "RtValue %s = mk_float(rr, %s);", t, x);
+        return t;
+    }
+    emit_line(em, "RtFlonum *%s_p = alloc_obj_typed(rr, TYPE_ID_FLOAT);", t);
+    emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_FLOAT, 0);", t);
+    emit_line(em, "%s_p->d = %s;", t, x);
+    emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    return t;
+}
+
+/* (%record rtd field ...): the record type's field count is checked at run time; a mismatch
+ * (or an rtd that is not a record type) goes to rt_p_record, which reports it. */
+static const char *emit_alloc_record(Emitter *em, const char **v, size_t n, const char *loc) {
+    char *t = emit_temp(em);
+    size_t nf = n - 1;
+    emit_count_alloc(em);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_RECORD_TYPE) || RT_HDR_COUNT(*RT_OBJ(%s)) != %zu)) {",
+              v[0], v[0], nf);
+    Buf b = {0};
+    for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+    emit_line(em, "    %s = rt_p_record(rr, %s, %zu, (const RtValue[]){%s});", t, loc, n, buf_cstr(&b));
+    buf_free(&b);
+    emit_line(em, "} else {");
+    em->indent++;
+    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+        emit_line(em, "%s = mk_record(rr, %s, %zu);", t, v[0], nf);
+        for (size_t i = 0; i < nf; i++) emit_line(em, "RT_AS(RtRecord, %s)->fields[%zu] = %s;", t, i, v[i + 1]);
+    } else {
+        emit_line(em, "RtRecord *%s_p = alloc_obj_sized(rr, TYPE_ID_RECORD, %zu);", t, nf * 8);
+        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_RECORD, %zu);", t, nf);
+        emit_line(em, "%s_p->type = %s;", t, v[0]);
+        for (size_t i = 0; i < nf; i++) emit_line(em, "%s_p->fields[%zu] = %s;", t, i, v[i + 1]);
+        emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    }
+    em->indent--;
+    emit_line(em, "}");
+    return t;
+}
+
+/* The largest length make-vector and make-string allocate inline; longer ones (and bad
+ * arguments) go to the runtime, which reports errors. */
+#define EMIT_INLINE_LEN_MAX "0xffffffu"
+
+/* (make-vector n [fill]) and (make-string n [char]): typed allocation and a fill loop when n
+ * is a fixnum in range (the fixnum test is a check), else the runtime call. */
+static const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t n, const char *loc,
+                                     bool string) {
+    char *t = emit_temp(em);
+    emit_count_alloc(em);
+    const char *fill = n > 1 ? v[1] : string ? "RT_CHAR(32)" : "RT_FALSE";
+    Buf cond = {0};
+    if (!emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) buf_printf(&cond, "RT_IS_FIXNUM(%s) && ", v[0]);
+    buf_printf(&cond, "(uint64_t)RT_FIXVAL(%s) <= " EMIT_INLINE_LEN_MAX, v[0]);
+    if (string && n > 1 && !emit_check(em, emit_proven(em, a->args.items[1], TY_CHAR)))
+        buf_printf(&cond, " && RT_IS_CHAR(%s)", v[1]);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "if (RT_LIKELY(%s)) {", buf_cstr(&cond));
+    buf_free(&cond);
+    em->indent++;
+    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+        if (string) emit_line(em, "%s = mk_string_fill(rr, (size_t)RT_FIXVAL(%s), RT_CHARVAL(%s));", t, v[0], fill);
+        else emit_line(em, "%s = mk_vector(rr, (size_t)RT_FIXVAL(%s), %s);", t, v[0], fill);
+    } else if (string) {
+        emit_line(em, "RtString *%s_p = alloc_obj_sized(rr, TYPE_ID_STRING, (size_t)RT_FIXVAL(%s) * 4);", t, v[0]);
+        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_STRING, RT_FIXVAL(%s));", t, v[0]);
+        emit_line(em, "for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->chars[i] = RT_CHARVAL(%s);", v[0], t, fill);
+        emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    } else {
+        emit_line(em, "RtVector *%s_p = alloc_obj_sized(rr, TYPE_ID_VECTOR, (size_t)RT_FIXVAL(%s) * 8);", t, v[0]);
+        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, RT_FIXVAL(%s));", t, v[0]);
+        emit_line(em, "for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->items[i] = %s;", v[0], t, fill);
+        emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    }
+    em->indent--;
+    Buf b = {0};
+    for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+    emit_line(em, "} else %s = rt_p_make_%s(rr, %s, %zu, (const RtValue[]){%s});", t,
+              string ? "string" : "vector", loc, n, buf_cstr(&b));
+    buf_free(&b);
+    return t;
+}
+
+/* (string c ...): typed allocation when every argument is a char (tested unless proven). */
+static const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t n, const char *loc) {
+    char *t = emit_temp(em);
+    emit_count_alloc(em);
+    Buf cond = {0};
+    for (size_t i = 0; i < n; i++)
+        if (!emit_check(em, emit_proven(em, a->args.items[i], TY_CHAR)))
+            buf_printf(&cond, "%sRT_IS_CHAR(%s)", cond.len ? " && " : "", v[i]);
+    emit_line(em, "RtValue %s;", t);
+    bool tested = cond.len > 0;
+    if (tested) emit_line(em, "if (RT_LIKELY(%s)) {", buf_cstr(&cond));
+    else emit_line(em, "{");
+    buf_free(&cond);
+    em->indent++;
+    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+        emit_line(em, "%s = mk_string_fill(rr, %zu, 0);", t, n);
+        for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtString, %s)->chars[%zu] = RT_CHARVAL(%s);", t, i, v[i]);
+    } else {
+        emit_line(em, "RtString *%s_p = alloc_obj_sized(rr, TYPE_ID_STRING, %zu);", t, n * 4);
+        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_STRING, %zu);", t, n);
+        for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->chars[%zu] = RT_CHARVAL(%s);", t, i, v[i]);
+        emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    }
+    em->indent--;
+    Buf b = {0};
+    for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+    if (tested) emit_line(em, "} else %s = rt_p_string(rr, %s, %zu, (const RtValue[]){%s});", t, loc, n, buf_cstr(&b));
+    else emit_line(em, "}");
+    buf_free(&b);
+    return t;
 }
 
 static void emit_fill_closure(Emitter *em, Lambda *l, const char *clo) {
@@ -345,6 +512,7 @@ static const char *emit_ref(Emitter *em, Ast *a) {
         return name;
     }
     if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
+    if (emit_var_unboxed(em, v)) return emit_alloc_float(em, emit_var_name(v));
     return emit_var_name(v);
 }
 
@@ -356,9 +524,17 @@ static void emit_assign(Emitter *em, Var *v, const char *value) {
 /* ---- calls ---------------------------------------------------------------------------------- */
 /* Evaluate arguments left to right into temporaries (constants and variables stay as they
  * are when no later argument can change them). */
-static const char **emit_args(Emitter *em, AstVec *args) {
+static const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop) {
     const char **vals = xcalloc(args->len + 1, sizeof *vals);
     for (size_t i = 0; i < args->len; i++) {
+        if (loop && i < loop->params.len && emit_var_unboxed(em, loop->params.items[i])) {
+            /* the parameter is a C double */
+            const char *x = emit_flo(em, args->items[i]);
+            char *t = emit_temp(em);
+            emit_line(em, "double %s = %s;", t, x);
+            vals[i] = t;
+            continue;
+        }
         const char *v = emit_expr(em, args->items[i], DEST_V);
         if (args->items[i]->kind != AST_CONST && args->items[i]->kind != AST_LAMBDA) {
             char *t = emit_temp(em);
@@ -369,6 +545,7 @@ static const char **emit_args(Emitter *em, AstVec *args) {
     }
     return vals;
 }
+static const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(em, args, NULL); }
 
 /* code(rr, self, argc, a0, a1, a2) with arguments >= 3 in rt_xargs. */
 static const char *emit_invoke(Emitter *em, const char *code, const char *self, size_t argc,
@@ -392,7 +569,7 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
     Var *fv = a->fn->kind == AST_REF ? a->fn->var : NULL;
     Lambda *known = fv ? fv->known : NULL;
     if (known && known->contified) {
-        const char **vals = emit_args(em, &a->args);
+        const char **vals = emit_args_to(em, &a->args, known);
         bool inside = false;
         for (size_t i = 0; i < em->loops.len; i++)
             if (em->loops.items[i] == known) inside = true;
@@ -404,7 +581,8 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         }
         /* the loop's single entry, from its parent */
         for (size_t i = 0; i < known->params.len; i++)
-            emit_line(em, "RtValue %s = %s;", emit_var_name(known->params.items[i]), vals[i]);
+            emit_line(em, "%s %s = %s;", emit_var_unboxed(em, known->params.items[i]) ? "double" : "RtValue",
+                      emit_var_name(known->params.items[i]), vals[i]);
         Dest body = d;
         char *result = NULL, *done = NULL;
         if (d.kind == DEST_VALUE || d.kind == DEST_ASSIGN) {
@@ -444,8 +622,9 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
     }
     const char **vals = emit_args(em, &a->args);
     if (known) return emit_invoke(em, emit_lambda_name(known), f, a->args.len, vals, d);
-    emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_CLOSURE))) rt_type_error(%s, \"application\", \"a procedure\", %s);",
-              f, emit_loc(em, a->loc), f);
+    if (!emit_check(em, emit_proven(em, a->fn, TY_PROC)))
+        emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_CLOSURE))) rt_type_error(%s, \"application\", \"a procedure\", %s);",
+                  f, emit_loc(em, a->loc), f);
     return emit_invoke(em, xasprintf("RT_AS(RtClosure, %s)->code", f), f, a->args.len, vals, d);
 }
 
@@ -474,14 +653,16 @@ static const char *emit_prim_call_out(Emitter *em, const Prim *p, const char *lo
 static bool emit_is(const Prim *p, const char *name) { return strcmp(p->name, name) == 0; }
 
 /* c[ad]+r: the letters from the right are applied first. */
-static const char *emit_cxr(Emitter *em, const Prim *p, const char *x, const char *loc) {
-    const char *name = p->name;
+static const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc) {
+    const char *name = a->prim->name;
     size_t n = strlen(name);
     const char *cur = x;
     for (size_t i = n - 2; i >= 1; i--) {
         bool is_car = name[i] == 'a';
-        emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"%s\", \"a pair\", %s);",
-                  cur, loc, name, cur);
+        /* the first step's argument may be a proven pair; later steps are unknown */
+        if (!emit_check(em, i == n - 2 && emit_proven(em, a->args.items[0], TY_PAIR)))
+            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"%s\", \"a pair\", %s);",
+                      cur, loc, name, cur);
         char *t = emit_temp(em);
         emit_line(em, "RtValue %s = RT_%s(%s);", t, is_car ? "CAR" : "CDR", cur);
         cur = t;
@@ -489,17 +670,183 @@ static const char *emit_cxr(Emitter *em, const Prim *p, const char *x, const cha
     return cur;
 }
 
+/* Arithmetic that stays in C doubles: + - * of flonums (a fixnum operand is converted, as the
+ * runtime does, when there are at most two operands) and / of flonums only. */
+static bool emit_flo_arith(Emitter *em, Ast *a) {
+    if (em->opt->untyped || a->kind != AST_PRIMCALL || emit_type(em, a) != TY_FLO) return false;
+    const Prim *p = a->prim;
+    bool div = emit_is(p, "/");
+    if (!div && !emit_is(p, "+") && !emit_is(p, "-") && !emit_is(p, "*")) return false;
+    size_t n = a->args.len;
+    if (n == 0) return false;
+    for (size_t i = 0; i < n; i++) {
+        Type t = emit_type(em, a->args.items[i]);
+        if (t == TY_FLO) continue;
+        if (div || n > 2 || !t || (t & ~TY_FIX)) return false;
+    }
+    return true;
+}
+
+/* A C double expression for a node of type flonum. */
+static const char *emit_flo(Emitter *em, Ast *a) {
+    if (a->kind == AST_CONST && a->datum->kind == DATUM_FLONUM) return emit_double(a->datum->flo);
+    if (a->kind == AST_REF && !a->var->boxed && emit_var_unboxed(em, a->var)) return emit_var_name(a->var);
+    if (emit_flo_arith(em, a)) {
+        const Prim *p = a->prim;
+        const char *op = emit_is(p, "+") ? "+" : emit_is(p, "-") ? "-" : emit_is(p, "*") ? "*" : "/";
+        size_t n = a->args.len;
+        const char **v = xcalloc(n, sizeof *v);
+        for (size_t i = 0; i < n; i++) {
+            Ast *x = a->args.items[i];
+            if (x->kind == AST_CONST && x->datum->kind == DATUM_FIXNUM) {
+                v[i] = xasprintf("%lld.0", (long long)x->datum->fix);
+                if (llabs(x->datum->fix) > (1LL << 53)) v[i] = xasprintf("(double)%lldLL", (long long)x->datum->fix);
+                continue;
+            }
+            const char *e = emit_type(em, x) == TY_FLO ? emit_flo(em, x)
+                          : xasprintf("(double)RT_FIXVAL(%s)", emit_expr(em, x, DEST_V));
+            if (x->kind == AST_CONST) { v[i] = e; continue; }
+            char *t = emit_temp(em);
+            emit_line(em, "double %s = %s;", t, e);
+            v[i] = t;
+        }
+        const char *r;
+        if (n == 1) r = xasprintf(*op == '-' ? "(-%s)" : *op == '/' ? "(1.0 / %s)" : "(%s)", v[0]);
+        else {
+            r = v[0];
+            for (size_t i = 1; i < n; i++) r = xasprintf("(%s %s %s)", r, op, v[i]);
+        }
+        free(v);
+        return r;
+    }
+    const char *x = emit_expr(em, a, DEST_V);
+    return xasprintf("RT_FLOVAL(%s)", x);
+}
+
+static const char *emit_cmp_op(const Prim *p, const char **rt) {
+    static const struct { const char *name, *c, *rt; } ops[] = {
+        {"<", "<", "lt"}, {"<=", "<=", "le"}, {">", ">", "gt"}, {">=", ">=", "ge"}, {"=", "==", "eq"}};
+    for (size_t i = 0; i < 5; i++)
+        if (strcmp(p->name, ops[i].name) == 0) {
+            *rt = ops[i].rt;
+            return ops[i].c;
+        }
+    return NULL;
+}
+
+/* A predicate or comparison as a C condition, or NULL when a is not one. */
+static const char *emit_prim_cond(Emitter *em, Ast *a) {
+    const Prim *p = a->prim;
+    size_t n = a->args.len;
+    const char *rt, *cop = emit_cmp_op(p, &rt);
+    if (cop && n == 2) {
+        Ast *x = a->args.items[0], *y = a->args.items[1];
+        const char *loc = emit_loc(em, a->loc);
+        if (!em->opt->untyped && emit_type(em, x) == TY_FLO && emit_type(em, y) == TY_FLO) {
+            emit_check(em, true);
+            const char *fx = emit_flo(em, x);
+            char *t = emit_temp(em);
+            emit_line(em, "double %s = %s;", t, fx);
+            const char *fy = emit_flo(em, y);
+            return xasprintf("%s %s %s", t, cop, fy);
+        }
+        const char **v = emit_args(em, &a->args);
+        const char *r;
+        if (emit_check(em, emit_proven(em, x, TY_FIX) && emit_proven(em, y, TY_FIX)))
+            r = xasprintf("(int64_t)%s %s (int64_t)%s", v[0], cop, v[1]);
+        else
+            r = xasprintf("rt_%s2(%s, %s, %s)", rt, loc, v[0], v[1]);
+        free(v);
+        return r;
+    }
+    if (emit_is(p, "not") && n == 1) return xasprintf("!(%s)", emit_cond(em, a->args.items[0]));
+    static const struct { const char *name, *fmt; } preds[] = {
+        {"null?", "%s == RT_NIL"}, {"pair?", "RT_IS_PAIR(%s)"}, {"char?", "RT_IS_CHAR(%s)"},
+        {"boolean?", "RT_IS_BOOL(%s)"}, {"eof-object?", "%s == RT_EOF"},
+        {"vector?", "RT_IS_TYPE(%s, TYPE_ID_VECTOR)"}, {"string?", "RT_IS_TYPE(%s, TYPE_ID_STRING)"},
+        {"symbol?", "RT_IS_TYPE(%s, TYPE_ID_SYMBOL)"}, {"procedure?", "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)"},
+    };
+    if (n == 1)
+        for (size_t i = 0; i < sizeof preds / sizeof *preds; i++)
+            if (emit_is(p, preds[i].name)) {
+                const char **v = emit_args(em, &a->args);
+                const char *r = xasprintf(preds[i].fmt, v[0]);
+                free(v);
+                return r;
+            }
+    if (n == 2 && (emit_is(p, "eq?") || emit_is(p, "eqv?"))) {
+        const char **v = emit_args(em, &a->args);
+        const char *r = emit_is(p, "eq?") ? xasprintf("%s == %s", v[0], v[1])
+                                          : xasprintf("rt_eqv2(%s, %s)", v[0], v[1]);
+        free(v);
+        return r;
+    }
+    if (n == 1 && emit_is(p, "zero?")) {
+        const char **v = emit_args(em, &a->args);
+        const char *r;
+        if (emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) r = xasprintf("%s == RT_FIX(0)", v[0]);
+        else {
+            const char *loc = emit_loc(em, a->loc);
+            r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && rt_eq2(%s, %s, RT_FIX(0)))", v[0], v[0], loc, v[0]);
+        }
+        free(v);
+        return r;
+    }
+    return NULL;
+}
+
+/* The test of an if as a C condition. */
+static const char *emit_cond(Emitter *em, Ast *a) {
+    if (a->kind == AST_PRIMCALL) {
+        const char *c = emit_prim_cond(em, a);
+        if (c) return c;
+    }
+    const char *x = emit_expr(em, a, DEST_V);
+    return xasprintf("%s != RT_FALSE", x);
+}
+
+/* + - * of two operands: the fixnum fast path, its tag test left out for proven fixnums;
+ * overflow is always detected and goes to the generic operation. */
+static const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
+    const Prim *p = a->prim;
+    const char *op = emit_is(p, "+") ? "add" : emit_is(p, "-") ? "sub" : "mul";
+    if (!emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX))) {
+        em->stats.num_generic++;
+        return xasprintf("rt_%s2(rr, %s, %s, %s)", op, loc, v[0], v[1]);
+    }
+    char *t = emit_temp(em);
+    if (*op != 'm' && emit_proven(em, a, TY_FIX)) { /* the bounds of enclosing tests rule out overflow */
+        emit_line(em, "RtValue %s = (RtValue)((int64_t)%s %c (int64_t)%s);", t, v[0], *op == 'a' ? '+' : '-', v[1]);
+        return t;
+    }
+    em->stats.num_generic++;
+    emit_line(em, "int64_t %s_r;", t);
+    if (*op == 'm')
+        emit_line(em, "RtValue %s = __builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? rt_mul(rr, %s, %s, %s) : (RtValue)%s_r;",
+                  t, v[0], v[1], t, loc, v[0], v[1], t);
+    else
+        emit_line(em, "RtValue %s = __builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? rt_%s(rr, %s, %s, %s) : (RtValue)%s_r;",
+                  t, op, v[0], v[1], t, op, loc, v[0], v[1], t);
+    return t;
+}
+
 static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     const Prim *p = a->prim;
-    const char **v = emit_args(em, &a->args);
     size_t n = a->args.len;
+    if (emit_flo_arith(em, a)) {
+        const char *x = emit_flo(em, a);
+        return emit_deliver(em, d, emit_alloc_float(em, x));
+    }
+    const char *c = emit_prim_cond(em, a);
+    if (c) return emit_deliver(em, d, xasprintf("RT_BOOL(%s)", c));
+    const char **v = emit_args(em, &a->args);
     const char *loc = emit_loc(em, a->loc);
     const char *r = NULL;
     const char *name = p->name;
     size_t len = strlen(name);
     if (len >= 3 && len <= 6 && name[0] == 'c' && name[len - 1] == 'r' &&
         strspn(name + 1, "ad") == len - 2 && n == 1) {
-        r = emit_cxr(em, p, v[0], loc);
+        r = emit_cxr(em, a, v[0], loc);
     } else if (emit_is(p, "cons") && n == 2) {
         r = emit_alloc_pair(em, v[0], v[1]);
     } else if (emit_is(p, "list")) {
@@ -507,48 +854,50 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, v[i], r);
     } else if (emit_is(p, "vector")) {
         r = emit_alloc_vector(em, &a->args, v);
+    } else if (emit_is(p, "make-vector") && n >= 1) {
+        r = emit_alloc_filled(em, a, v, n, loc, false);
+    } else if (emit_is(p, "make-string") && n >= 1) {
+        r = emit_alloc_filled(em, a, v, n, loc, true);
+    } else if (emit_is(p, "string")) {
+        r = emit_alloc_string(em, a, v, n, loc);
+    } else if (emit_is(p, "%record") && n >= 1) {
+        r = emit_alloc_record(em, v, n, loc);
     } else if (n == 2 && (emit_is(p, "+") || emit_is(p, "-") || emit_is(p, "*"))) {
-        const char *op = emit_is(p, "+") ? "add" : emit_is(p, "-") ? "sub" : "mul";
-        r = xasprintf("rt_%s2(rr, %s, %s, %s)", op, loc, v[0], v[1]);
-    } else if (n == 2 && (emit_is(p, "<") || emit_is(p, "<=") || emit_is(p, ">") ||
-                          emit_is(p, ">=") || emit_is(p, "="))) {
-        const char *op = emit_is(p, "<") ? "lt" : emit_is(p, "<=") ? "le" : emit_is(p, ">") ? "gt"
-                       : emit_is(p, ">=") ? "ge" : "eq";
-        r = xasprintf("RT_BOOL(rt_%s2(%s, %s, %s))", op, loc, v[0], v[1]);
-    } else if (emit_is(p, "eq?") && n == 2) {
-        r = xasprintf("RT_BOOL(%s == %s)", v[0], v[1]);
-    } else if (emit_is(p, "eqv?") && n == 2) {
-        r = xasprintf("RT_BOOL(rt_eqv2(%s, %s))", v[0], v[1]);
-    } else if (emit_is(p, "not") && n == 1) {
-        r = xasprintf("RT_BOOL(%s == RT_FALSE)", v[0]);
-    } else if (emit_is(p, "null?") && n == 1) {
-        r = xasprintf("RT_BOOL(%s == RT_NIL)", v[0]);
-    } else if (emit_is(p, "pair?") && n == 1) {
-        r = xasprintf("RT_BOOL(RT_IS_PAIR(%s))", v[0]);
-    } else if (emit_is(p, "zero?") && n == 1) {
-        r = xasprintf("RT_BOOL(%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && rt_eq2(%s, %s, RT_FIX(0))))",
-                      v[0], v[0], loc, v[0]);
+        r = emit_arith2(em, a, v, loc);
     } else if (emit_is(p, "set-car!") && n == 2) {
-        emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-car!\", \"a pair\", %s);", v[0], loc, v[0]);
+        if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
+            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-car!\", \"a pair\", %s);", v[0], loc, v[0]);
         emit_line(em, "RT_CAR(%s) = %s;", v[0], v[1]);
         r = "RT_UNSPEC";
     } else if (emit_is(p, "set-cdr!") && n == 2) {
-        emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-cdr!\", \"a pair\", %s);", v[0], loc, v[0]);
+        if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
+            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-cdr!\", \"a pair\", %s);", v[0], loc, v[0]);
         emit_line(em, "RT_CDR(%s) = %s;", v[0], v[1]);
         r = "RT_UNSPEC";
     } else if (emit_is(p, "vector-ref") && n == 2) {
         char *t = emit_temp(em);
+        bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));
         emit_line(em, "RtValue %s;", t);
-        emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) %s = RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)];",
-                  v[0], v[1], v[1], v[0], t, v[0], v[1]);
+        if (typed) /* the bounds check stays */
+            emit_line(em, "if (RT_LIKELY((uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) %s = RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)];",
+                      v[1], v[0], t, v[0], v[1]);
+        else
+            emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) %s = RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)];",
+                      v[0], v[1], v[1], v[0], t, v[0], v[1]);
         emit_line(em, "else %s = rt_p_%s(rr, %s, %s, %s);", t, p->cname, loc, v[0], v[1]);
         r = t;
     } else if (emit_is(p, "vector-set!") && n == 3) {
-        emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
-                  v[0], v[1], v[1], v[0], v[0], v[1], v[2]);
+        bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));
+        if (typed)
+            emit_line(em, "if (RT_LIKELY((uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
+                      v[1], v[0], v[0], v[1], v[2]);
+        else
+            emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
+                      v[0], v[1], v[1], v[0], v[0], v[1], v[2]);
         emit_line(em, "else rt_p_%s(rr, %s, %s, %s, %s);", p->cname, loc, v[0], v[1], v[2]);
         r = "RT_UNSPEC";
     } else {
+        if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
         r = emit_prim_call_out(em, p, loc, v, n);
     }
     free(v);
@@ -571,13 +920,25 @@ static const char *emit_let(Emitter *em, Ast *a, Dest d) {
             vals[i] = NULL; /* a loop or a static closure: no run-time value */
             continue;
         }
-        const char *x = emit_expr(em, init, DEST_V);
         char *t = emit_temp(em);
-        emit_line(em, "RtValue %s = %s;", t, x);
+        if (emit_var_unboxed(em, v)) {
+            const char *x = emit_flo(em, init);
+            emit_line(em, "double %s = %s;", t, x);
+        } else {
+            const char *x = emit_expr(em, init, DEST_V);
+            emit_line(em, "RtValue %s = %s;", t, x);
+        }
         vals[i] = t;
     }
-    for (size_t i = 0; i < a->vars.len; i++)
-        if (vals[i]) emit_bind(em, a->vars.items[i], vals[i]);
+    for (size_t i = 0; i < a->vars.len; i++) {
+        Var *v = a->vars.items[i];
+        if (!vals[i]) continue;
+        if (emit_var_unboxed(em, v)) {
+            emit_line(em, "double %s = %s;", emit_var_name(v), vals[i]);
+            emit_line(em, "(void)%s;", emit_var_name(v));
+        } else
+            emit_bind(em, v, vals[i]);
+    }
     free(vals);
     return emit_expr(em, a->body, d);
 }
@@ -612,7 +973,7 @@ static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
 
 /* ---- expressions ---------------------------------------------------------------------------- */
 static const char *emit_if(Emitter *em, Ast *a, Dest d) {
-    const char *test = emit_expr(em, a->test, DEST_V);
+    const char *test = emit_cond(em, a->test);
     char *t = NULL;
     Dest bd = d;
     if (d.kind == DEST_VALUE) {
@@ -620,7 +981,7 @@ static const char *emit_if(Emitter *em, Ast *a, Dest d) {
         emit_line(em, "RtValue %s;", t);
         bd = (Dest){DEST_ASSIGN, t, NULL};
     }
-    emit_line(em, "if (%s != RT_FALSE) {", test);
+    emit_line(em, "if (%s) {", test);
     em->indent++;
     const char *x = emit_expr(em, a->then, bd);
     if (x) emit_deliver(em, bd, x);
@@ -756,6 +1117,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     const char *x = emit_expr(&em, prog->body, DEST_V);
     if (x) emit_line(&em, "(void)(%s);", x);
 
+    if (opt->stats) *opt->stats = em.stats;
     buf_printf(out, "/* Generated by regal %s from %s. */\n", REGAL_VERSION, prog->file);
     buf_puts(out, "#include \"regal.h\"\n\n");
     for (size_t i = 0; i < em.locs.len; i++) {

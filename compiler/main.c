@@ -1,5 +1,5 @@
 /* main.c: the regal command. Parses the command line, then runs the passes in order:
- *   read -> expand -> analyze -> emit -> C compiler
+ *   read -> expand -> analyze -> infer -> emit -> C compiler
  * stopping after the first pass that reports an error (exit status 1). */
 #include "regalc.h"
 
@@ -22,6 +22,10 @@ static void main_usage(FILE *f) {
           "  --run                compile to a temporary file and run it with the remaining arguments\n"
           "  --alloc=MODE         typed (default): alloc_obj_typed with constant type ids;\n"
           "                       constructors: the mk_* constructor calls\n"
+          "  --types              print the inferred types of the top-level procedures and a\n"
+          "                       summary (allocation sites typed, checks removed), then stop;\n"
+          "                       the terms are defined in compiler/regalc.h (EmitStats)\n"
+          "  --no-types           compile without using the inferred types (every check kept)\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
           "  --help, --version\n",
@@ -42,7 +46,7 @@ static const char *main_default_output(const char *src, bool c_file) {
 
 int main(int argc, char **argv) {
     const char *src = NULL, *out = NULL;
-    bool emit_c = false, run = false;
+    bool emit_c = false, run = false, types = false;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
@@ -61,6 +65,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--run")) run = true;
         else if (!strcmp(a, "--alloc=typed")) eo.alloc = ALLOC_TYPED;
         else if (!strcmp(a, "--alloc=constructors")) eo.alloc = ALLOC_CONSTRUCTORS;
+        else if (!strcmp(a, "--types")) types = true;
+        else if (!strcmp(a, "--no-types")) eo.untyped = true;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
         else if (!strcmp(a, "--")) { run_argi = i + 1; break; }
@@ -93,8 +99,21 @@ int main(int argc, char **argv) {
     if (diag_error_count()) return 1;
     analyze_program(prog);
     if (diag_error_count()) return 1;
+    infer_program(prog);
     Buf c = {0};
+    EmitStats stats = {0};
+    eo.stats = &stats;
     emit_program(prog, &eo, &c);
+    if (types) {
+        Buf t = {0};
+        infer_print(prog, &t);
+        buf_printf(&t, "allocation sites typed: %d/%d\n", stats.alloc_typed, stats.alloc_sites);
+        buf_printf(&t, "generic arithmetic (fixnum fast path, may allocate in the runtime): %d\n", stats.num_generic);
+        buf_printf(&t, "calls of allocating runtime primitives: %d\n", stats.prim_alloc_calls);
+        buf_printf(&t, "checks removed: %d/%d\n", stats.checks_removed, stats.checks);
+        fputs(buf_cstr(&t), stdout);
+        return 0;
+    }
 
     if (emit_c) {
         const char *path = out ? out : main_default_output(src, true);

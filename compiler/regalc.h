@@ -6,6 +6,7 @@
  *   expand.c   datums -> core AST: special forms, derived forms, scopes
  *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
  *              loops that compile to C loops, arity checks of known calls
+ *   infer.c    AST + facts -> the set of types of every expression and variable
  *   emit.c     AST + facts -> C source (typed allocation or mk_* constructors)
  *   driver.c   C source -> executable, through clang
  */
@@ -217,12 +218,57 @@ Program *expand_program(const char *file, DatumVec *forms);
  * reported as errors. */
 void analyze_program(Program *prog);
 
+/* ==== type inference (infer.c) =============================================================
+ * Requires: an analyzed Program. Guarantees: infer_type(a) holds every type node a's value can
+ * have at run time (0: the node never delivers a value); infer_var_type(v) likewise for the
+ * values of v. Types are bitsets; TY_ANY (unknown) is every bit. */
+#define TYPE_BITS(X)                                                                       \
+    X(FIX, 0, "fixnum") X(FLO, 1, "flonum") X(BIG, 2, "bignum") X(PAIR, 3, "pair")        \
+    X(NULL, 4, "null") X(SYM, 5, "symbol") X(STR, 6, "string") X(CHAR, 7, "char")         \
+    X(BOOL, 8, "boolean") X(VEC, 9, "vector") X(BVEC, 10, "bytevector")                   \
+    X(PROC, 11, "procedure") X(REC, 12, "record") X(UNSPEC, 13, "unspecified")            \
+    X(EOF, 14, "eof") X(OTHER, 15, "other")
+typedef uint32_t Type;
+enum {
+#define TYPE_ENUM(name, bit, text) TY_##name = 1u << bit,
+    TYPE_BITS(TYPE_ENUM)
+#undef TYPE_ENUM
+    TY_NBITS = 16,
+    TY_ANY = (1u << 16) - 1,
+    TY_INT = TY_FIX | TY_BIG,
+    TY_NUM = TY_FIX | TY_BIG | TY_FLO,
+    TY_LIST = TY_PAIR | TY_NULL,
+};
+void infer_program(Program *prog);
+Type infer_type(const Ast *a);            /* TY_ANY for nodes infer_program never saw */
+Type infer_var_type(const Var *v);
+Type infer_return_type(const Lambda *l);
+void infer_type_print(Buf *b, Type t);    /* "fixnum|bignum", "unknown", "none" */
+/* --types: one line per top-level procedure, `name: (param types) -> result type` */
+void infer_print(Program *prog, Buf *out);
+
 /* ==== C emission (emit.c) ==================================================================
  * Requires: an analyzed Program. Writes one C translation unit that includes regal.h. */
 typedef enum { ALLOC_TYPED, ALLOC_CONSTRUCTORS } AllocMode;
+/* What emission did, for --types. An allocation site is a node for which the compiler emits
+ * an object allocation (cons, each pair of list, vector, make-vector, string, make-string,
+ * %record, a closure, a box, a boxed flonum result): typed when it is alloc_obj_typed or
+ * alloc_obj_sized with a compile-time constant type id. Not allocation sites, counted apart:
+ * generic arithmetic (the fixnum fast path, else the runtime, which may allocate a bignum or
+ * a flonum) and calls of other allocating primitives (RT_PF_ALLOC, in the runtime). A check is a run-time type test the codegen would emit without types (pair for c[ad]r
+ * and set-c[ad]r!, vector and fixnum index, fixnum tags of arithmetic and comparisons, the
+ * procedure test of an unknown call, char and fixnum arguments of make-string/string). */
+typedef struct EmitStats {
+    int alloc_sites, alloc_typed;
+    int num_generic;       /* + - * of two operands through the generic path (may allocate) */
+    int prim_alloc_calls;
+    int checks, checks_removed;
+} EmitStats;
 typedef struct EmitOptions {
     AllocMode alloc;
     bool line_directives;  /* -g: #line directives point at the Scheme source */
+    bool untyped;          /* --no-types: ignore the inferred types (every check kept) */
+    EmitStats *stats;      /* filled when not NULL */
 } EmitOptions;
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);
 

@@ -1,0 +1,7 @@
+; (and (pair? x) (pair? y)) narrows both variables in the consequent.
+; RUN: %regal -S -o - %s | FileCheck %s
+(define (both x y) (if (and (pair? x) (pair? y)) (cons (car x) (car y)) #f))
+; CHECK-LABEL: _both({{.*}}) {
+; CHECK-NOT: rt_type_error
+; CHECK: }
+(display (map both '((1) 2) '((3) (4))))

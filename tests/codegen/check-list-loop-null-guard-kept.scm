@@ -1,0 +1,12 @@
+; A loop guarded by null? only: the list may be improper (the cdr of a pair is unknown), so
+; the pair tests of car and cdr stay.
+; RUN: %regal -S -o - %s | FileCheck %s
+(define (sum l)
+  (let loop ((l l) (acc 0))
+    (if (null? l) acc (loop (cdr l) (+ acc (car l))))))
+; CHECK-LABEL: _sum({{.*}}) {
+; CHECK: if ({{.*}} == RT_NIL) {
+; CHECK: rt_type_error({{.*}}"cdr"
+; CHECK: rt_type_error({{.*}}"car"
+; CHECK: }
+(display (sum (list 1 2 3)))

@@ -1,0 +1,12 @@
+; set-car! of a freshly consed pair (a let variable) needs no pair test.
+; RUN: %regal -S -o - %s | FileCheck %s
+(define (fresh a)
+  (let ((p (cons a a)))
+    (set-car! p 0)
+    p))
+; CHECK-LABEL: _fresh({{.*}}) {
+; CHECK: alloc_obj_typed(rr, TYPE_ID_PAIR)
+; CHECK-NOT: rt_type_error
+; CHECK: RT_CAR(
+; CHECK: }
+(display (fresh 1))

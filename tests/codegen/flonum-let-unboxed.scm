@@ -1,0 +1,12 @@
+; let variables of type flonum are C doubles; the intermediate products are never boxed.
+; RUN: %regal -S -o - %s | FileCheck %s
+(define (poly x)
+  (let ((a (* x 2.0)) (b (+ x 1.0)))
+    (* a b)))
+; CHECK-LABEL: _poly({{.*}}) {
+; CHECK: double v{{[0-9]+}}_a =
+; CHECK: double v{{[0-9]+}}_b =
+; CHECK: alloc_obj_typed(rr, TYPE_ID_FLOAT)
+; CHECK-NOT: alloc_obj_typed(rr, TYPE_ID_FLOAT)
+; CHECK: }
+(display (poly 1.5))

@@ -1,0 +1,11 @@
+; A procedure passed as a value (to map) can be called with anything: its parameter is
+; unknown and car keeps its test.
+; RUN: %regal -S -o - %s | FileCheck %s
+; RUN: %regal --types %s | FileCheck %s --check-prefix=TYPES
+(define (g p) (car p))
+; CHECK-LABEL: _g({{.*}}) {
+; CHECK: rt_type_error
+; CHECK: }
+; TYPES: g: (unknown) -> unknown
+(display (g (cons 1 2)))
+(display (map g '((1) (2))))

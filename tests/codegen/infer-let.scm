@@ -1,0 +1,7 @@
+; A let variable bound to a cons is a pair: car needs no test.
+; RUN: %regal -S -o - %s | FileCheck %s
+(define (f a) (let ((p (cons a 1))) (car p)))
+; CHECK-LABEL: _f({{.*}}) {
+; CHECK-NOT: rt_type_error
+; CHECK: }
+(display (f 1))
