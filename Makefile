@@ -114,3 +114,13 @@ test-diff: all
 
 fuzz:
 	$(MAKE) -f fuzz/Makefile B=$(B) FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) fuzz
+
+# ---- compiled programs against CHICKEN, Gambit and Chez Scheme (issue 9) ----------------------
+#   make bench-programs   installs the peers (scripts/deps.sh), compiles benchmarks/*.scm with
+#                         each, checks and times them, writes the "Compiled programs against ..."
+#                         section of BENCHMARK_RESULTS_TYPED_CODEGEN.md (benchmarks/run.py)
+.PHONY: bench-programs
+bench-programs:
+	REGAL_BENCH_PEERS=1 scripts/deps.sh
+	$(MAKE) B=$(B) all
+	benchmarks/run.py --regal $(B)/regal --build $(B)/bench-programs

@@ -4,8 +4,8 @@
 # Usage: scripts/deps.sh [extra-package ...]
 set -e
 PKGS="clang re2c chezscheme libcriterion-dev llvm-14-tools libgmp-dev libmimalloc-dev libclang-rt-14-dev python3 gnuplot-nox time $*"
-# make bench-programs: the peers (CHICKEN 5, Gambit 4.9; Chez is above) and hyperfine.
-[ -n "$REGAL_BENCH_PEERS" ] && PKGS="$PKGS chicken-bin gambc hyperfine"
+# make bench-programs: the peers (CHICKEN 5, Gambit 4.9; Chez Scheme is above).
+[ -n "$REGAL_BENCH_PEERS" ] && PKGS="$PKGS chicken-bin gambc"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

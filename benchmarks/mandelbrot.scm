@@ -1,0 +1,15 @@
+;; mandelbrot: flonum kernel; count the points of a grid inside the Mandelbrot set.
+(define (inside? cr ci)
+  (let loop ((zr 0.0) (zi 0.0) (i 0))
+    (cond ((= i 200) #t)
+          ((> (+ (* zr zr) (* zi zi)) 4.0) #f)
+          (else (loop (+ (- (* zr zr) (* zi zi)) cr) (+ (* 2.0 zr zi) ci) (+ i 1))))))
+(define (mandel n)
+  (let ((step (/ 3.0 n)))
+    (let rows ((y 0) (count 0))
+      (if (= y n) count
+          (let cols ((x 0) (count count))
+            (if (= x n) (rows (+ y 1) count)
+                (cols (+ x 1)
+                      (if (inside? (- (* x step) 2.0) (- (* y step) 1.5)) (+ count 1) count))))))))
+(display (mandel 450)) (newline)
