@@ -279,3 +279,31 @@ RtValue rt_p_get_environment_variable(Region *rr, const char *loc, RtValue name)
     free(n);
     return v == NULL ? RT_FALSE : mk_string(rr, v);
 }
+
+extern char **environ;
+
+/* (get-environment-variables): an alist of (name . value) strings (R7RS 6.14). */
+RtValue rt_p_get_environment_variables(Region *rr, const char *loc) {
+    RtValue l = RT_NIL;
+    for (char **e = environ; e != NULL && *e != NULL; e++) {
+        const char *eq = strchr(*e, '=');
+        if (eq == NULL) continue;
+        l = rt_cons(rr, rt_cons(rr, mk_string_n(rr, *e, (size_t)(eq - *e)), mk_string(rr, eq + 1)), l);
+    }
+    return l;
+}
+
+/* (features) (R7RS 6.14): what cond-expand may test. */
+RtValue rt_p_features(Region *rr, const char *loc) {
+    static const char *const names[] = {"r7rs", "full-unicode", "posix",
+#if defined(__x86_64__)
+                                        "x86-64",
+#elif defined(__aarch64__)
+                                        "aarch64",
+#endif
+                                        "regal", "srfi-69", "srfi-132"};
+    RtValue l = RT_NIL;
+    for (size_t i = sizeof names / sizeof names[0]; i-- > 0;)
+        l = rt_cons(rr, mk_symbol(rr, names[i]), l);
+    return l;
+}

@@ -10,7 +10,8 @@
 #include <errno.h>
 #include <sys/stat.h>
 
-enum { RT_PORT_IN = 1, RT_PORT_OUT = 2, RT_PORT_OPEN = 4, RT_PORT_STRING = 8 };
+enum { RT_PORT_IN = 1, RT_PORT_OUT = 2, RT_PORT_OPEN = 4, RT_PORT_STRING = 8,
+       RT_PORT_BINARY = 16 /* bytevector and binary file ports (R7RS 6.13.1) */ };
 
 struct RtPortImpl {
     int flags;
@@ -145,7 +146,8 @@ static int32_t rt_port_getc(RtPortImpl *p, int peek) {
     return p->peek;
 }
 
-#define RT_CHAR_OR_EOF(c) ((c) < 0 ? RT_EOF : RT_CHAR((uint32_t)(c)))
+/* A function, not a macro: its argument (a read) must be evaluated once. */
+static inline RtValue RT_CHAR_OR_EOF(int32_t c) { return c < 0 ? RT_EOF : RT_CHAR((uint32_t)c); }
 
 RtValue rt_p_read_char(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     return RT_CHAR_OR_EOF(rt_port_getc(rt_in_port(loc, "read-char", RT_OPT(0, RT_DEFAULT)), 0));
@@ -401,7 +403,7 @@ RtValue rt_p_output_port_p(Region *rr, const char *loc, RtValue x) {
     return RT_BOOL(rt_port_flag(x, RT_PORT_OUT));
 }
 RtValue rt_p_textual_port_p(Region *rr, const char *loc, RtValue x) {
-    return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_PORT));
+    return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_PORT) && !rt_port_flag(x, RT_PORT_BINARY));
 }
 RtValue rt_p_input_port_open_p(Region *rr, const char *loc, RtValue x) {
     rt_port_impl(loc, "input-port-open?", x);
@@ -410,6 +412,132 @@ RtValue rt_p_input_port_open_p(Region *rr, const char *loc, RtValue x) {
 RtValue rt_p_output_port_open_p(Region *rr, const char *loc, RtValue x) {
     rt_port_impl(loc, "output-port-open?", x);
     return RT_BOOL(rt_port_flag(x, RT_PORT_OUT) && rt_port_flag(x, RT_PORT_OPEN));
+}
+
+/* ---- binary ports (R7RS 6.13.1-6.13.3) ----------------------------------------------------
+ * A bytevector input port is a string input port whose "code points" are the bytes; a
+ * bytevector output port is a string output port (its buffer holds the bytes written by
+ * write-u8 and write-bytevector). Binary file ports read and write their FILE* byte by byte.
+ * Both carry RT_PORT_BINARY, so binary-port? is true and textual-port? false of them. */
+
+RtValue rt_p_binary_port_p(Region *rr, const char *loc, RtValue x) {
+    return RT_BOOL(rt_port_flag(x, RT_PORT_BINARY));
+}
+
+RtValue rt_p_open_input_bytevector(Region *rr, const char *loc, RtValue b) {
+    RT_CHECK(RT_IS_BYTEVECTOR(b), "open-input-bytevector", "a bytevector", b);
+    RtPortImpl *p = rt_impl_new(RT_PORT_IN | RT_PORT_STRING | RT_PORT_BINARY);
+    p->in_len = (size_t)RT_LEN(b);
+    p->in = malloc(p->in_len * sizeof(uint32_t) + 1);
+    if (p->in == NULL) rt_out_of_memory();
+    for (size_t i = 0; i < p->in_len; i++) p->in[i] = RT_AS(RtBytevector, b)->bytes[i];
+    return rt_port_new(rr, p);
+}
+
+RtValue rt_p_open_output_bytevector(Region *rr, const char *loc) {
+    return rt_port_new(rr, rt_impl_new(RT_PORT_OUT | RT_PORT_STRING | RT_PORT_BINARY));
+}
+
+RtValue rt_p_get_output_bytevector(Region *rr, const char *loc, RtValue port) {
+    RtPortImpl *p = rt_port_impl(loc, "get-output-bytevector", port);
+    if ((p->flags & (RT_PORT_STRING | RT_PORT_OUT | RT_PORT_BINARY)) !=
+        (RT_PORT_STRING | RT_PORT_OUT | RT_PORT_BINARY))
+        rt_type_error(loc, "get-output-bytevector", "a bytevector output port", port);
+    RtValue b = mk_bytevector(rr, p->len, 0);
+    if (p->len) memcpy(RT_AS(RtBytevector, b)->bytes, p->buf, p->len);
+    return b;
+}
+
+static RtValue rt_open_binary_file(Region *rr, const char *loc, const char *who, RtValue name,
+                                   int out) {
+    RtValue port = rt_open_file(rr, loc, who, name, out);
+    RT_AS(RtPort, port)->impl->flags |= RT_PORT_BINARY;
+    return port;
+}
+RtValue rt_p_open_binary_input_file(Region *rr, const char *loc, RtValue name) {
+    return rt_open_binary_file(rr, loc, "open-binary-input-file", name, 0);
+}
+RtValue rt_p_open_binary_output_file(Region *rr, const char *loc, RtValue name) {
+    return rt_open_binary_file(rr, loc, "open-binary-output-file", name, 1);
+}
+
+/* The next byte of a binary input port (-1 at end of file); peek leaves it in place. */
+static int rt_port_getb(RtPortImpl *p, int peek) {
+    if (p->flags & RT_PORT_STRING) {
+        if (p->pos >= p->in_len) return -1;
+        return (int)(p->in[peek ? p->pos : p->pos++] & 0xff);
+    }
+    FILE *f = rt_port_file(p);
+    int c = getc(f);
+    if (peek && c != EOF) ungetc(c, f);
+    return c == EOF ? -1 : c;
+}
+
+static RtPortImpl *rt_bin_in(const char *loc, const char *who, intptr_t argc,
+                             const RtValue *argv, intptr_t i) {
+    RtValue port = RT_OPT(i, RT_DEFAULT);
+    RtPortImpl *p = rt_in_port(loc, who, port);
+    if (!(p->flags & RT_PORT_BINARY))
+        rt_type_error(loc, who, "a binary input port", port == RT_DEFAULT ? rt_current_input() : port);
+    return p;
+}
+
+RtValue rt_p_read_u8(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    int c = rt_port_getb(rt_bin_in(loc, "read-u8", argc, argv, 0), 0);
+    return c < 0 ? RT_EOF : RT_FIX(c);
+}
+
+RtValue rt_p_peek_u8(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    int c = rt_port_getb(rt_bin_in(loc, "peek-u8", argc, argv, 0), 1);
+    return c < 0 ? RT_EOF : RT_FIX(c);
+}
+
+RtValue rt_p_u8_ready_p(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    rt_bin_in(loc, "u8-ready?", argc, argv, 0);
+    return RT_TRUE;
+}
+
+/* (read-bytevector k [port]): up to k bytes, or the eof object when none is left. */
+RtValue rt_p_read_bytevector(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    int64_t k = rt_size_arg(loc, "read-bytevector", argv[0]);
+    RtPortImpl *p = rt_bin_in(loc, "read-bytevector", argc, argv, 1);
+    uint8_t *b = malloc((size_t)k + 1);
+    if (b == NULL) rt_out_of_memory();
+    int64_t n = 0;
+    int c = 0;
+    while (n < k && (c = rt_port_getb(p, 0)) >= 0) b[n++] = (uint8_t)c;
+    RtValue r = RT_EOF;
+    if (n > 0 || k == 0) {
+        r = mk_bytevector(rr, (size_t)n, 0);
+        if (n) memcpy(RT_AS(RtBytevector, r)->bytes, b, (size_t)n);
+    }
+    free(b);
+    return r;
+}
+
+/* (read-bytevector! bv [port [start [end]]]): the count read, or eof. */
+RtValue rt_p_read_bytevector_x(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_CHECK(RT_IS_BYTEVECTOR(argv[0]), "read-bytevector!", "a bytevector", argv[0]);
+    RtPortImpl *p = rt_bin_in(loc, "read-bytevector!", argc, argv, 1);
+    int64_t start, end;
+    rt_range_args(loc, "read-bytevector!", argc, argv, 2, RT_LEN(argv[0]), "bytevector", &start,
+                  &end);
+    int64_t n = 0;
+    int c;
+    while (start + n < end && (c = rt_port_getb(p, 0)) >= 0)
+        RT_AS(RtBytevector, argv[0])->bytes[start + n++] = (uint8_t)c;
+    return n == 0 && end > start ? RT_EOF : RT_FIX(n);
+}
+
+RtValue rt_p_write_bytevector(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RT_CHECK(RT_IS_BYTEVECTOR(argv[0]), "write-bytevector", "a bytevector", argv[0]);
+    RtPortImpl *p = rt_out_port(loc, "write-bytevector", RT_OPT(1, RT_DEFAULT));
+    int64_t start, end;
+    rt_range_args(loc, "write-bytevector", argc, argv, 2, RT_LEN(argv[0]), "bytevector", &start,
+                  &end);
+    rt_port_put(p, (const char *)RT_AS(RtBytevector, argv[0])->bytes + start,
+                (size_t)(end - start));
+    return RT_UNSPEC;
 }
 
 /* Used by rt_fprint: a port writing to an arbitrary FILE*. */

@@ -63,3 +63,5 @@
           (and (not (less (cadr l) (car l))) (list-sorted? less (cdr l)))))))
 ;; R7RS names this Chez lacks
 (define (exact-integer? x) (and (integer? x) (exact? x)))
+(define (read-error? c) (or (lexical-violation? c) (i/o-read-error? c)))
+(define (error-object? c) (condition? c))
