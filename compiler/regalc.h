@@ -211,6 +211,38 @@ typedef struct Program {
 Ast *ast_new(AstKind kind, Loc loc);
 /* Expand the top-level forms of a program. Errors go through diag_error. */
 Program *expand_program(const char *file, DatumVec *forms);
+/* A lexical environment: identifiers bound to Vars or macros (opaque outside expand.c; NULL
+ * is the top level). */
+typedef struct Scope Scope;
+/* R7RS 4.3.2 literal matching: identifier a in scope sa and b in scope sb have the same
+ * binding (the same local variable or macro, or both free with the same name). */
+bool expand_same_binding(Sym *a, Scope *sa, Sym *b, Scope *sb);
+/* The features cond-expand knows (R7RS 4.2.1, appendix B), and whether a library name
+ * (a list datum such as (scheme base)) is one import accepts (R7RS 5.6.1). */
+bool expand_feature(Sym *name);
+bool expand_library_known(Datum *name);
+
+/* ==== macros (macro.c) =====================================================================
+ * syntax-rules transformers (R7RS 4.3.2). Hygiene by renaming: every template symbol that is
+ * not a pattern variable becomes, per expansion, a fresh alias Sym (not interned, same text)
+ * that remembers the symbol it renames and the macro it came from. The expander binds aliases
+ * like any identifier, so a binding made by the template is seen only by the template's own
+ * uses; an alias that no such binding captures means what its original means in the macro's
+ * definition scope (special forms included). quote strips aliases back to plain symbols.
+ * Not covered: a template-introduced top-level `define` defines the plain name. */
+typedef struct Macro Macro;
+/* spec is (syntax-rules [ellipsis] (literal ...) rule ...); NULL after an error. */
+Macro *macro_new(Sym *name, Datum *spec, Scope *env);
+void macro_set_env(Macro *m, Scope *env);   /* the definition scope, once it is complete */
+/* One expansion step of a use (keyword . args) in use_env; NULL after an error. */
+Datum *macro_expand(Macro *m, Datum *use, Scope *use_env);
+/* The symbol alias s renames and the scope it resolves in; NULL when s is no alias. */
+Sym *macro_alias_of(Sym *s, Scope **env);
+Sym *macro_base(Sym *s);                /* the plain symbol under any number of aliases */
+Datum *macro_strip(Datum *d);           /* d with every alias replaced by its base symbol */
+/* An alias that always means the top-level binding of name (keywords and primitives in the
+ * expansions of derived forms, which user bindings around the form must not capture). */
+Sym *macro_core(const char *name);
 
 /* ==== analysis (analyze.c) =================================================================
  * Requires: an expanded Program. Guarantees: the Var and Lambda fields marked "set by
