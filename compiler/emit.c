@@ -844,6 +844,21 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     const char *r = NULL;
     const char *name = p->name;
     size_t len = strlen(name);
+    if (emit_is(p, "apply") && n >= 2 && d.kind == DEST_RETURN && em->fn) {
+        /* apply in tail position is a tail call (R7RS 3.5): spread the arguments, then a
+         * musttail call of the procedure's code */
+        char *t = emit_temp(em);
+        Buf args = {0};
+        for (size_t i = 0; i < n; i++) buf_printf(&args, "%s%s", i ? ", " : "", v[i]);
+        emit_line(em, "RtValue %s_a[3];", t);
+        emit_line(em, "intptr_t %s_n = rt_apply_spread(%s, %zu, (const RtValue[]){%s}, %s_a);", t, loc, n,
+                  buf_cstr(&args), t);
+        emit_line(em, "RT_MUSTTAIL return RT_AS(RtClosure, %s)->code(rr, %s, %s_n, %s_a[0], %s_a[1], %s_a[2]);",
+                  v[0], v[0], t, t, t, t);
+        buf_free(&args);
+        free(v);
+        return NULL;
+    }
     if (len >= 3 && len <= 6 && name[0] == 'c' && name[len - 1] == 'r' &&
         strspn(name + 1, "ad") == len - 2 && n == 1) {
         r = emit_cxr(em, a, v[0], loc);

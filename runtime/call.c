@@ -62,16 +62,19 @@ RtValue rt_p_procedure_p(Region *rr, const char *loc, RtValue x) {
     return RT_BOOL(RT_IS_PROCEDURE(x));
 }
 
-/* (apply f a ... lst): argv must not alias rt_xargs (it is filled here). */
-RtValue rt_p_apply(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+/* Spread the arguments of (apply f a ... lst), argv = {f, a, ..., lst}: arguments 0..2 into
+ * r[0..2], the others into rt_xargs; checks that f is a procedure and lst a proper list.
+ * Returns the argument count. argv must not alias rt_xargs (it is filled here). Compiled code
+ * calls it for an apply in tail position, then tail-calls f's code itself. */
+intptr_t rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, RtValue r[3]) {
     RtValue f = argv[0];
-    RtCode code = rt_code_of(loc, f);
+    (void)rt_code_of(loc, f);
     RtValue lst = argv[argc - 1];
     int64_t n = rt_list_length(lst);
     RT_CHECK(n >= 0, "apply", "a proper list", lst);
     intptr_t total = argc - 2 + (intptr_t)n;
     if (total > RT_MAX_ARGS) rt_error_msg(loc, "apply", "too many arguments (%ld)", (long)total);
-    RtValue r[3] = { RT_UNSPEC, RT_UNSPEC, RT_UNSPEC };
+    r[0] = r[1] = r[2] = RT_UNSPEC;
     intptr_t k = 0;
     for (intptr_t i = 1; i < argc - 1; i++, k++) {
         if (k < 3) r[k] = argv[i];
@@ -81,5 +84,12 @@ RtValue rt_p_apply(Region *rr, const char *loc, intptr_t argc, const RtValue *ar
         if (k < 3) r[k] = RT_CAR(lst);
         else rt_xargs[k] = RT_CAR(lst);
     }
-    return code(rr, f, total, r[0], r[1], r[2]);
+    return total;
+}
+
+/* (apply f a ... lst) */
+RtValue rt_p_apply(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    RtValue r[3];
+    intptr_t total = rt_apply_spread(loc, argc, argv, r);
+    return RT_AS(RtClosure, argv[0])->code(rr, argv[0], total, r[0], r[1], r[2]);
 }

@@ -466,6 +466,9 @@ RT_NORETURN RT_COLD void rt_arity_error(const char *loc, intptr_t argc, intptr_t
 RT_NORETURN RT_COLD void rt_not_procedure(const char *loc, RtValue f);
 RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2,
                      intptr_t first);
+/* (apply f a ... lst) with argv = {f, a, ..., lst}: the arguments spread into r[0..2] and
+ * rt_xargs; returns their count. An apply in tail position calls this, then musttail-calls f. */
+intptr_t rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, RtValue r[3]);
 #define RT_IS_PROCEDURE(v) RT_IS_TYPE(v, TYPE_ID_CLOSURE)
 /* The code of procedure f, or the "application" error. */
 static inline RtCode rt_code_of(const char *loc, RtValue f) {

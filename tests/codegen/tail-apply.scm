@@ -1,0 +1,18 @@
+; apply in tail position is a tail call (R7RS 3.5): the arguments are spread, then the
+; procedure's code is called with musttail; apply elsewhere calls the runtime's apply.
+; RUN: %regal -S -o - %s | FileCheck %s
+
+(define (count-down n) (if (= n 0) 'done (apply count-down (list (- n 1)))))
+; CHECK-LABEL: _count_down({{.*}}) {
+; CHECK: rt_apply_spread(
+; CHECK-NEXT: RT_MUSTTAIL return RT_AS(RtClosure, {{.*}})->code(rr,
+; CHECK-NOT: rt_p_apply
+; CHECK: }
+
+(define (sum-of lst) (+ 1 (apply + lst)))
+; CHECK-LABEL: _sum_of({{.*}}) {
+; CHECK: rt_p_apply(rr,
+; CHECK: }
+
+(display (count-down 10))
+(display (sum-of '(1 2 3)))
