@@ -33,7 +33,7 @@ ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
-.PHONY: all deps example test test-unit test-run test-run-san test-errors test-codegen bench clean
+.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-errors test-codegen bench clean
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 deps:
@@ -73,7 +73,7 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-errors test-run test-run-san
+	$(MAKE) -j1 test-unit test-codegen test-errors test-run test-run-ctor test-run-san test-diff
 	@echo "all test suites passed"
 
 test-unit: $(B)/unit_tests
@@ -81,6 +81,11 @@ test-unit: $(B)/unit_tests
 
 test-run: all
 	B=$(B) REGAL_TEST_FLAGS="-Wall -Wextra -Werror" tests/run.sh
+
+# the constructor codegen (--alloc=constructors) must give the same output as typed allocation
+test-run-ctor: all
+	B=$(B) REGAL_TEST_FLAGS="--alloc=constructors -Wall -Wextra -Werror" REGAL_TEST_LEVELS=-O2 \
+	    tests/run.sh
 
 test-run-san: all
 	B=$(B) REGAL_TEST_FLAGS="-fsanitize=address,undefined -Wall -Wextra -Werror" \
