@@ -129,3 +129,10 @@ bench-programs:
 	REGAL_BENCH_PEERS=1 scripts/deps.sh
 	$(MAKE) B=$(B) all
 	benchmarks/run.py --regal $(B)/regal --build $(B)/bench-programs
+
+# ---- conformance suite (issue 5): (test expected expr) forms by R7RS section ----------------
+#   make conformance             per-section pass/fail table (tests/conformance/run.py)
+#   make conformance CHEZ=1      the same files also run under Chez Scheme, counts side by side
+.PHONY: conformance
+conformance: all
+	B=$(B) tests/conformance/run.py $(if $(CHEZ),--chez)

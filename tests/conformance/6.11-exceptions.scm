@@ -1,0 +1,16 @@
+;; R7RS 6.11: exceptions and error objects
+(test 42 (call/cc (lambda (k) (with-exception-handler (lambda (e) (k e)) (lambda () (raise 42))))))
+(test 43 (with-exception-handler (lambda (e) (+ e 1)) (lambda () (raise-continuable 42))))
+(test '(caught "bad thing" (1 2)) (call/cc (lambda (k) (with-exception-handler
+  (lambda (e) (k (list 'caught (error-object-message e) (error-object-irritants e))))
+  (lambda () (error "bad thing" 1 2))))))
+(test #t (call/cc (lambda (k) (with-exception-handler (lambda (e) (k (error-object? e))) (lambda () (error "x"))))))
+(test #f (call/cc (lambda (k) (with-exception-handler (lambda (e) (k (error-object? e))) (lambda () (raise 'sym))))))
+(test #t (call/cc (lambda (k) (with-exception-handler (lambda (e) (k (error-object? e))) (lambda () (car 5))))))
+(test 'caught (guard (e (#t 'caught)) (raise 'oops)))
+(test 42 (guard (e ((symbol? e) 'sym) ((number? e) e)) (raise 42)))
+(test "msg" (guard (e ((error-object? e) (error-object-message e))) (error "msg" 'a)))
+(test 'outer (guard (e (#t 'outer)) (guard (e ((string? e) 'inner)) (raise 'x))))
+(test #t (guard (e ((file-error? e) #t) (#t 'other)) (open-input-file "/nonexistent/regal/file")))
+(test #t (guard (e ((read-error? e) #t) (#t 'other)) (read (open-input-string "(1 2"))))
+(test 'after (let ((r #f)) (guard (e (#t (set! r 'after))) (dynamic-wind (lambda () #f) (lambda () (raise 'x)) (lambda () #f))) r))

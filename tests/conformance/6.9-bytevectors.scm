@@ -1,0 +1,11 @@
+;; R7RS 6.9: bytevectors
+(test #t (bytevector? (bytevector 1 2)))
+(test #f (bytevector? '#(1 2)))
+(test (bytevector 12 12) (make-bytevector 2 12))
+(test 3 (bytevector-length (bytevector 1 3 5)))
+(test 8 (bytevector-u8-ref (bytevector 1 1 2 3 5 8 13 21) 5))
+(test (bytevector 1 255 5) (let ((bv (bytevector 1 2 5))) (bytevector-u8-set! bv 1 255) bv))
+(test (bytevector 3 4) (bytevector-copy (bytevector 1 2 3 4) 2))
+(test (bytevector 1 2 3 4 5) (bytevector-append (bytevector 1 2) (bytevector 3 4 5)))
+(test (bytevector 1 2 8 9 5) (let ((b (bytevector 1 2 3 4 5))) (bytevector-copy! b 2 (bytevector 8 9)) b))
+(test "A" (utf8->string (bytevector 65)))
