@@ -1113,7 +1113,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         char *name = emit_lambda_name(l);
         buf_printf(&em.decls, "static RtValue %s(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2);\n", name);
         if (l->free.len == 0)
-            buf_printf(&em.decls, "static RtClosure %s_closure = {RT_HDR(TYPE_ID_CLOSURE, 0), %s};\n", name, name);
+            buf_printf(&em.decls, "static RtClosure %s_closure __attribute__((unused)) = {RT_HDR(TYPE_ID_CLOSURE, 0), %s};\n", name, name);
     }
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];
