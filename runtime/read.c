@@ -42,8 +42,14 @@ static int rt_rd_delimiter(int32_t c) {
            c == '"' || c == ';' || c == '|';
 }
 
-/* A growable buffer of code points (malloc'd; freed by the caller). */
+/* A growable buffer of code points. There is one, reused by every token (no two
+ * tokens are collected at once), so a read error raised mid-token leaks nothing. */
 typedef struct { uint32_t *c; size_t n, cap; } RtRdBuf;
+static RtRdBuf rt_rd_scratch; /* not thread-safe, like interning */
+static RtRdBuf *rt_rd_buf(void) {
+    rt_rd_scratch.n = 0;
+    return &rt_rd_scratch;
+}
 
 static void rt_rd_push(RtRdBuf *b, uint32_t c) {
     if (b->n == b->cap) {
@@ -182,15 +188,15 @@ static const struct { const char *name; uint32_t c; } rt_rd_char_names[] = {
 
 /* #\<char> (#\ already read). */
 static RtValue rt_rd_char(RtReader *rd) {
-    RtRdBuf b = {0};
+    RtRdBuf *b = rt_rd_buf();
     int32_t c = rt_rd_get(rd);
     if (c < 0) rt_rd_error(rd, "end of file after #\\");
-    rt_rd_push(&b, (uint32_t)c);
-    while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(&b, (uint32_t)rt_rd_get(rd));
-    uint32_t r = b.c[0];
-    if (b.n > 1) {
+    rt_rd_push(b, (uint32_t)c);
+    while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(b, (uint32_t)rt_rd_get(rd));
+    uint32_t r = b->c[0];
+    if (b->n > 1) {
         size_t len;
-        char *s = rt_rd_utf8(&b, &len);
+        char *s = rt_rd_utf8(b, &len);
         int found = 0;
         for (size_t i = 0; i < sizeof rt_rd_char_names / sizeof rt_rd_char_names[0]; i++)
             if (strcmp(s, rt_rd_char_names[i].name) == 0) {
@@ -206,33 +212,30 @@ static RtValue rt_rd_char(RtReader *rd) {
             }
         }
         free(s);
-        free(b.c);
-        if (!found) rt_rd_error(rd, "unknown character name");
+                if (!found) rt_rd_error(rd, "unknown character name");
         return RT_CHAR(r);
     }
-    free(b.c);
-    return RT_CHAR(r);
+        return RT_CHAR(r);
 }
 
 /* An atom: a number if rt_number_parse takes it, else a symbol. The first character c has
  * been read; a token starting with # is a number with a prefix or an error. */
 static RtValue rt_rd_atom(RtReader *rd, int32_t c) {
-    RtRdBuf b = {0};
-    rt_rd_push(&b, (uint32_t)c);
+    RtRdBuf *b = rt_rd_buf();
+    rt_rd_push(b, (uint32_t)c);
     for (;;) {
         int32_t d = rt_rd_peek(rd);
         if (d == '|') { /* abc|def|ghi: the quoted part joins the symbol */
             rt_rd_get(rd);
-            rt_rd_quoted(rd, '|', &b);
+            rt_rd_quoted(rd, '|', b);
             continue;
         }
         if (rt_rd_delimiter(d)) break;
-        rt_rd_push(&b, (uint32_t)rt_rd_get(rd));
+        rt_rd_push(b, (uint32_t)rt_rd_get(rd));
     }
     size_t len;
-    char *s = rt_rd_utf8(&b, &len);
-    free(b.c);
-    if (len == 1 && s[0] == '.') {
+    char *s = rt_rd_utf8(b, &len);
+        if (len == 1 && s[0] == '.') {
         free(s);
         return RT_UNDEFINED; /* the dot of a dotted pair */
     }
@@ -295,21 +298,19 @@ static RtValue rt_rd_item(RtReader *rd, int *kind) {
             }
             return rt_rd_abbrev(rd, "unquote", ",");
         case '"': {
-            RtRdBuf b = {0};
-            rt_rd_quoted(rd, '"', &b);
-            RtString *s = rt_string_new(rd->rr, (int64_t)b.n);
-            if (b.n) memcpy(s->chars, b.c, b.n * sizeof *b.c);
-            free(b.c);
-            return RT_TAG_AS_OBJ(s);
+            RtRdBuf *b = rt_rd_buf();
+            rt_rd_quoted(rd, '"', b);
+            RtString *s = rt_string_new(rd->rr, (int64_t)b->n);
+            if (b->n) memcpy(s->chars, b->c, b->n * sizeof *b->c);
+                        return RT_TAG_AS_OBJ(s);
         }
         case '|': {
-            RtRdBuf b = {0};
-            rt_rd_quoted(rd, '|', &b);
-            while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(&b, (uint32_t)rt_rd_get(rd));
+            RtRdBuf *b = rt_rd_buf();
+            rt_rd_quoted(rd, '|', b);
+            while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(b, (uint32_t)rt_rd_get(rd));
             size_t len;
-            char *s = rt_rd_utf8(&b, &len);
-            free(b.c);
-            RtValue v = mk_symbol_n(rd->rr, s, len);
+            char *s = rt_rd_utf8(b, &len);
+                        RtValue v = mk_symbol_n(rd->rr, s, len);
             free(s);
             return v;
         }
@@ -344,12 +345,11 @@ static RtValue rt_rd_item(RtReader *rd, int *kind) {
                 return rt_rd_bytevector(rd);
             }
             if (d == 't' || d == 'f') {
-                RtRdBuf b = {0};
-                while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(&b, (uint32_t)rt_rd_get(rd));
+                RtRdBuf *b = rt_rd_buf();
+                while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(b, (uint32_t)rt_rd_get(rd));
                 size_t len;
-                char *s = rt_rd_utf8(&b, &len);
-                free(b.c);
-                int t = strcmp(s, "t") == 0 || strcmp(s, "true") == 0;
+                char *s = rt_rd_utf8(b, &len);
+                                int t = strcmp(s, "t") == 0 || strcmp(s, "true") == 0;
                 int f = strcmp(s, "f") == 0 || strcmp(s, "false") == 0;
                 free(s);
                 if (!t && !f) rt_rd_error(rd, "bad # syntax");
