@@ -73,7 +73,7 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-errors test-run test-run-ctor test-run-san test-diff
+	$(MAKE) -j1 test-unit test-codegen test-errors test-run test-run-ctor test-run-san conformance test-diff
 	@echo "all test suites passed"
 
 test-unit: $(B)/unit_tests
