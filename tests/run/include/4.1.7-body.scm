@@ -1,0 +1,2 @@
+(define local-a 1)
+(define local-b 2)
