@@ -4,6 +4,7 @@
  *   lexer.re   source text -> tokens           (re2c)
  *   reader.c   tokens -> datums with locations
  *   expand.c   datums -> core AST: special forms, derived forms, scopes
+ *   macro.c    syntax-rules: matching, template instantiation, hygienic renaming (for expand.c)
  *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
  *              loops that compile to C loops, arity checks of known calls
  *   infer.c    AST + facts -> the set of types of every expression and variable
