@@ -205,8 +205,9 @@ def machine():
         "date": time.strftime("%Y-%m-%d %H:%M %Z"),
         "cpu": cpu, "cores": str(os.cpu_count()), "kernel": platform.release(),
         "loadavg": " ".join(open("/proc/loadavg").read().split()[:3]),
-        "regal": "regal -O2 (clang %s)" % (version(["clang", "--version"])[0].split("version")[-1]
-                                            .strip().split()[0]),
+        "regal": "regal -O2 at commit %s (clang %s)" % (
+            (sh(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout.strip() or "?"),version(["clang", "--version"])[0].split("version")[-1]
+                                                      .strip().split()[0]),
         "chez": "Chez Scheme %s, compile-program at optimize-level %d (safe)"
                 % (version(["scheme", "--version"])[0], CHEZ_LEVEL),
         "chicken": "CHICKEN %s, csc %s" % (
