@@ -33,7 +33,7 @@ ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-errors test-codegen bench clean
+.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-codegen bench clean
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 deps:
@@ -59,7 +59,16 @@ $(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/
 $(B)/regal: $(CC_OBJS)
 	$(CC) $(OPT) -g $^ -lgmp -lm -o $@
 
-$(B)/rt $(B)/rt-san $(B)/cc:
+# the compiler built with ASan and UBSan, for tests/robust.sh
+CC_SOBJS := $(CC_OBJS:$(B)/cc/%=$(B)/cc-san/%)
+$(B)/cc-san/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h | $(B)/cc-san
+	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -Wno-unused-label -Icompiler -Iruntime -c $< -o $@
+$(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/cc-san
+	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) $(CC_DEFS) -Iruntime -c $< -o $@
+$(B)/regal-san: $(CC_SOBJS)
+	$(CC) $(SAN) -g $^ -lgmp -lm -o $@
+
+$(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san:
 	mkdir -p $@
 
 # ---- example, tests, benchmarks --------------------------------------------------------------
@@ -73,7 +82,8 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-errors test-run test-run-ctor test-run-san conformance test-diff
+	$(MAKE) -j1 test-unit test-codegen test-errors test-robust test-run test-run-ctor test-run-san \
+	    conformance test-diff
 	@echo "all test suites passed"
 
 test-unit: $(B)/unit_tests
@@ -81,6 +91,9 @@ test-unit: $(B)/unit_tests
 
 test-run: all
 	B=$(B) REGAL_TEST_FLAGS="-Wall -Wextra -Werror" tests/run.sh
+
+test-robust: all $(B)/regal-san
+	B=$(B) tests/robust.sh
 
 # the constructor codegen (--alloc=constructors) must give the same output as typed allocation
 test-run-ctor: all

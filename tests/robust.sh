@@ -1,0 +1,68 @@
+#!/bin/sh
+# robust.sh: error paths whose inputs are too big to keep in the repository or that need a
+# resource limit (issue 8), and the compiler itself under AddressSanitizer and UBSan on every
+# test input. Each check prints PASS or FAIL; the last line is `robust: N passed, M failed`.
+#   - 1,000,000-deep nesting: a compile error naming the limit, promptly, no crash
+#   - a 1,000,000-digit integer literal: compiles and runs, in linear time
+#   - out of memory under `ulimit -v`: "out of memory" and exit status 71
+#   - $B/regal-san (the compiler built with -fsanitize=address,undefined) on every
+#     tests/run, tests/errors and examples program with -S: exit 0 or 1, no sanitizer report
+# Environment: B (build directory, default build).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+B=${B:-build}
+REGAL=$B/regal
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# 1,000,000 nested lists
+python3 -c "print('(' * 1000000)" > "$WORK/deep.scm"
+timeout 20 "$REGAL" -S "$WORK/deep.scm" -o "$WORK/deep.c" 2> "$WORK/deep.err"
+st=$?
+if [ $st -eq 1 ] && grep -q "deep.scm:1:10001: error: nesting deeper than 10000 levels" "$WORK/deep.err"; then
+    ok "nesting 1,000,000 deep"
+else
+    bad "nesting 1,000,000 deep (status $st)"; head -3 "$WORK/deep.err"
+fi
+
+# a 1,000,000-digit literal
+python3 -c "print('(display (string-length (number->string ' + '7' * 1000000 + ')))')" > "$WORK/big.scm"
+if timeout 60 "$REGAL" "$WORK/big.scm" -o "$WORK/big" 2> "$WORK/big.err" &&
+   [ "$(timeout 60 "$WORK/big")" = 1000000 ]; then
+    ok "1,000,000-digit integer literal"
+else
+    bad "1,000,000-digit integer literal"; head -3 "$WORK/big.err"
+fi
+
+# out of memory under a memory limit
+cat > "$WORK/oom.scm" <<'SCM'
+(define (grow l) (grow (cons (make-vector 1000 0) l)))
+(display "growing") (newline)
+(grow '())
+SCM
+"$REGAL" "$WORK/oom.scm" -o "$WORK/oom" 2> "$WORK/oom.err"
+out=$( (ulimit -v 1000000; timeout 60 "$WORK/oom") 2> "$WORK/oom.err")
+st=$?
+if [ $st -eq 71 ] && [ "$out" = growing ] && grep -qx "out of memory" "$WORK/oom.err"; then
+    ok "out of memory under ulimit -v"
+else
+    bad "out of memory under ulimit -v (status $st)"; head -3 "$WORK/oom.err"
+fi
+
+# the compiler under ASan and UBSan on every test input
+n=0 nbad=0
+for f in tests/run/*.scm tests/errors/*.scm examples/*.scm; do
+    n=$((n + 1))
+    ASAN_OPTIONS=detect_leaks=0 "$B/regal-san" -S "$f" -o "$WORK/out.c" > /dev/null 2> "$WORK/san.err"
+    st=$?
+    if [ $st -gt 1 ] || grep -q "Sanitizer\|runtime error:" "$WORK/san.err"; then
+        nbad=$((nbad + 1)); echo "    $f: status $st"; head -5 "$WORK/san.err"
+    fi
+done
+if [ $nbad -eq 0 ]; then ok "compiler under ASan+UBSan on $n inputs"; else bad "compiler under ASan+UBSan: $nbad of $n inputs"; fi
+
+echo "robust: $pass passed, $fail failed"
+[ $fail -eq 0 ]
