@@ -17,7 +17,7 @@ RtValue rt_values(Region *rr, intptr_t n, const RtValue *items) {
     if (n == 1) return items[0];
     RtValues *v = alloc_obj_sized(rr, TYPE_ID_VALUES, (size_t)n * sizeof(RtValue));
     v->hdr = RT_HDR(TYPE_ID_VALUES, n);
-    memcpy(v->items, items, (size_t)n * sizeof(RtValue));
+    if (n > 0) memcpy(v->items, items, (size_t)n * sizeof(RtValue));
     return RT_TAG_AS_OBJ(v);
 }
 

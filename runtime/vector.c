@@ -23,7 +23,7 @@ RtValue rt_p_make_vector(Region *rr, const char *loc, intptr_t argc, const RtVal
 
 RtValue rt_p_vector(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RtValue v = mk_vector(rr, (size_t)argc, RT_FALSE);
-    memcpy(RT_VEC(v), argv, (size_t)argc * sizeof(RtValue));
+    if (argc > 0) memcpy(RT_VEC(v), argv, (size_t)argc * sizeof(RtValue));
     return v;
 }
 
