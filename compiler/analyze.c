@@ -16,8 +16,9 @@
 
 #include <stdlib.h>
 
+/* How a known local lambda is referenced. Tail calls from its own body are loop back edges
+ * and are not counted: they never stop contification. */
 typedef struct CallInfo {
-    int self_tail;   /* calls from the lambda's own body, in its tail position */
     int outside;     /* calls from the lambda's parent function */
     int other;       /* any other reference */
 } CallInfo;
@@ -120,9 +121,13 @@ static void analyze_calls(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     if (a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->known && !a->fn->var->global) {
         Lambda *l = a->fn->var->known;
         CallInfo *ci = &an->info[l->id];
-        if (cur == l && tail) ci->self_tail++;
-        else if (cur == l->parent) ci->outside++;
-        else ci->other++;
+        if (cur == l && tail) {
+            /* a back edge of the loop */
+        } else if (cur == l->parent) {
+            ci->outside++;
+        } else {
+            ci->other++;
+        }
         ci->other--; /* balanced by the visit of the operator's REF that follows */
     }
     if (a->kind == AST_REF && a->var->known && !a->var->global) an->info[a->var->known->id].other++;

@@ -1,2 +1,0 @@
-; A program of comments only produces no output.
-#| nothing |#
