@@ -33,7 +33,7 @@ ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-codegen bench clean
+.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-codegen test-memory region-stats bench clean
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 deps:
@@ -82,8 +82,8 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-errors test-robust test-run test-run-ctor test-run-san \
-	    conformance test-diff
+	$(MAKE) -j1 test-unit test-codegen test-errors test-robust test-memory test-run test-run-ctor \
+	    test-run-san conformance test-diff
 	@echo "all test suites passed"
 
 test-unit: $(B)/unit_tests
@@ -106,6 +106,16 @@ test-run-san: all
 
 test-errors: all
 	B=$(B) tests/errors.sh
+
+# memory and time checked, not only output (issue 7): flat loops, linear list building,
+# binary-trees against the C arena (tests/memory.sh prints the figures)
+test-memory: all
+	B=$(B) tests/memory.sh
+
+# where the bytes go: REGAL_STATS=1 of every benchmark and example, as a markdown table
+# (benchmarks/stats.py --write splices it into BENCHMARK_RESULTS_TYPED_CODEGEN.md)
+region-stats: all
+	B=$(B) benchmarks/stats.py --write
 
 test-codegen: all
 	B=$(B) python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/codegen
