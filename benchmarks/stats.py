@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""stats.py: where the bytes go (issue 7). Compiles every benchmarks/*.scm and examples/*.scm
+with `$B/regal -O2`, runs each once with REGAL_STATS=1 (no arguments, standard input from
+/dev/null, as benchmarks/run.py and tests/run.sh run them) under `/usr/bin/time -f %M`, reads
+the statistics block the runtime prints on stderr at exit, and prints a markdown table: bytes
+allocated in regions, bytes reclaimed by region release, bytes allocated in the collected
+heap, bytes collected, the share of all allocated bytes reclaimed by region release, peak RSS.
+
+The block's format is not fixed yet, so the parser is tolerant: after a line containing
+"regal stats" (any case), every line "key  number [unit]" (also "key: number", "key = number";
+the number may carry digit separators and a unit B/KiB/MiB/GiB/kB/MB/GB) is a figure; other
+lines are skipped; of several blocks, the last counts. Keys are matched to the columns by their
+words (see COLUMNS); every figure found is printed on stdout, matched or not.
+With --write, the table is spliced into BENCHMARK_RESULTS_TYPED_CODEGEN.md between
+<!-- region-stats:begin --> and <!-- region-stats:end --> (appended with its markers when they
+are absent; the rest of the file is kept as it is) and written to benchmarks/region-stats.md.
+Entry point: `make region-stats` (B=build directory).
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+REPORT = os.path.join(ROOT, "BENCHMARK_RESULTS_TYPED_CODEGEN.md")
+SECTION_MD = os.path.join(HERE, "region-stats.md")
+BEGIN, END = "<!-- region-stats:begin -->", "<!-- region-stats:end -->"
+RUN_TIMEOUT = 300
+
+UNITS = {"": 1, "b": 1, "byte": 1, "bytes": 1, "kib": 1024, "mib": 1024 ** 2, "gib": 1024 ** 3,
+         "kb": 1000, "mb": 1000 ** 2, "gb": 1000 ** 3, "k": 1024, "m": 1024 ** 2,
+         "g": 1024 ** 3}
+LINE = re.compile(r"^\s*(?P<key>[A-Za-z][^:=]*?)\s*(?:[:=]\s*|\s{2,}|\t+)"
+                  r"(?P<num>-?\d[\d,_']*(?:\.\d+)?)\s*(?P<unit>[A-Za-z%]*)\s*(?:\(.*\))?\s*$")
+
+# Counts, not byte figures, even when their key also says "region" or "allocated".
+NOT_BYTES = ("count", "number", "chunk", "object", "site", "call", "created", "times", "peak",
+             "%", "percent", "fraction", "share", "ratio")
+HEAPISH = ("gc", "heap", "collect", "fallback", "boehm")
+
+
+def words(key):
+    return key.lower().replace("-", " ").replace("_", " ")
+
+
+def is_bytes(k):
+    return not any(w in k for w in NOT_BYTES)
+
+
+# column -> predicate on the normalised key; the first column that matches takes the figure
+COLUMNS = [
+    ("region_alloc", lambda k: is_bytes(k) and "alloc" in k and "region" in k
+     and not any(w in k for w in HEAPISH)),
+    ("region_reclaimed", lambda k: is_bytes(k) and "region" in k and
+     any(w in k for w in ("reclaim", "release", "freed", "free")) and "gc" not in k),
+    ("heap_alloc", lambda k: is_bytes(k) and "alloc" in k and any(w in k for w in HEAPISH)),
+    ("collected", lambda k: is_bytes(k) and "alloc" not in k and
+     ("collected" in k or (any(w in k for w in HEAPISH) and
+                           any(w in k for w in ("reclaim", "freed", "free"))))),
+    ("copied", lambda k: is_bytes(k) and "copied" in k),
+]
+HEADERS = {"region_alloc": "allocated in regions", "region_reclaimed": "reclaimed by regions",
+           "heap_alloc": "allocated in collected heap", "collected": "collected",
+           "copied": "copied at loop back edges"}
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def parse_stats(stderr):
+    """The figures of the last "regal stats" block: [(key, value in bytes or as printed)]."""
+    blocks, cur = [], None
+    for line in stderr.splitlines():
+        if "regal stats" in line.lower():
+            cur = []
+            blocks.append(cur)
+            # a figure on the header line itself ("regal stats: key 12") is not expected
+            continue
+        if cur is None:
+            continue
+        m = LINE.match(line)
+        if not m:
+            continue  # blank lines, prose, figures in another shape: skipped
+        num = float(re.sub(r"[,_']", "", m.group("num")))
+        unit = m.group("unit").lower()
+        if unit in UNITS:
+            num *= UNITS[unit]
+        cur.append((m.group("key").strip(), num, unit))
+    return blocks[-1] if blocks else None
+
+
+def classify(figures):
+    """({column: bytes}, {index of the figure: its column})."""
+    cols, took = {}, {}
+    for i, (key, num, unit) in enumerate(figures):
+        if unit == "%":
+            continue
+        k = words(key)
+        for col, pred in COLUMNS:
+            if col not in cols and pred(k):
+                cols[col] = num
+                took[i] = col
+                break
+    return cols, took
+
+
+def human(b):
+    if b is None:
+        return "–"
+    if b < 1024:
+        return "%d B" % b
+    if b < 1024 ** 2:
+        return "%.1f KiB" % (b / 1024)
+    if b < 1024 ** 3:
+        return "%.1f MiB" % (b / 1024 ** 2)
+    return "%.2f GiB" % (b / 1024 ** 3)
+
+
+def share(cols):
+    """Bytes reclaimed by region release / all bytes allocated (regions + collected heap)."""
+    if "region_reclaimed" not in cols or "region_alloc" not in cols:
+        return None
+    total = cols["region_alloc"] + cols.get("heap_alloc", 0)
+    return 100.0 * cols["region_reclaimed"] / total if total > 0 else None
+
+
+def programs():
+    out = []
+    for d, exp in (("benchmarks", os.path.join(HERE, "expected")),
+                   ("examples", os.path.join(ROOT, "examples"))):
+        for f in sorted(os.listdir(os.path.join(ROOT, d))):
+            if f.endswith(".scm"):
+                name = f[:-4]
+                out.append((d, name, os.path.join(ROOT, d, f), os.path.join(exp, name + ".out")))
+    return out
+
+
+def compile_one(regal, build, prog):
+    d, name, src, _ = prog
+    exe = os.path.join(build, "%s-%s" % (d, name))
+    r = sh([regal, "-O2", src, "-o", exe], timeout=300)
+    if r.returncode != 0:
+        msg = (r.stderr.decode("utf-8", "replace").strip().splitlines() or ["?"])[0]
+        return None, "compile error: " + msg[:120]
+    return exe, None
+
+
+def run_one(exe, expected):
+    tf = exe + ".time"
+    env = dict(os.environ, REGAL_STATS="1")
+    try:
+        r = sh(["/usr/bin/time", "-f", "%M", "-o", tf, exe], stdin=subprocess.DEVNULL, env=env,
+               timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, None, "timeout: over %d s" % RUN_TIMEOUT
+    err = r.stderr.decode("utf-8", "replace")
+    try:
+        rss = int(open(tf).read().split()[-1])
+    except (OSError, ValueError, IndexError):
+        rss = None
+    status = "ok"
+    if r.returncode != 0:
+        status = "exit status %d" % r.returncode
+    elif os.path.exists(expected) and r.stdout.decode("utf-8", "replace") != open(expected).read():
+        status = "wrong output"
+    return err, rss, status
+
+
+def table(rows, meta):
+    have_copied = any("copied" in r["cols"] for r in rows)
+    cols = ["region_alloc", "region_reclaimed", "heap_alloc", "collected"] + \
+        (["copied"] if have_copied else [])
+    s = [BEGIN, "## Region inference: where the bytes go\n",
+         "Generated by `make region-stats` (benchmarks/stats.py) on %s at commit %s: every "
+         "benchmarks/*.scm and examples/*.scm compiled with `regal -O2` and run once with "
+         "`REGAL_STATS=1`; the figures are the ones the runtime prints at exit. "
+         "Reclaimed by region release: bytes reclaimed by regions / (bytes allocated in "
+         "regions + bytes allocated in the collected heap). Peak RSS: `/usr/bin/time -f %%M`. "
+         "–: the runtime printed no such figure. Do not edit: rerun `make region-stats`.\n"
+         % (meta["date"], meta["commit"])]
+    if not any(r["found"] for r in rows):
+        s.append("No program printed a `regal stats:` block: the runtime of this build has no "
+                 "REGAL_STATS yet, so only peak RSS is measured.\n")
+    s.append("| Program | " + " | ".join(HEADERS[c] for c in cols) +
+             " | reclaimed by region release | peak RSS |")
+    s.append("|---" * (len(cols) + 3) + "|")
+    tot = {c: 0.0 for c in cols}
+    seen = {c: False for c in cols}
+    for r in rows:
+        cells = []
+        for c in cols:
+            v = r["cols"].get(c)
+            if v is not None:
+                tot[c] += v
+                seen[c] = True
+            cells.append(human(v))
+        p = share(r["cols"])
+        name = r["name"] + ("" if r["status"] == "ok" else " (%s)" % r["status"])
+        s.append("| %s | %s | %s | %s |" % (
+            name, " | ".join(cells), "–" if p is None else "%.1f%%" % p,
+            "–" if r["rss"] is None else "%.1f MiB" % (r["rss"] / 1024)))
+    tcols = {c: tot[c] for c in cols if seen[c]}
+    p = share(tcols)
+    s.append("| **all programs** | %s | %s | |" % (
+        " | ".join(human(tcols.get(c)) for c in cols), "–" if p is None else "**%.1f%%**" % p))
+    s.append(END)
+    return "\n".join(s) + "\n"
+
+
+def splice(section):
+    old = open(REPORT).read() if os.path.exists(REPORT) else ""
+    if BEGIN in old and END in old and old.index(BEGIN) < old.index(END):
+        new = old[:old.index(BEGIN)] + section.rstrip("\n") + old[old.index(END) + len(END):]
+    else:
+        new = old.rstrip("\n") + "\n\n" + section
+    with open(REPORT, "w") as f:
+        f.write(new)
+
+
+def main():
+    b = os.environ.get("B", "build")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--regal", default=os.path.join(b, "regal"),
+                    help="the compiler (default $B/regal)")
+    ap.add_argument("--build", default=os.path.join(b, "region-stats"),
+                    help="where the executables go (default $B/region-stats)")
+    ap.add_argument("--only", help="comma-separated program names (with --write, the table "
+                    "then holds only those)")
+    ap.add_argument("--write", action="store_true",
+                    help="splice the table into BENCHMARK_RESULTS_TYPED_CODEGEN.md")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="print each program's whole stats block as printed")
+    a = ap.parse_args()
+    regal = os.path.abspath(a.regal)
+    if not os.access(regal, os.X_OK):
+        sys.exit("stats.py: no compiler at %s (build it, or set B / --regal)" % regal)
+    os.makedirs(a.build, exist_ok=True)
+    progs = programs()
+    if a.only:
+        progs = [p for p in progs if p[1] in a.only.split(",")]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
+        built = list(ex.map(lambda p: compile_one(regal, os.path.abspath(a.build), p), progs))
+    rows = []
+    for (d, name, _, expected), (exe, err) in zip(progs, built):
+        row = {"name": name if d == "benchmarks" else "%s (example)" % name, "cols": {},
+               "rss": None, "found": False, "status": "ok"}
+        rows.append(row)
+        if exe is None:
+            row["status"] = err
+            print("%-28s %s" % (row["name"], err), flush=True)
+            continue
+        stderr, rss, status = run_one(exe, expected)
+        row["rss"], row["status"] = rss, status
+        figures = parse_stats(stderr) if stderr is not None else None
+        row["found"] = figures is not None
+        row["cols"], took = classify(figures or [])
+        print("%-28s peak RSS %s, %s; %s" % (
+            row["name"], "?" if rss is None else "%.1f MiB" % (rss / 1024), status,
+            "no regal stats block" if figures is None else "%d figures" % len(figures)),
+            flush=True)
+        if a.verbose and stderr:
+            for line in stderr.splitlines():
+                print("    | " + line)
+        for i, (key, num, unit) in enumerate(figures or []):
+            col = took.get(i)
+            print("    %-44s %16s%s" % (key, ("%.0f" % num) if unit != "%" else "%g%%" % num,
+                                         "  -> " + HEADERS[col] if col else ""))
+    meta = {"date": time.strftime("%Y-%m-%d %H:%M %Z"),
+            "commit": sh(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout
+            .decode().strip() or "?"}
+    sec = table(rows, meta)
+    print()
+    print(sec, end="")
+    if a.write:
+        with open(SECTION_MD, "w") as f:
+            f.write(sec)
+        splice(sec)
+        print("stats.py: wrote %s and the region-stats section of %s"
+              % (os.path.relpath(SECTION_MD, ROOT), os.path.relpath(REPORT, ROOT)))
+
+
+if __name__ == "__main__":
+    main()
