@@ -16,5 +16,6 @@
 
 (let ((l (build n)))
   (display (length l)) (display " ") (display (sum-list l)) (newline))
+; OUTPUT 0: 0 0
 ; OUTPUT 100000: 100000 5000050000
 ; OUTPUT 1000000: 1000000 500000500000

@@ -23,7 +23,9 @@
     (if (null? l) s (loop (cdr l) (+ s (car l))))))
 
 (let ((r (collect n)))
-  (display (length r)) (display " ") (display (car r)) (display " ") (display (sum-list r))
+  (display (length r)) (display " ") (display (if (null? r) "-" (car r))) (display " ")
+  (display (sum-list r))
   (newline))
+; OUTPUT 0: 0 - 0
 ; OUTPUT 100000: 100000 400005 20000299995
 ; OUTPUT 1000000: 1000000 3999996 2000002999995
