@@ -7,10 +7,11 @@ allocated in regions, bytes reclaimed by region release, bytes allocated in the 
 heap, bytes collected, the share of all allocated bytes reclaimed by region release, peak RSS.
 
 The block's format is not fixed yet, so the parser is tolerant: after a line containing
-"regal stats" (any case), every line "key  number [unit]" (also "key: number", "key = number";
-the number may carry digit separators and a unit B/KiB/MiB/GiB/kB/MB/GB) is a figure; other
-lines are skipped; of several blocks, the last counts. Keys are matched to the columns by their
-words (see COLUMNS); every figure found is printed on stdout, matched or not.
+"regal stats" (any case), every line "key  number [unit] [words]" (also "key: number", "key =
+number"; digit separators, units B/KiB/MiB/GiB/kB/MB/GB or %, then anything: "12.5% of all
+bytes", "1024 (1.0 KiB)") is a figure; other lines are skipped; of several blocks, the last
+counts. Keys are matched to the columns by their words (see COLUMNS); every figure found is
+printed on stdout, matched or not.
 With --write, the table is spliced into BENCHMARK_RESULTS_TYPED_CODEGEN.md between
 <!-- region-stats:begin --> and <!-- region-stats:end --> (appended with its markers when they
 are absent; the rest of the file is kept as it is) and written to benchmarks/region-stats.md.
@@ -32,10 +33,9 @@ BEGIN, END = "<!-- region-stats:begin -->", "<!-- region-stats:end -->"
 RUN_TIMEOUT = 300
 
 UNITS = {"": 1, "b": 1, "byte": 1, "bytes": 1, "kib": 1024, "mib": 1024 ** 2, "gib": 1024 ** 3,
-         "kb": 1000, "mb": 1000 ** 2, "gb": 1000 ** 3, "k": 1024, "m": 1024 ** 2,
-         "g": 1024 ** 3}
+         "kb": 1000, "mb": 1000 ** 2, "gb": 1000 ** 3}
 LINE = re.compile(r"^\s*(?P<key>[A-Za-z][^:=]*?)\s*(?:[:=]\s*|\s{2,}|\t+)"
-                  r"(?P<num>-?\d[\d,_']*(?:\.\d+)?)\s*(?P<unit>[A-Za-z%]*)\s*(?:\(.*\))?\s*$")
+                  r"(?P<num>-?\d[\d,_']*(?:\.\d+)?)\s*(?P<unit>[A-Za-z%]*)(?:\s.*)?$")
 
 # Counts, not byte figures, even when their key also says "region" or "allocated".
 NOT_BYTES = ("count", "number", "chunk", "object", "site", "call", "created", "times", "peak",
