@@ -14,10 +14,11 @@
 # Peak RSS (KiB) comes from GNU time (`/usr/bin/time -f '%M %U %S'`), the median of RUNS runs.
 # CPU time (user + sys) comes from bash's `time` around the bare program, to the millisecond
 # (GNU time prints it to the hundredth of a second, too coarse for a 20 ms run): the median of
-# RUNS runs, less the median at N = 0 (start-up); a difference under TIME_FLOOR_MS counts as
-# TIME_FLOOR_MS, so that a run too short to measure cannot make the ratio large. Every run is limited to CPU_LIMIT_S seconds of CPU and
-# MEMORY_VLIMIT_KB of address space (a safety net on a shared machine: a program that exceeds
-# it fails with "out of memory", status 71).
+# RUNS runs less the median at N = 0 (start-up and exit); a difference under TIME_FLOOR_MS
+# counts as TIME_FLOOR_MS, so that a run too short to measure cannot make the ratio large.
+# Safety nets on a shared machine: each process gets CPU_LIMIT_S seconds of CPU and
+# MEMORY_VLIMIT_KB of address space (beyond it a program fails with "out of memory", status
+# 71), each compilation COMPILE_TIMEOUT_S seconds.
 # Prints one line per test with its figures (ok or FAIL) and `memory: N passed, M failed`;
 # exits 1 when any failed.
 #
@@ -42,7 +43,8 @@ PAIR_BYTES=16        # runtime/regal.h: "a pair costs 16 bytes"
 BT_DEPTH=16          # benchmarks/c/binary-trees-arena.c has `max = 16`
 RUNS=3               # runs per measurement; the median is used
 TIME_FLOOR_MS=5      # CPU medians below this count as this
-CPU_LIMIT_S=60
+CPU_LIMIT_S=60       # per process (ulimit -t)
+COMPILE_TIMEOUT_S=30 # per compilation (these programs take about 0.5 s)
 MEMORY_VLIMIT_KB=${MEMORY_VLIMIT_KB:-8388608}
 LIST_BUILD_STACK_MB=2048  # 1,000,000 frames deep, with room for frames holding region descriptors
 
@@ -89,9 +91,16 @@ report() { # report NAME OK|FAIL TEXT
 
 # compile NAME: $W/NAME from tests/memory/NAME.scm; prints the error and returns 1 on failure
 compile() {
-    if ! "$REGAL" -O2 "tests/memory/$1.scm" -o "$W/$1" >"$W/$1.cc" 2>&1; then
+    local st
+    timeout "$COMPILE_TIMEOUT_S" "$REGAL" -O2 "tests/memory/$1.scm" -o "$W/$1" >"$W/$1.cc" 2>&1
+    st=$?
+    if [ $st -ne 0 ]; then
         failed=$((failed + 1))
-        echo "$1: compile failed FAIL"; head -n 6 "$W/$1.cc" | sed 's/^/    /'
+        case $st in
+            124) echo "$1: compile timed out after $COMPILE_TIMEOUT_S s FAIL" ;;
+            *) echo "$1: compile failed (status $st) FAIL" ;;
+        esac
+        head -n 6 "$W/$1.cc" | sed 's/^/    /'
         return 1
     fi
 }
