@@ -31,6 +31,7 @@ REPORT = os.path.join(ROOT, "BENCHMARK_RESULTS_TYPED_CODEGEN.md")
 SECTION_MD = os.path.join(HERE, "region-stats.md")
 BEGIN, END = "<!-- region-stats:begin -->", "<!-- region-stats:end -->"
 RUN_TIMEOUT = 300
+COMPILE_TIMEOUT = 120
 
 UNITS = {"": 1, "b": 1, "byte": 1, "bytes": 1, "kib": 1024, "mib": 1024 ** 2, "gib": 1024 ** 3,
          "kb": 1000, "mb": 1000 ** 2, "gb": 1000 ** 3}
@@ -143,10 +144,13 @@ def programs():
 def compile_one(regal, build, prog):
     d, name, src, _ = prog
     exe = os.path.join(build, "%s-%s" % (d, name))
-    r = sh([regal, "-O2", src, "-o", exe], timeout=300)
+    try:
+        r = sh([regal, "-O2", src, "-o", exe], timeout=COMPILE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, "compile timeout: over %d s" % COMPILE_TIMEOUT
     if r.returncode != 0:
-        msg = (r.stderr.decode("utf-8", "replace").strip().splitlines() or ["?"])[0]
-        return None, "compile error: " + msg[:120]
+        msg = (r.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[0]
+        return None, "compile error (status %d)%s" % (r.returncode, ": " + msg[:120] if msg else "")
     return exe, None
 
 
