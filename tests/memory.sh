@@ -14,7 +14,7 @@
 # Peak RSS (KiB) comes from GNU time (`/usr/bin/time -f '%M %U %S'`), the median of RUNS runs.
 # CPU time (user + sys) comes from bash's `time` around the bare program, to the millisecond
 # (GNU time prints it to the hundredth of a second, too coarse for a 20 ms run): the median of
-# RUNS runs less the median at N = 0 (start-up and exit); a difference under TIME_FLOOR_MS
+# TIME_RUNS runs less the median at N = 0 (start-up and exit); a difference under TIME_FLOOR_MS
 # counts as TIME_FLOOR_MS, so that a run too short to measure cannot make the ratio large.
 # Safety nets on a shared machine: each process gets CPU_LIMIT_S seconds of CPU and
 # MEMORY_VLIMIT_KB of address space (beyond it a program fails with "out of memory", status
@@ -41,7 +41,8 @@ ARENA_RATIO=2        # binary-trees: peak <= 2x the C program with an arena per 
 ACC_FACTOR=3         # loop-accumulate: peak growth <= 3x the bytes of the pairs it keeps
 PAIR_BYTES=16        # runtime/regal.h: "a pair costs 16 bytes"
 BT_DEPTH=16          # benchmarks/c/binary-trees-arena.c has `max = 16`
-RUNS=3               # runs per measurement; the median is used
+RUNS=3               # runs per peak RSS measurement; the median is used
+TIME_RUNS=5          # runs per CPU time measurement (each well under a second); the median
 TIME_FLOOR_MS=5      # CPU medians below this count as this
 CPU_LIMIT_S=60       # per process (ulimit -t)
 COMPILE_TIMEOUT_S=30 # per compilation (these programs take about 0.5 s)
@@ -144,13 +145,13 @@ peak() {
     CPUG=$(echo "${cs[*]}" | median)
 }
 
-# cpu NAME N [ENV...]: median CPU milliseconds (user + sys) of RUNS bare runs -> CPU
+# cpu NAME N [ENV...]: median CPU milliseconds (user + sys) of TIME_RUNS bare runs -> CPU
 cpu() {
     local name=$1 n=$2 i ts=() st u s kv
     shift 2
     for kv in "$@"; do local -x "$kv"; done  # no env(1): its exec would be timed too
     WHY=""
-    for ((i = 0; i < RUNS; i++)); do
+    for ((i = 0; i < TIME_RUNS; i++)); do
         { time "$W/$name" "$n" >"$W/out" 2>"$W/err"; } 2>"$W/time"
         st=$?
         check_run "$name" "$n" "$st"
