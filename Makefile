@@ -3,7 +3,8 @@
 #   make example    install what is missing, build, compile an example and run it
 #   make test       install what is missing, build, and run every test suite
 #   make bench      run bench_runner and regenerate BENCHMARK_RESULTS_TYPED_CODEGEN.md
-# Settings: CC (clang), OPT (-O2), ALLOCATOR=mimalloc selects mimalloc as the pool's upstream.
+# Settings: CC (clang), OPT (-O2), ALLOCATOR=mimalloc selects mimalloc as the pool's upstream
+# (default: the collector's uncollectable memory, which it scans; see runtime/region.c).
 CC       ?= clang
 ifeq ($(origin CC),default)
 CC       := clang
@@ -15,7 +16,7 @@ B        := build
 ALLOCATOR ?= malloc
 
 RT_DEFS  :=
-RT_LIBS  := -lgmp -lm -lpthread
+RT_LIBS  := -lgc -lgmp -lm -lpthread
 ifeq ($(ALLOCATOR),mimalloc)
 RT_DEFS  += -DRT_USE_MIMALLOC
 RT_LIBS  += -lmimalloc
@@ -48,6 +49,13 @@ $(B)/libregal.a: $(RT_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(B)/libregal-san.a: $(RT_SOBJS)
 	rm -f $@ && ar rcs $@ $^
+# bench_runner measures the region allocator over malloc, as before the collector: a copy of the
+# runtime whose chunks come from malloc (RT_USE_MALLOC), used only by `make bench`.
+RT_MOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-malloc/%.o)
+$(B)/rt-malloc/%.o: runtime/%.c runtime/*.h runtime/prims.def | $(B)/rt-malloc
+	$(CC) $(CSTD) $(OPT) -g $(WARN) -DRT_USE_MALLOC -c $< -o $@
+$(B)/rt-malloc/libregal.a: $(RT_MOBJS)
+	rm -f $@ && ar rcs $@ $^
 
 # ---- compiler ------------------------------------------------------------------------------
 $(B)/cc/lexer.c: compiler/lexer.re | $(B)/cc
@@ -56,6 +64,8 @@ $(B)/cc/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h
 	$(CC) $(CSTD) $(OPT) -g $(WARN) -Wno-unused-label -Icompiler -Iruntime -c $< -o $@
 $(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/cc
 	$(CC) $(CSTD) $(OPT) -g $(WARN) $(CC_DEFS) -Iruntime -c $< -o $@
+# driver.c links programs with $(RT_LIBS) (REGAL_RT_LIBS): rebuild it when they change.
+$(B)/cc/driver.o $(B)/cc-san/driver.o: Makefile
 $(B)/regal: $(CC_OBJS)
 	$(CC) $(OPT) -g $^ -lgmp -lm -o $@
 
@@ -68,7 +78,7 @@ $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $
 $(B)/regal-san: $(CC_SOBJS)
 	$(CC) $(SAN) -g $^ -lgmp -lm -o $@
 
-$(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san:
+$(B)/rt $(B)/rt-san $(B)/rt-malloc $(B)/cc $(B)/cc-san:
 	mkdir -p $@
 
 # ---- example, tests, benchmarks --------------------------------------------------------------
@@ -120,8 +130,8 @@ region-stats: all
 test-codegen: all
 	B=$(B) python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/codegen
 
-bench: deps all
-	$(MAKE) -C runtime/bench run
+bench: deps all $(B)/rt-malloc/libregal.a
+	$(MAKE) -C runtime/bench run RTLIB=$(abspath $(B)/rt-malloc/libregal.a) RT_LIBS="$(RT_LIBS)"
 
 clean:
 	rm -rf $(B)

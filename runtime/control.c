@@ -3,8 +3,11 @@
  * dynamic-wind, exit, command-line, time and environment variables.
  * The conventions the compiler relies on (parameterize, delay, guard) are in regal.h,
  * "Control". Continuations are setjmp/longjmp escapes: a continuation may be called only
- * while its call/cc is active. Regions created in C frames that an escape skips are not
- * released (their memory leaks; nothing dangles).
+ * while its call/cc is active. An escape releases the frame regions of the C frames it skips
+ * (rt_region_unwind to the region stack top saved by its call/cc) before it longjmps.
+ * R4: what this file stores into existing objects lives in the collected heap: a promise's
+ * memoised value (the thunk is called with rt_gc_region as its result region), a parameter's
+ * converted values, and continuation objects themselves (they outlive their call/cc).
  */
 #include "rtlib.h"
 
@@ -52,7 +55,7 @@ RtValue rt_p_make_parameter(Region *rr, const char *loc, intptr_t argc, const Rt
     RtValue conv = RT_OPT(1, RT_FALSE), v = argv[0];
     if (conv != RT_FALSE) {
         rt_check_proc(loc, "make-parameter", conv);
-        v = rt_call1(rr, loc, conv, v);
+        v = rt_call1(&rt_gc_region, loc, conv, v);      /* stored in the parameter (R4) */
     }
     RtParameter *p = alloc_obj_typed(rr, TYPE_ID_PARAMETER);
     p->hdr = RT_HDR(TYPE_ID_PARAMETER, 0);
@@ -71,7 +74,8 @@ static RtParameter *rt_param_arg(const char *loc, const char *who, RtValue p) {
 
 RtValue rt_p_parameter_convert(Region *rr, const char *loc, RtValue p, RtValue v) {
     RtParameter *pp = rt_param_arg(loc, "parameterize", p);
-    return pp->converter == RT_FALSE ? v : rt_call1(rr, loc, pp->converter, v);
+    /* the result is stored in the parameter by %parameter-swap! (R4) */
+    return pp->converter == RT_FALSE ? v : rt_call1(&rt_gc_region, loc, pp->converter, v);
 }
 
 RtValue rt_p_parameter_swap_x(Region *rr, const char *loc, RtValue p, RtValue v) {
@@ -106,14 +110,16 @@ RtValue rt_p_promise_p(Region *rr, const char *loc, RtValue x) {
     return RT_BOOL(RT_IS_TYPE(x, TYPE_ID_PROMISE));
 }
 
-/* Iterative, so a chain of delay-force runs in constant C stack (R7RS 4.2.5). */
+/* Iterative, so a chain of delay-force runs in constant C stack (R7RS 4.2.5). The thunk's
+ * result is memoised in the promise, which may be older than rr: it is allocated in the
+ * collected heap (R4). */
 RtValue rt_force(Region *rr, const char *loc, RtValue pv) {
     if (!RT_IS_TYPE(pv, TYPE_ID_PROMISE)) return pv;
     RtPromise *p = RT_AS(RtPromise, pv);
     for (;;) {
         if (RT_HDR_COUNT(p->hdr) & RT_PROMISE_DONE) return p->value;
         int lazy = (RT_HDR_COUNT(p->hdr) & RT_PROMISE_DELAY_FORCE) != 0;
-        RtValue v = rt_call0(rr, loc, p->value);
+        RtValue v = rt_call0(&rt_gc_region, loc, p->value);
         if (RT_HDR_COUNT(p->hdr) & RT_PROMISE_DONE) return p->value; /* forced meanwhile */
         if (lazy && RT_IS_TYPE(v, TYPE_ID_PROMISE)) {
             RtPromise *q = RT_AS(RtPromise, v);
@@ -138,7 +144,8 @@ struct RtContImpl {
     jmp_buf jb;
     RtWind *winds;             /* the dynamic-wind list at call/cc */
     RtHandler *handlers;       /* the exception handler stack at call/cc */
-    RtValue cur_out;
+    RtValue cur_out, cur_in;   /* the current ports at call/cc */
+    Region *regions;           /* the region stack top at call/cc */
     Region *rr;                /* region of call/cc's result */
     RtValue result;
     RtContinuation *obj;       /* impl is cleared when the extent ends */
@@ -173,8 +180,10 @@ static RtValue rt_cont_code(Region *rr, RtValue self, intptr_t argc, RtValue a0,
         rt_conts = rt_conts->prev;
     }
     rt_handlers = k->handlers;
-    rt_set_current_output(k->cur_out);
+    rt_cur_out = k->cur_out;
+    rt_cur_in = k->cur_in;
     k->result = r;
+    rt_region_unwind(k->regions);  /* the frames it skips are still live: release them now */
     longjmp(k->jb, 1);
 }
 
@@ -183,15 +192,19 @@ RtValue rt_p_call_cc(Region *rr, const char *loc, RtValue f) {
     struct RtContImpl k;
     k.winds = rt_winds;
     k.handlers = rt_handlers;
-    k.cur_out = rt_current_output();
+    k.cur_out = rt_cur_out;
+    k.cur_in = rt_cur_in;
+    k.regions = rt_region_top;
     k.rr = rr;
     k.result = RT_UNSPEC;
     k.prev = rt_conts;
-    RtContinuation *obj = alloc_obj_typed(rr, TYPE_ID_CONTINUATION);
+    /* The continuation may be stored anywhere and outlive call/cc (calling it then is an
+     * error, which needs the object): the collected heap. */
+    RtContinuation *obj = alloc_obj_typed(&rt_gc_region, TYPE_ID_CONTINUATION);
     obj->hdr = RT_HDR(TYPE_ID_CONTINUATION, 0);
     obj->impl = &k;
     k.obj = obj;
-    RtValue proc = mk_closure(rr, rt_cont_code, 1);
+    RtValue proc = mk_closure(&rt_gc_region, rt_cont_code, 1);
     RT_AS(RtClosure, proc)->free[0] = RT_TAG_AS_OBJ(obj);
     rt_conts = &k;
     RtValue r;
@@ -243,6 +256,7 @@ RtValue rt_p_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *arg
         rt_call0(rr, loc, w->after);
     }
     rt_flush_all();
+    rt_stats_report();
     exit(status);
 }
 

@@ -6,6 +6,9 @@
  * outer ones current, as R7RS requires. Errors detected by primitives (rt_type_error...) are
  * raised as conditions whose message is the whole text and whose payload is #t, so `guard`
  * catches `(car 5)` like any other error; uncaught, they print "<loc>: <text>".
+ * R4: a raised object may be kept by any handler (or carried out by a continuation), so the
+ * conditions made here, their messages and irritant lists live in the collected heap, and
+ * the handler of a raise from C is called with rt_gc_region as its result region.
  */
 #include "rtlib.h"
 
@@ -74,7 +77,7 @@ static RtValue rt_raise_in(Region *rr, RtValue obj, int continuable, const char 
 }
 
 RtValue rt_raise(RtValue obj, int continuable, const char *loc) {
-    return rt_raise_in(&rt_global_region, obj, continuable, loc);
+    return rt_raise_in(&rt_gc_region, obj, continuable, loc);
 }
 
 /* The common end of every primitive's error: raise a condition holding the text. */
@@ -87,9 +90,9 @@ static RT_NORETURN RT_COLD void rt_raise_text(const char *loc, int kind, char *t
         fflush(stderr);
         _exit(RT_EXIT_ERROR);
     }
-    RtValue msg = mk_string_n(&rt_global_region, text, len);
+    RtValue msg = mk_string_n(&rt_gc_region, text, len);
     free(text);
-    RtValue c = rt_make_condition(&rt_global_region, kind, msg, RT_NIL);
+    RtValue c = rt_make_condition(&rt_gc_region, kind, msg, RT_NIL);
     RT_AS(RtCondition, c)->payload = RT_TRUE;
     rt_raise(c, 0, loc);
     abort(); /* not reached: rt_raise of a non-continuable raise never returns */
@@ -139,11 +142,14 @@ RT_COLD void rt_range_error(const char *loc, const char *who, int64_t index, con
 
 /* ---- primitives -------------------------------------------------------------------------- */
 
-/* (error message irritant ...) */
+/* (error message irritant ...): the condition and its irritant list in the collected heap;
+ * message and irritants are what the caller passed (the compiler places arguments of error,
+ * like those of raise, where a handler may keep them). */
 RtValue rt_p_error(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RtValue irritants = RT_NIL;
-    for (intptr_t i = argc - 1; i >= 1; i--) irritants = rt_cons(rr, argv[i], irritants);
-    return rt_raise_in(rr, rt_make_condition(rr, RT_COND_ERROR, argv[0], irritants), 0, loc);
+    for (intptr_t i = argc - 1; i >= 1; i--) irritants = rt_cons(&rt_gc_region, argv[i], irritants);
+    RtValue c = rt_make_condition(&rt_gc_region, RT_COND_ERROR, argv[0], irritants);
+    return rt_raise_in(rr, c, 0, loc);
 }
 
 RtValue rt_p_raise(Region *rr, const char *loc, RtValue obj) {

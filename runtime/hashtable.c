@@ -12,7 +12,9 @@
  * most 8 bytes per bucket of waste). Deleted entries go on a free list and are reused by the
  * next insertion, so a table whose size is stable does not grow its region.
  * Keys and values stored into a table must live at least as long as the table (R4); the
- * compiler's region placement treats hash-table-set! like vector-set!.
+ * compiler's region placement treats hash-table-set! like vector-set!, and the values that
+ * hash-table-update! computes here come from procedures called with rt_gc_region as their
+ * result region. The table allocates only in its home region, never in a caller's.
  * Kinds: equal? (default; strings, numbers, pairs, vectors, bytevectors hashed by content),
  * eqv? (numbers by value, other objects by identity), eq?, string=?, string-ci=?, and any
  * other predicate (hashed with the given hash function, or with `hash` when none is given,
@@ -258,8 +260,7 @@ static RT_NORETURN RT_COLD void rt_ht_not_found(const char *loc, const char *who
 
 /* A snapshot of the entries, so that procedures called on them may change the table. */
 static RtHashEntry **rt_ht_snapshot(struct RtHashImpl *h) {
-    RtHashEntry **a = malloc((h->count + 1) * sizeof *a);
-    if (a == NULL) rt_out_of_memory();
+    RtHashEntry **a = rt_gc_malloc((h->count + 1) * sizeof *a);
     uint64_t n = 0;
     for (uint64_t i = 0; i < h->nbuckets; i++)
         for (RtHashEntry *e = h->buckets[i]; e != NULL; e = e->next) a[n++] = e;
@@ -333,7 +334,8 @@ RtValue rt_p_hash_table_ref_default(Region *rr, const char *loc, RtValue t, RtVa
 }
 
 /* (hash-table-update! table key proc [failure]): the new value is computed before it is
- * stored, so proc may itself change the table. */
+ * stored, so proc may itself change the table. It is stored in the table, which may be older
+ * than rr: proc (and failure, whose value proc may return) allocate in the collected heap. */
 RtValue rt_p_hash_table_update_x(Region *rr, const char *loc, intptr_t argc,
                                  const RtValue *argv) {
     const char *who = "hash-table-update!";
@@ -343,9 +345,9 @@ RtValue rt_p_hash_table_update_x(Region *rr, const char *loc, intptr_t argc,
     RtHashEntry *e = rt_ht_find(rr, loc, who, t, k, NULL);
     RtValue old;
     if (e != NULL) old = e->value;
-    else if (fail != RT_FALSE) old = rt_call0(rr, loc, fail);
+    else if (fail != RT_FALSE) old = rt_call0(&rt_gc_region, loc, fail);
     else rt_ht_not_found(loc, who, k);
-    rt_ht_put(rr, loc, who, t, k, rt_call1(rr, loc, proc, old));
+    rt_ht_put(rr, loc, who, t, k, rt_call1(&rt_gc_region, loc, proc, old));
     return RT_UNSPEC;
 }
 
@@ -355,7 +357,7 @@ RtValue rt_p_hash_table_update_x_default(Region *rr, const char *loc, RtValue t,
     rt_ht_arg(loc, who, t);
     rt_check_proc(loc, who, proc);
     RtHashEntry *e = rt_ht_find(rr, loc, who, t, k, NULL);
-    rt_ht_put(rr, loc, who, t, k, rt_call1(rr, loc, proc, e != NULL ? e->value : d));
+    rt_ht_put(rr, loc, who, t, k, rt_call1(&rt_gc_region, loc, proc, e != NULL ? e->value : d));
     return RT_UNSPEC;
 }
 
@@ -422,15 +424,16 @@ RtValue rt_p_hash_table_walk(Region *rr, const char *loc, RtValue t, RtValue pro
     rt_check_proc(loc, "hash-table-walk", proc);
     uint64_t n = h->count;
     RtHashEntry **a = rt_ht_snapshot(h);
-    RtValue *kv = malloc((2 * n + 1) * sizeof *kv); /* keys and values, not the entries: */
-    if (kv == NULL) rt_out_of_memory();             /* proc may delete and reuse them */
+    /* keys and values, not the entries (proc may delete and reuse them), in scanned memory:
+     * they may be the only references left to what proc deletes */
+    RtValue *kv = rt_gc_malloc((2 * n + 1) * sizeof *kv);
     for (uint64_t i = 0; i < n; i++) {
         kv[2 * i] = a[i]->key;
         kv[2 * i + 1] = a[i]->value;
     }
-    free(a);
+    rt_gc_free(a);
     for (uint64_t i = 0; i < n; i++) rt_call2(rr, loc, proc, kv[2 * i], kv[2 * i + 1]);
-    free(kv);
+    rt_gc_free(kv);
     return RT_UNSPEC;
 }
 

@@ -405,8 +405,7 @@ RtValue rt_p_fold_right(Region *rr, const char *loc, intptr_t argc, const RtValu
         int64_t n = rt_check_list(loc, "fold-right", ls[i]);
         if (n < len) len = n;
     }
-    RtValue *all = malloc(sizeof(RtValue) * (size_t)(len * nl + 1));
-    if (all == NULL) rt_out_of_memory();
+    RtValue *all = rt_gc_malloc(sizeof(RtValue) * (size_t)(len * nl + 1)); /* scanned */
     for (int64_t k = 0; k < len; k++) rt_next_cars(loc, "fold-right", nl, ls, all + k * nl);
     RtValue acc = argv[1];
     for (int64_t k = len - 1; k >= 0; k--) {
@@ -414,7 +413,7 @@ RtValue rt_p_fold_right(Region *rr, const char *loc, intptr_t argc, const RtValu
         args[nl] = acc;
         acc = rt_call(rr, loc, argv[0], nl + 1, args);
     }
-    free(all);
+    rt_gc_free(all);
     return acc;
 }
 

@@ -1,6 +1,7 @@
 /* port.c: ports (R7RS 6.13): the standard ports, string ports, file ports, and the
- * character-level input and output primitives. A port object (TYPE_ID_PORT) points to a
- * malloc'd RtPortImpl, which outlives regions (a port is closed, never freed). Output is UTF-8:
+ * character-level input and output primitives. A port object (TYPE_ID_PORT) points to an
+ * RtPortImpl in collector memory, freed by the collector when no port refers to it (a port
+ * is closed by the program, never freed by it). Output is UTF-8:
  * file ports write through their FILE*, string ports append to a byte buffer. Input decodes
  * UTF-8 with one character of lookahead (peek-char). The printer (print.c) writes through
  * rt_port_put / rt_port_put_char. rt_flush_all flushes stdout and every open file port.
@@ -32,7 +33,7 @@ static RtPort rt_stdin_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdin_impl };
 static RtPort rt_stdout_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdout_impl };
 static RtPort rt_stderr_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stderr_impl };
 static RtPortImpl *rt_file_outs;
-static _Thread_local RtValue rt_cur_out, rt_cur_in; /* 0: the standard port */
+_Thread_local RtValue rt_cur_out, rt_cur_in; /* 0: the standard port; roots (gc.c) */
 
 static FILE *rt_port_file(RtPortImpl *p) {
     if (p->f != NULL) return p->f;
@@ -60,9 +61,7 @@ void rt_port_put(RtPortImpl *p, const char *s, size_t n) {
         if (p->len + n > p->cap) {
             size_t cap = p->cap ? p->cap : 64;
             while (cap < p->len + n) cap *= 2;
-            char *b = realloc(p->buf, cap);
-            if (b == NULL) rt_out_of_memory();
-            p->buf = b;
+            p->buf = p->buf == NULL ? rt_gc_malloc_atomic(cap) : rt_gc_realloc(p->buf, cap);
             p->cap = cap;
         }
         memcpy(p->buf + p->len, s, n);
@@ -105,9 +104,10 @@ static RtValue rt_port_new(Region *rr, RtPortImpl *impl) {
     return RT_TAG_AS_OBJ(p);
 }
 
+/* Collector memory: a port nobody references any more is collected with its buffers (its
+ * FILE*, if still open, is not closed: R7RS leaves that to the program). */
 static RtPortImpl *rt_impl_new(int flags) {
-    RtPortImpl *p = calloc(1, sizeof *p);
-    if (p == NULL) rt_out_of_memory();
+    RtPortImpl *p = rt_gc_malloc(sizeof *p);
     p->flags = flags | RT_PORT_OPEN;
     return p;
 }
@@ -253,8 +253,7 @@ RtValue rt_p_open_input_string(Region *rr, const char *loc, RtValue s) {
     RT_CHECK(RT_IS_STRING(s), "open-input-string", "a string", s);
     RtPortImpl *p = rt_impl_new(RT_PORT_IN | RT_PORT_STRING);
     p->in_len = (size_t)RT_LEN(s);
-    p->in = malloc(p->in_len * sizeof(uint32_t) + 1);
-    if (p->in == NULL) rt_out_of_memory();
+    p->in = rt_gc_malloc_atomic(p->in_len * sizeof(uint32_t) + 1);
     memcpy(p->in, RT_STR(s)->chars, p->in_len * sizeof(uint32_t));
     return rt_port_new(rr, p);
 }
@@ -344,10 +343,12 @@ RtValue rt_p_call_with_input_file(Region *rr, const char *loc, RtValue name, RtV
                                proc);
 }
 
-/* An escape out of the thunk leaves the file port current (no dynamic-wind here). */
+/* The port becomes the current one, a place that outlives rr's frame when an escape leaves
+ * it current (a continuation restores the current ports, but no dynamic-wind is involved):
+ * it lives in the collected heap (R4). */
 RtValue rt_p_with_output_to_file(Region *rr, const char *loc, RtValue name, RtValue thunk) {
     rt_check_proc(loc, "with-output-to-file", thunk);
-    RtValue port = rt_open_file(rr, loc, "with-output-to-file", name, 1);
+    RtValue port = rt_open_file(&rt_gc_region, loc, "with-output-to-file", name, 1);
     RtValue saved = rt_cur_out;
     rt_cur_out = port;
     RtValue r = rt_call0(rr, loc, thunk);
@@ -358,7 +359,7 @@ RtValue rt_p_with_output_to_file(Region *rr, const char *loc, RtValue name, RtVa
 
 RtValue rt_p_with_input_from_file(Region *rr, const char *loc, RtValue name, RtValue thunk) {
     rt_check_proc(loc, "with-input-from-file", thunk);
-    RtValue port = rt_open_file(rr, loc, "with-input-from-file", name, 0);
+    RtValue port = rt_open_file(&rt_gc_region, loc, "with-input-from-file", name, 0);
     RtValue saved = rt_cur_in;
     rt_cur_in = port;
     RtValue r = rt_call0(rr, loc, thunk);
@@ -428,8 +429,7 @@ RtValue rt_p_open_input_bytevector(Region *rr, const char *loc, RtValue b) {
     RT_CHECK(RT_IS_BYTEVECTOR(b), "open-input-bytevector", "a bytevector", b);
     RtPortImpl *p = rt_impl_new(RT_PORT_IN | RT_PORT_STRING | RT_PORT_BINARY);
     p->in_len = (size_t)RT_LEN(b);
-    p->in = malloc(p->in_len * sizeof(uint32_t) + 1);
-    if (p->in == NULL) rt_out_of_memory();
+    p->in = rt_gc_malloc_atomic(p->in_len * sizeof(uint32_t) + 1);
     for (size_t i = 0; i < p->in_len; i++) p->in[i] = RT_AS(RtBytevector, b)->bytes[i];
     return rt_port_new(rr, p);
 }

@@ -13,11 +13,24 @@
  *   A REGION is a lifetime class: objects allocated in it are freed together when it is
  *   released. A region descriptor (Region) holds a 512-byte INLINE BUFFER, so a region that
  *   lives in a C stack frame allocates its first objects in that frame. When the buffer is full
- *   the region bump-allocates in CHUNKS (RT_CHUNK_BYTES each) taken from a per-thread POOL; the
- *   pool's upstream is malloc (or mimalloc when built with RT_USE_MIMALLOC). Objects larger than
- *   RT_LARGE_BYTES go on the region's list of LARGE blocks, straight from upstream.
+ *   the region bump-allocates in CHUNKS (RT_CHUNK_BYTES each) taken from a per-thread POOL whose
+ *   UPSTREAM is the collector's uncollectable allocator (never freed by the collector, always
+ *   scanned by it), or malloc / mimalloc in the benchmark builds (RT_USE_MALLOC,
+ *   RT_USE_MIMALLOC). Objects larger than RT_LARGE_BYTES go on the region's list of LARGE
+ *   blocks, straight from upstream.
+ *   The compiler places each allocation site in one of:
+ *     - a FRAME region: a Region in the C frame of a procedure, pushed on the thread's REGION
+ *       STACK by rt_region_enter and popped and released by rt_region_leave;
+ *     - a LOOP region: a frame region emptied at each back edge by rt_region_recycle;
+ *     - the caller's RESULT region, the `rr` parameter of every compiled procedure;
+ *     - rt_global_region, which lives as long as the program;
+ *     - rt_gc_region, the COLLECTED HEAP (the Boehm-Demers-Weiser collector, libgc), for
+ *       everything the analysis cannot bound: values stored into other objects, assigned to
+ *       globals, passed to unknown procedures, carried across loop iterations.
+ *   A non-local exit (a continuation escaping through C frames, control.c) releases the frame
+ *   regions of the frames it skips (rt_region_unwind) before it longjmps, so nothing leaks.
  *   An object ESCAPES a region when a reference to it can outlive the region; the compiler
- *   places such objects in an older region.
+ *   places such objects in an older region or in the collected heap.
  *
  * Glossary
  *   region        lifetime class of objects, released at once (Region)
@@ -25,6 +38,11 @@
  *   chunk         a fixed-size block of region storage from the per-thread pool (RtChunk)
  *   large block   one object too big for a chunk, owned by one region (RtLarge)
  *   bump window   [cur, end): the free part of the region's current chunk or inline buffer
+ *   region stack  this thread's live frame regions, innermost first (rt_region_top, parent);
+ *                 its bottom is rt_global_region
+ *   depth         a region's age: 0 for rt_global_region, rt_gc_region and static data (they
+ *                 outlive everything), parent's depth + 1 for a frame region
+ *   collected heap  rt_gc_region: objects freed by the collector when unreachable
  *   escape        a reference that outlives the region of the object it points to
  *
  * Invariants
@@ -32,13 +50,28 @@
  *       three bits of a pointer are free for the tag.
  *   R2  r->cur <= r->end, and [r->cur, r->end) lies inside the inline buffer or the newest
  *       chunk of r. The inline buffer is simply the region's first chunk: one fast path serves
- *       both.
+ *       both. (rt_gc_region's window is always empty: cur == end == NULL.)
  *   R3  r->chunks == NULL && r->large == NULL  <=>  r has touched no allocator; releasing
  *       such a region is a compare and nothing else.
- *   R4  No object ever points into a younger region (one released before it). The compiler
- *       guarantees this by placing every object in a region that lives at least as long as
- *       everything that refers to it; `--check-regions` builds verify it at every store.
- *   R5  A released region's memory is poisoned under AddressSanitizer until it is reused.
+ *   R4  No object ever points into a younger region: an object of depth d refers only to
+ *       objects of depth <= d. Frame regions are released in LIFO order (the region stack:
+ *       rt_region_leave pops the top; rt_region_unwind pops every region a non-local exit
+ *       skips), so a region's parent outlives it. The collected heap has depth 0: it may not
+ *       point into any frame region either. The compiler guarantees R4 by placement; the
+ *       runtime keeps it wherever it stores into an object that already exists (it puts what it
+ *       stores in the collected heap: force, parameters, conditions, continuations,
+ *       hash-table-update!); `--check-regions` builds verify it at every store
+ *       (rt_check_store, rt_check_result).
+ *   R5  Under AddressSanitizer (RT_ASAN) memory a region does not hand out is poisoned: a
+ *       released, left or recycled region's memory, pooled chunks, and the unallocated part of
+ *       every bump window (the fast path unpoisons each object as it hands it out), so a
+ *       dangling pointer into a dead region or into a previous loop iteration is reported
+ *       until that memory is handed out again. (rt_global_region's inline buffer excepted.)
+ *   R6  The collector sees every reference to a collected object: region memory (chunks and
+ *       large blocks are uncollectable collector memory, inline buffers are in C frames or
+ *       static data), static data, the stacks of the threads registered with it, and the
+ *       thread-local and malloc'd places that hold values (gc.c, "Roots"). So a region may
+ *       hold the only reference to a collected object.
  * ---------------------------------------------------------------------------------------------
  */
 #ifndef REGAL_H
@@ -245,18 +278,23 @@ typedef struct RtLarge RtLarge;
  * there whatever its size (the fast path has one test). One that does not fit goes to the
  * slow path: if it is larger than RT_LARGE_BYTES it gets a large block and the window stays;
  * otherwise a new chunk becomes the window and the rest of the old one is abandoned (less
- * than RT_LARGE_BYTES, since only smaller requests make the slow path take a chunk). */
+ * than RT_LARGE_BYTES, since only smaller requests make the slow path take a chunk).
+ * `parent` and `depth` are set by rt_region_enter (frame regions, on the region stack);
+ * rt_region_init sets the depth it is given and no parent. */
 struct Region {
     char *cur;                /* bump pointer (R2) */
     char *end;                /* end of the bump window (R2) */
     RtChunk *chunks;          /* chunks owned, newest first; NULL while in the inline buffer */
     RtLarge *large;           /* large blocks owned, newest first */
     uint64_t depth;           /* nesting depth: older regions have smaller depths (R4) */
+    Region *parent;           /* the next-older region on the region stack */
     _Alignas(16) char inline_buf[RT_INLINE_BYTES];
 };
 
 /* The slow path, for a request that does not fit the window: bytes > RT_LARGE_BYTES get a
  * large block (the window is kept); anything else gets a new chunk that becomes the window.
+ * For r == &rt_gc_region (whose window is always empty) it is the collector's allocation:
+ * zeroed memory that the collector frees when it is unreachable.
  * Never returns NULL: out of memory exits. */
 void *rt_region_alloc_slow(Region *r, size_t bytes);
 /* Chunks back to the pool (or upstream past RT_POOL_MAX), large blocks freed: O(chunks). */
@@ -265,9 +303,11 @@ void rt_region_release_slow(Region *r);
 void rt_region_poison_inline(Region *r);
 void rt_region_unpoison_inline(Region *r);
 
-/* Upstream allocator statistics (this thread's) and the allocation-failure hook for tests. */
+/* Statistics of this thread. The first group counts upstream traffic; the second is what
+ * REGAL_STATS=1 reports (rt_stats_report, gc.c), counted on slow paths and at leave/recycle
+ * time so that the allocation fast path counts nothing. */
 typedef struct RtAllocStats {
-    uint64_t upstream_allocs;     /* calls to malloc/mimalloc (chunks, large blocks, tables) */
+    uint64_t upstream_allocs;     /* upstream allocations (chunks, large blocks, tables) */
     uint64_t upstream_frees;
     uint64_t chunks_from_pool;    /* chunks reused from the per-thread pool */
     uint64_t chunks_to_pool;      /* chunks put back in the pool (not freed upstream) */
@@ -277,30 +317,46 @@ typedef struct RtAllocStats {
                                      large blocks, heap descriptors, runtime tables */
     uint64_t peak_bytes;          /* the peak of upstream_bytes */
     uint64_t inline_allocs;       /* counted only when built with RT_COUNT_INLINE */
+    /* ---- what REGAL_STATS reports ---- */
+    uint64_t regions_created;     /* rt_region_enter calls */
+    uint64_t chunks_from_upstream;/* chunks the pool could not supply */
+    uint64_t region_reclaimed;    /* bytes handed out by regions and freed by rt_region_leave,
+                                     rt_region_recycle or rt_region_unwind (objects' bytes:
+                                     inline buffer, chunks and large blocks, as
+                                     rt_region_bytes_in_use counts them) */
+    uint64_t region_held;         /* bytes of chunks and large blocks now owned by regions */
+    uint64_t region_peak;         /* max of region_held + RT_INLINE_BYTES * (depth of the
+                                     region stack + 1), sampled whenever region_held grows */
+    uint64_t gc_bytes;            /* bytes allocated in rt_gc_region (as requested) */
+    uint64_t gc_allocs;           /* objects allocated in rt_gc_region */
 } RtAllocStats;
 extern _Thread_local RtAllocStats rt_alloc_stats;
 
+#if defined(RT_ASAN)
+#include <sanitizer/asan_interface.h>
+#define RT_ASAN_HAND_OUT(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define RT_ASAN_HAND_OUT(p, n) ((void)0)
+#endif
+#if defined(RT_COUNT_INLINE)   /* the benchmark's hit-rate run: window still the inline buffer? */
+#define RT_COUNT_INLINE_HIT(r) (rt_alloc_stats.inline_allocs += ((r)->chunks == NULL))
+#else
+#define RT_COUNT_INLINE_HIT(r) ((void)0)
+#endif
+
 /* The allocation fast path: one bounds test and a pointer bump. `bytes` is a multiple of 8.
  * end - cur never overflows (R2), so the test is exact for any `bytes`. Builds that define
- * RT_COUNT_INLINE (the benchmark's hit-rate run) get a variant that also counts the requests
- * the inline buffer serves; the normal build pays nothing for it. (Build the runtime with it
- * too, or the mk_* constructors' allocations go uncounted.) */
-#if !defined(RT_COUNT_INLINE)
+ * RT_COUNT_INLINE (the benchmark's hit-rate run) also count the requests the inline buffer
+ * serves (build the runtime with it too, or the mk_* constructors' allocations go uncounted);
+ * RT_ASAN builds unpoison each object handed out (R5). The normal build pays for neither. */
 static inline void *rt_region_bump(Region *r, size_t bytes) {
     char *p = r->cur;
     if (RT_UNLIKELY((size_t)(r->end - p) < bytes)) return rt_region_alloc_slow(r, bytes);
+    RT_COUNT_INLINE_HIT(r);
     r->cur = p + bytes;
+    RT_ASAN_HAND_OUT(p, bytes);
     return p;
 }
-#else
-static inline void *rt_region_bump(Region *r, size_t bytes) {
-    char *p = r->cur;
-    if (RT_UNLIKELY((size_t)(r->end - p) < bytes)) return rt_region_alloc_slow(r, bytes);
-    rt_alloc_stats.inline_allocs += (r->chunks == NULL);  /* window in the inline buffer */
-    r->cur = p + bytes;
-    return p;
-}
-#endif
 
 /* Typed allocation: with a constant type id the size is a constant and this is a compare and
  * a bump. The caller fills every field, the header included. */
@@ -312,20 +368,22 @@ static inline void *alloc_obj_sized(Region *r, TypeId t, size_t extra) {
     return rt_region_bump(r, RT_ROUND(rt_type_size[t] + extra));
 }
 
-/* Create a region in caller-provided storage (a C stack frame, usually). */
+/* Create a region in caller-provided storage, off the region stack (tests, benchmarks, heap
+ * regions). Under RT_ASAN the inline buffer is poisoned here and unpoisoned object by object
+ * as it is handed out, so code linked with the sanitizer runtime (libregal-san, which poisons
+ * too) must be compiled -DRT_ASAN. */
 static inline void rt_region_init(Region *r, uint64_t depth) {
     r->cur = r->inline_buf;
     r->end = r->inline_buf + RT_INLINE_BYTES;
     r->chunks = NULL;
     r->large = NULL;
     r->depth = depth;
+    r->parent = NULL;
 #if defined(RT_ASAN)
-    rt_region_unpoison_inline(r);
+    rt_region_poison_inline(r);
 #endif
 }
-/* Release every object of r: O(chunks), and nothing at all when only the buffer was used.
- * Under RT_ASAN the buffer is poisoned here and unpoisoned by rt_region_init, so code linked
- * with the sanitizer runtime (libregal-san, which poisons too) must be compiled -DRT_ASAN. */
+/* Release every object of r: O(chunks), and nothing at all when only the buffer was used. */
 static inline void rt_region_release(Region *r) {
     if (RT_UNLIKELY(r->chunks != NULL || r->large != NULL)) rt_region_release_slow(r);
 #if defined(RT_ASAN)
@@ -335,13 +393,106 @@ static inline void rt_region_release(Region *r) {
 /* Free everything but keep the first (oldest) chunk, which becomes the whole window, or, if r
  * has no chunk, rewind the inline buffer. Large blocks are freed, other chunks pooled. */
 void rt_region_reset(Region *r);
-/* Bytes handed out to objects in r (inline buffer, chunks and large blocks). */
+/* Bytes handed out to objects in r (inline buffer, chunks and large blocks); 0 for
+ * rt_gc_region. */
 size_t rt_region_bytes_in_use(const Region *r);
 /* A heap-allocated region, for lifetimes that are not a C frame. */
 Region *rt_region_new(uint64_t depth);
 void rt_region_free(Region *r);
 
-/* The upstream allocator (malloc, or mimalloc under RT_USE_MIMALLOC), counted in
+/* The region that lives as long as the program: constants, globals, interned symbols. It is
+ * statically initialised (window = its own inline buffer), so it works before any init call;
+ * it is never released. It is the bottom of every thread's region stack (depth 0). */
+extern Region rt_global_region;
+
+/* The collected heap as a region (gc.c, region.c): its bump window is always empty (cur ==
+ * end == NULL, depth 0), so alloc_obj_typed(&rt_gc_region, T) keeps the one-compare fast path
+ * and always takes rt_region_alloc_slow, which returns zeroed collector memory (GC_MALLOC, in
+ * the collector's all-interior-pointers mode: tagged and derived pointers keep an object
+ * alive). Out of memory exits 71. It is never entered, left or released. */
+extern Region rt_gc_region;
+
+/* ---- the region stack -------------------------------------------------------------------
+ * Frame and loop regions of compiled code. rt_region_top is this thread's innermost live
+ * frame region; the stack is linked by `parent` and its bottom is rt_global_region (depth 0),
+ * so rt_region_top is never NULL. A region on the stack has depth parent->depth + 1.
+ *   rt_region_enter(r)    r (caller storage: a C frame) becomes an empty region on top.
+ *   rt_region_leave(r)    r must be the top: pop it and release everything it holds (chunks
+ *                         to the pool, large blocks freed; a compare when only the inline
+ *                         buffer was used).
+ *   rt_region_recycle(r)  at a loop back edge: free everything r holds and rewind it to its
+ *                         empty inline buffer; r keeps its place on the stack.
+ *   rt_region_unwind(k)   leave every region above k (k stays): what every non-local exit
+ *                         does before it longjmps, while the frames it skips are still live.
+ *                         Each setjmp point saves rt_region_top and unwinds to it.
+ * Bytes freed are counted in rt_alloc_stats.region_reclaimed (REGAL_STATS). */
+extern _Thread_local Region *rt_region_top;
+/* Free everything r holds (counted as reclaimed) and rewind r to its empty inline buffer. */
+void rt_region_empty_slow(Region *r);
+/* A region-stack misuse (leaving a region that is not the top): internal error, abort. */
+RT_NORETURN RT_COLD void rt_region_misuse(const char *what, const Region *r);
+
+static inline void rt_region_enter(Region *r) {
+    Region *top = rt_region_top;
+    r->cur = r->inline_buf;
+    r->end = r->inline_buf + RT_INLINE_BYTES;
+    r->chunks = NULL;
+    r->large = NULL;
+    r->depth = top->depth + 1;
+    r->parent = top;
+    rt_region_top = r;
+    rt_alloc_stats.regions_created++;
+#if defined(RT_ASAN)
+    rt_region_poison_inline(r);
+#endif
+}
+static inline void rt_region_leave(Region *r) {
+#if defined(RT_ASAN)
+    if (RT_UNLIKELY(rt_region_top != r)) rt_region_misuse("rt_region_leave", r);
+#endif
+    rt_region_top = r->parent;
+    if (RT_UNLIKELY(r->chunks != NULL || r->large != NULL)) rt_region_empty_slow(r);
+    else rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
+#if defined(RT_ASAN)
+    rt_region_poison_inline(r);
+#endif
+}
+static inline void rt_region_recycle(Region *r) {
+    if (RT_UNLIKELY(r->chunks != NULL || r->large != NULL)) {
+        rt_region_empty_slow(r);
+    } else {
+        rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
+        r->cur = r->inline_buf;
+    }
+#if defined(RT_ASAN)
+    rt_region_poison_inline(r);
+#endif
+}
+static inline void rt_region_unwind(Region *keep) {
+    while (rt_region_top != keep) {
+        if (RT_UNLIKELY(rt_region_top == &rt_global_region)) rt_region_misuse("rt_region_unwind", keep);
+        rt_region_leave(rt_region_top);
+    }
+}
+
+/* ---- --check-regions: R4 checked at run time ------------------------------------------------
+ * The depth of the region holding address p: the region stack is searched (inline buffers,
+ * chunks, large blocks); an address in none of them (the collected heap, rt_global_region,
+ * static data) has depth 0. O(regions on the stack + their chunks): for debug builds.
+ * rt_check_store: after a store of `value` into an existing object `target`, value's region
+ * must be no younger than target's; rt_check_result: a result v returned in region rr must
+ * not be younger than rr (rt_gc_region and rt_global_region have depth 0). A violation prints
+ *   <loc>: error: region check: a store makes an object in region depth D1 point into
+ *   younger region depth D2
+ * or "<loc>: error: region check: a result returned in region depth D1 points into younger
+ * region depth D2"
+ * after flushing standard output, and exits RT_EXIT_ERROR. */
+uint64_t rt_region_depth_of(const void *p);
+void rt_check_store(const char *loc, RtValue target, RtValue value);
+void rt_check_result(const char *loc, Region *rr, RtValue v);
+
+/* The upstream allocator of chunks and large blocks (the collector's uncollectable
+ * allocator; malloc under RT_USE_MALLOC; mimalloc under RT_USE_MIMALLOC), counted in
  * rt_alloc_stats. rt_upstream_alloc never returns NULL: failure (or rt_upstream_fail_hook)
  * ends in rt_out_of_memory. rt_upstream_free needs the size given to rt_upstream_alloc. */
 void *rt_upstream_alloc(size_t bytes);
@@ -354,10 +505,33 @@ void rt_pool_trim(void);                 /* return every pooled chunk to upstrea
 size_t rt_pool_count(void);              /* chunks now in this thread's pool */
 RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with status 71 */
 
-/* The region that lives as long as the program: constants, globals, interned symbols. It is
- * statically initialised (window = its own inline buffer), so it works before any init call;
- * it is never released. */
-extern Region rt_global_region;
+
+/* ---- the collector and REGAL_STATS (gc.c) ---------------------------------------------------
+ * rt_gc_init: initialise the collector (idempotent; rt_start calls it on the main thread
+ * before anything allocates). rt_gc_collect: a full collection (tests).
+ * rt_stats_report: when REGAL_STATS=1 was in the environment at start, print to stderr (after
+ * flushing the Scheme ports):
+ *   regal stats:
+ *     regions created                    rt_region_enter calls
+ *     peak bytes in regions              max of region_held + inline buffers on the stack
+ *     chunks from upstream               chunks the pool could not supply
+ *     bytes allocated in regions         region_reclaimed + bytes now in use in the regions
+ *                                        on the region stack (rt_global_region included)
+ *     bytes reclaimed by regions         region_reclaimed: freed by leave, recycle, unwind
+ *     bytes allocated in the collected heap   gc_bytes (as requested by the runtime)
+ *     collections                        the collector's collection count (GC_get_gc_no)
+ *     heap size                          the collector's heap (GC_get_heap_size), chunks
+ *                                        and large blocks included
+ *     bytes collected by the fallback    bytes the collector reclaimed (its reclaimed-bytes
+ *                                        counters: GC_get_prof_stats)
+ *     reclaimed by region release        P% = bytes reclaimed by regions / (bytes allocated
+ *                                        in regions + bytes allocated in the collected heap)
+ * It is called at the normal end of the program and by (exit); not after an error. Regions
+ * made with rt_region_init or rt_region_new are not on the stack and not counted. */
+void rt_gc_init(void);
+void rt_gc_collect(void);
+extern int rt_stats_enabled;
+void rt_stats_report(void);
 
 /* ============================================================================================
  * Constructors (object.c): the conventional API, one call per object

@@ -1,25 +1,42 @@
-/* region.c: regions' slow paths, the per-thread chunk pool and the upstream allocator.
+/* region.c: regions' slow paths, the region stack, the per-thread chunk pool, the upstream
+ * allocator, and the run-time check of R4 (--check-regions).
  *
- * The fast path (rt_region_bump, alloc_obj_typed) is static inline in regal.h; everything
- * here runs only when a region's bump window is exhausted, when a region that touched an
- * allocator is released or reset, or for statistics. Entry points: rt_region_alloc_slow,
- * rt_region_release_slow, rt_region_reset. Memory comes from a per-thread pool of
- * RT_CHUNK_BYTES chunks (at most RT_POOL_MAX kept) whose upstream is malloc, or mimalloc when
- * built with RT_USE_MIMALLOC. Under RT_ASAN, pooled chunks and released inline buffers are
- * poisoned (invariant R5) so a dangling pointer into a dead region is reported by ASan.
+ * The fast paths (rt_region_bump, alloc_obj_typed, rt_region_enter/leave/recycle) are static
+ * inline in regal.h; everything here runs only when a region's bump window is exhausted, when a
+ * region that touched an allocator is released, left or recycled, for rt_gc_region (whose
+ * window is always empty), or for statistics and checks. Entry points: rt_region_alloc_slow,
+ * rt_region_empty_slow, rt_region_release_slow, rt_region_reset, rt_check_store.
+ * Memory comes from a per-thread pool of RT_CHUNK_BYTES chunks (at most RT_POOL_MAX kept)
+ * whose upstream is the collector's uncollectable allocator (scanned, never collected: a
+ * region may hold the only reference to a collected object, R6), or malloc under
+ * RT_USE_MALLOC, or mimalloc under RT_USE_MIMALLOC (the benchmark builds: there the collector
+ * does not see region memory, so nothing may be allocated in rt_gc_region). Under RT_ASAN,
+ * memory not handed out is poisoned (R5); it is always unpoisoned before it goes back
+ * upstream, since the collector clears reused memory through the sanitizer's memset.
  */
 #include "regal.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
+
+#include <gc/gc.h>
 
 #if defined(RT_USE_MIMALLOC)
 #include <mimalloc.h>
+#define RT_UPSTREAM_ALLOC(n) mi_malloc(n)
+#define RT_UPSTREAM_FREE(p)  mi_free(p)
+#elif defined(RT_USE_MALLOC)
+#define RT_UPSTREAM_ALLOC(n) malloc(n)
+#define RT_UPSTREAM_FREE(p)  free(p)
+#else
+static void *rt_uncollectable(size_t bytes);
+#define RT_UPSTREAM_ALLOC(n) rt_uncollectable(n)
+#define RT_UPSTREAM_FREE(p)  GC_FREE(p)
 #endif
 
 #if defined(RT_ASAN)
-#include <sanitizer/asan_interface.h>
 #define RT_POISON(p, n)   ASAN_POISON_MEMORY_REGION((p), (n))
 #define RT_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
 #else
@@ -55,14 +72,23 @@ int rt_pool_disabled;
 
 /* The global region: statically initialised with its window on its own inline buffer (an
  * address constant, so no constructor is needed and it is usable before main). Its chunks
- * come from the pool of whichever thread overflows it; it is never released. */
+ * come from the pool of whichever thread overflows it; it is never released. Its inline
+ * buffer is static data, which the collector scans. */
 Region rt_global_region = {
     .cur = rt_global_region.inline_buf,
     .end = rt_global_region.inline_buf + RT_INLINE_BYTES,
     .chunks = NULL,
     .large = NULL,
     .depth = 0,
+    .parent = NULL,
 };
+
+/* The collected heap: an always-empty window sends every allocation to the slow path. */
+Region rt_gc_region = { .cur = NULL, .end = NULL, .chunks = NULL, .large = NULL, .depth = 0,
+                        .parent = NULL };
+
+/* The region stack of this thread starts at the global region (an address constant). */
+_Thread_local Region *rt_region_top = &rt_global_region;
 
 /* ---- out of memory ------------------------------------------------------------------------- */
 RT_COLD void rt_out_of_memory(void) {
@@ -79,13 +105,24 @@ static void rt_upstream_account(int64_t delta) {
         rt_alloc_stats.peak_bytes = rt_alloc_stats.upstream_bytes;
 }
 
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+/* Uncollectable collector memory. A chunk is exactly 16 pages, but in all-interior-pointers
+ * mode the collector adds a byte to each request, which would make it 17: we ask for one byte
+ * less when the object it gives is still big enough (GC_size, checked), since uncollectable
+ * objects are scanned whole (tests/unit/gc_test.c checks the last word of a chunk). */
+static void *rt_uncollectable(size_t bytes) {
+    if (bytes % 4096 == 0 && GC_get_all_interior_pointers()) {
+        void *p = GC_MALLOC_UNCOLLECTABLE(bytes - 1);
+        if (p == NULL || GC_size(p) >= bytes) return p;
+        GC_FREE(p);
+    }
+    return GC_MALLOC_UNCOLLECTABLE(bytes);
+}
+#endif
+
 void *rt_upstream_alloc(size_t bytes) {
     if (rt_upstream_fail_hook != NULL && rt_upstream_fail_hook(bytes)) rt_out_of_memory();
-#if defined(RT_USE_MIMALLOC)
-    void *p = mi_malloc(bytes);
-#else
-    void *p = malloc(bytes);
-#endif
+    void *p = RT_UPSTREAM_ALLOC(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
     rt_alloc_stats.upstream_allocs++;
     rt_upstream_account((int64_t)bytes);
@@ -96,17 +133,25 @@ void rt_upstream_free(void *p, size_t bytes) {
     if (p == NULL) return;
     rt_alloc_stats.upstream_frees++;
     rt_upstream_account(-(int64_t)bytes);
-#if defined(RT_USE_MIMALLOC)
-    mi_free(p);
-#else
-    free(p);
-#endif
+    RT_UNPOISON(p, bytes);                    /* the upstream allocator may write into it */
+    RT_UPSTREAM_FREE(p);
+}
+
+/* ---- what regions hold (REGAL_STATS) ---------------------------------------------------------
+ * region_held follows the chunks and large blocks owned by regions; its peak is sampled, with
+ * the inline buffers of the region stack, whenever it grows. */
+static void rt_held_grow(uint64_t bytes) {
+    uint64_t held = rt_alloc_stats.region_held += bytes;
+    uint64_t total = held + RT_INLINE_BYTES * (rt_region_top->depth + 1);
+    if (total > rt_alloc_stats.region_peak) rt_alloc_stats.region_peak = total;
 }
 
 /* ---- the per-thread chunk pool --------------------------------------------------------------
  * A LIFO list, so the chunk released last (still warm in cache) is handed out first. It keeps
  * at most RT_POOL_MAX chunks: a program whose peak was high gives the excess back to upstream.
- * A thread that exits returns its pool through a pthread key destructor. */
+ * A thread that exits returns its pool through a pthread key destructor. Pooled chunks keep
+ * stale data; the collector scans it like any uncollectable memory (a bounded conservative
+ * retention: RT_POOL_MAX chunks per thread). */
 static _Thread_local RtChunk *rt_pool;
 static _Thread_local size_t rt_pool_n;
 static _Thread_local int rt_pool_key_set;
@@ -127,26 +172,30 @@ void rt_pool_trim(void) {
     while (rt_pool != NULL) {
         RtChunk *c = rt_pool;
         rt_pool = c->next;
-        RT_UNPOISON(c, RT_CHUNK_BYTES);   /* the upstream allocator may write into it */
         rt_upstream_free(c, RT_CHUNK_BYTES);
     }
     rt_pool_n = 0;
 }
 
-/* A chunk ready to be a window: unpoisoned, `next` and `prev_used` for the caller to set. */
+/* A chunk for a region's window: its data poisoned (handed out object by object, R5), `next`
+ * and `prev_used` for the caller to set. */
 static RtChunk *rt_chunk_get(void) {
     RtChunk *c = rt_pool;
+    rt_held_grow(RT_CHUNK_BYTES);
     if (c != NULL && !rt_pool_disabled) {
         rt_pool = c->next;
         rt_pool_n--;
         rt_alloc_stats.chunks_from_pool++;
-        RT_UNPOISON(c->data, RT_CHUNK_DATA);
         return c;
     }
-    return rt_upstream_alloc(RT_CHUNK_BYTES);
+    rt_alloc_stats.chunks_from_upstream++;
+    c = rt_upstream_alloc(RT_CHUNK_BYTES);
+    RT_POISON(c->data, RT_CHUNK_DATA);
+    return c;
 }
 
 static void rt_chunk_put(RtChunk *c) {
+    rt_alloc_stats.region_held -= RT_CHUNK_BYTES;
     if (rt_pool_disabled || rt_pool_n >= RT_POOL_MAX) {
         rt_upstream_free(c, RT_CHUNK_BYTES);
         return;
@@ -164,19 +213,38 @@ static void rt_chunk_put(RtChunk *c) {
 }
 
 /* ---- slow path ----------------------------------------------------------------------------- */
+
+/* The collected heap. In all-interior-pointers mode (the collector's default, kept: tagged
+ * pointers are base + 1 or base + 2, and clang may keep only derived pointers) the collector
+ * adds a byte to every request, so that a pointer just past an object does not keep the next
+ * one alive, and does not scan an object's last word when that byte falls in it: the request
+ * must be the object's full size (a 16-byte pair takes a 32-byte granule). */
+static RT_COLD void *rt_gc_alloc(size_t bytes) {
+    if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
+    void *p = GC_MALLOC(bytes);
+    if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
+    rt_alloc_stats.gc_bytes += bytes;
+    rt_alloc_stats.gc_allocs++;
+    RT_UNPOISON(p, bytes);
+    return p;
+}
+
 void *rt_region_alloc_slow(Region *r, size_t bytes) {
     bytes = RT_ROUND(bytes);
+    if (r == &rt_gc_region) return rt_gc_alloc(bytes != 0 ? bytes : RT_ALIGN);
     if (bytes > RT_LARGE_BYTES) {
         /* A large block of its own; the window is untouched, so small objects keep filling it. */
         if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
         RtLarge *l = rt_upstream_alloc(RT_LARGE_HDR + bytes);
+        rt_held_grow(RT_LARGE_HDR + bytes);
         l->bytes = bytes;
         l->next = r->large;
         r->large = l;
+        RT_UNPOISON(l->data, bytes);
         return l->data;
     }
-    /* A new chunk becomes the window; what is left of the old one is abandoned (and poisoned,
-     * so an overrun past the last object there is caught too). */
+    /* A new chunk becomes the window; what is left of the old one is abandoned (and stays
+     * poisoned, so an overrun past the last object there is caught too). */
     RtChunk *c = rt_chunk_get();
     char *old_base = r->chunks != NULL ? r->chunks->data : r->inline_buf;
     c->prev_used = (size_t)(r->cur - old_base);
@@ -185,28 +253,45 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
     r->chunks = c;
     r->cur = c->data + bytes;
     r->end = c->data + RT_CHUNK_DATA;
+    RT_UNPOISON(c->data, bytes);
     return c->data;
 }
 
 static void rt_free_large(Region *r) {
     for (RtLarge *l = r->large, *next; l != NULL; l = next) {
         next = l->next;
+        rt_alloc_stats.region_held -= RT_LARGE_HDR + l->bytes;
         rt_upstream_free(l, RT_LARGE_HDR + l->bytes);
     }
     r->large = NULL;
 }
 
-void rt_region_release_slow(Region *r) {
-    rt_alloc_stats.regions_released++;
-    rt_alloc_stats.bytes_released += rt_region_bytes_in_use(r);
+static void rt_free_chunks(Region *r) {
     for (RtChunk *c = r->chunks, *next; c != NULL; c = next) {
         next = c->next;
         rt_chunk_put(c);
     }
     r->chunks = NULL;
+}
+
+void rt_region_release_slow(Region *r) {
+    rt_alloc_stats.regions_released++;
+    rt_alloc_stats.bytes_released += rt_region_bytes_in_use(r);
+    rt_free_chunks(r);
     rt_free_large(r);
     /* An empty window in the inline buffer keeps R2 and R3 true for the dead descriptor. */
     r->cur = r->end = r->inline_buf + RT_INLINE_BYTES;
+}
+
+/* rt_region_leave, rt_region_recycle and rt_region_unwind of a region that owns chunks or
+ * large blocks: everything counted as reclaimed and freed, the window back on the inline
+ * buffer (which the caller poisons under RT_ASAN). */
+void rt_region_empty_slow(Region *r) {
+    rt_alloc_stats.region_reclaimed += rt_region_bytes_in_use(r);
+    rt_free_chunks(r);
+    rt_free_large(r);
+    r->cur = r->inline_buf;
+    r->end = r->inline_buf + RT_INLINE_BYTES;
 }
 
 void rt_region_reset(Region *r) {
@@ -214,6 +299,7 @@ void rt_region_reset(Region *r) {
     if (r->chunks == NULL) {                  /* only the inline buffer was ever used */
         r->cur = r->inline_buf;
         r->end = r->inline_buf + RT_INLINE_BYTES;
+        RT_POISON(r->inline_buf, RT_INLINE_BYTES);
         return;
     }
     /* Keep the oldest chunk as the whole window; pool the younger ones. The inline buffer is
@@ -228,11 +314,13 @@ void rt_region_reset(Region *r) {
     r->chunks = c;
     r->cur = c->data;
     r->end = c->data + RT_CHUNK_DATA;
+    RT_POISON(c->data, RT_CHUNK_DATA);
     RT_POISON(r->inline_buf, RT_INLINE_BYTES);
 }
 
 size_t rt_region_bytes_in_use(const Region *r) {
     size_t n;
+    if (r == &rt_gc_region) return 0;
     if (r->chunks == NULL) {
         n = (size_t)(r->cur - r->inline_buf);
     } else {
@@ -241,6 +329,14 @@ size_t rt_region_bytes_in_use(const Region *r) {
     }
     for (const RtLarge *l = r->large; l != NULL; l = l->next) n += l->bytes;
     return n;
+}
+
+RT_COLD void rt_region_misuse(const char *what, const Region *r) {
+    fflush(stdout);
+    fprintf(stderr, "internal error: %s: region %p (depth %llu) is not on top of the region "
+            "stack (top: depth %llu)\n", what, (const void *)r,
+            (unsigned long long)r->depth, (unsigned long long)rt_region_top->depth);
+    abort();
 }
 
 /* ---- heap regions and poisoning ------------------------------------------------------------ */
@@ -252,9 +348,59 @@ Region *rt_region_new(uint64_t depth) {
 
 void rt_region_free(Region *r) {
     rt_region_release(r);
-    RT_UNPOISON(r, sizeof(Region));           /* the upstream allocator may write into it */
     rt_upstream_free(r, sizeof(Region));
 }
 
 void rt_region_poison_inline(Region *r) { RT_POISON(r->inline_buf, RT_INLINE_BYTES); }
 void rt_region_unpoison_inline(Region *r) { RT_UNPOISON(r->inline_buf, RT_INLINE_BYTES); }
+
+/* ---- --check-regions ------------------------------------------------------------------------ */
+static int rt_region_holds(const Region *r, uintptr_t a) {
+    if (a >= (uintptr_t)r->inline_buf && a < (uintptr_t)r->inline_buf + RT_INLINE_BYTES) return 1;
+    for (const RtChunk *c = r->chunks; c != NULL; c = c->next)
+        if (a >= (uintptr_t)c->data && a < (uintptr_t)c->data + RT_CHUNK_DATA) return 1;
+    for (const RtLarge *l = r->large; l != NULL; l = l->next)
+        if (a >= (uintptr_t)l->data && a < (uintptr_t)l->data + l->bytes) return 1;
+    return 0;
+}
+
+uint64_t rt_region_depth_of(const void *p) {
+    for (const Region *r = rt_region_top; r != &rt_global_region && r != NULL; r = r->parent)
+        if (rt_region_holds(r, (uintptr_t)p)) return r->depth;
+    return 0;
+}
+
+/* The depth of the region of a heap value; 0 for immediates. */
+static uint64_t rt_value_depth(RtValue v) {
+    if (!RT_IS_PAIR(v) && !RT_IS_OBJ(v)) return 0;
+    return rt_region_depth_of((const void *)(uintptr_t)(v & ~(RtValue)RT_TAG_MASK));
+}
+
+static RT_NORETURN RT_COLD void rt_check_fail(const char *loc, const char *fmt,
+                                              unsigned long long d1, unsigned long long d2) {
+    rt_flush_all();
+    if (loc != NULL) fprintf(stderr, "%s: ", loc);
+    fputs("error: region check: ", stderr);
+    fprintf(stderr, fmt, d1, d2);
+    fputc('\n', stderr);
+    fflush(stderr);
+    _exit(RT_EXIT_ERROR);
+}
+
+void rt_check_store(const char *loc, RtValue target, RtValue value) {
+    uint64_t dv = rt_value_depth(value);
+    if (dv == 0) return;
+    uint64_t dt = rt_value_depth(target);
+    if (dv > dt)
+        rt_check_fail(loc, "a store makes an object in region depth %llu point into younger "
+                      "region depth %llu", (unsigned long long)dt, (unsigned long long)dv);
+}
+
+void rt_check_result(const char *loc, Region *rr, RtValue v) {
+    uint64_t dv = rt_value_depth(v);
+    if (dv == 0) return;
+    uint64_t dr = (rr == &rt_gc_region || rr == &rt_global_region) ? 0 : rr->depth;
+    if (dv > dr)
+        rt_check_fail(loc, "a result returned in region depth %llu points into younger "
+                      "region depth %llu", (unsigned long long)dr, (unsigned long long)dv);
+}

@@ -1,5 +1,5 @@
 /* rtlib.h: internal helpers shared by the runtime library files (list.c, string.c, vector.c,
- * port.c, print.c, control.c, error.c, call.c). Not included by generated code.
+ * port.c, print.c, control.c, error.c, call.c, gc.c...). Not included by generated code.
  * Argument checks report through rt_type_error with the primitive's Scheme name; optional
  * arguments of RT_PRIM_V primitives are read with RT_OPT.
  */
@@ -94,7 +94,21 @@ static inline RtString *rt_string_new(Region *r, int64_t len) {
     return RT_STR(mk_string_fill(r, (size_t)len, 0));
 }
 
-/* Ports: the file and string port plumbing print.c and control.c need. */
+/* Collector-backed scratch memory (gc.c): rt_gc_malloc is zeroed and scanned (for arrays
+ * that hold values while procedures are called), rt_gc_malloc_atomic neither (bytes, code
+ * points); none returns NULL; rt_gc_free gives memory back early (optional: what is dropped
+ * is collected). */
+void *rt_gc_malloc(size_t bytes);
+void *rt_gc_malloc_atomic(size_t bytes);
+void *rt_gc_realloc(void *p, size_t bytes);
+void rt_gc_free(void *p);
+/* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
+ * rt_xargs, rt_cur_out, rt_cur_in (see gc.c, "Roots"). */
+void rt_gc_thread_roots(int add);
+
+/* Ports: the file and string port plumbing print.c and control.c need. The current ports
+ * (0: the standard one) are collector roots (rt_gc_thread_roots). */
+extern _Thread_local RtValue rt_cur_out, rt_cur_in;
 RtValue rt_port_stdout(void);
 void rt_set_current_output(RtValue port);
 void rt_set_current_input(RtValue port);

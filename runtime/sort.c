@@ -1,19 +1,19 @@
 /* sort.c: stable merge sorts on lists and vectors (SRFI 132 list-sort, vector-sort,
  * vector-sort!, list-merge; and sort, which takes its arguments in either order: the
  * Chez/R6RS (sort < list) and the MIT/SRFI 95 (sort sequence <) both work, as do
- * (list-sort < l) and (list-sort l <)). The elements are copied into a malloc'd array,
- * sorted bottom-up with a second array as the merge buffer, and copied back into a new list
- * or vector in rr (or into the argument, for vector-sort!). Stability: an element of the right
- * run is taken before one of the left run only when (less? right left) is true. An escape
- * out of less? (call/cc, raise) leaks the two arrays.
+ * (list-sort < l) and (list-sort l <)). The elements are copied into an array in collector
+ * memory (scanned: it may hold the only references to them while less? runs), sorted
+ * bottom-up with a second array as the merge buffer, and copied back into a new list or vector
+ * in rr (or into the argument, for vector-sort!). Stability: an element of the right run is
+ * taken before one of the left run only when (less? right left) is true. An escape out of
+ * less? (call/cc, raise) leaves the two arrays to the collector.
  */
 #include "rtlib.h"
 
 /* Sort a[0..n) in place with less?, stably. */
 static void rt_merge_sort(Region *rr, const char *loc, RtValue less, RtValue *a, size_t n) {
     if (n < 2) return;
-    RtValue *b = malloc(n * sizeof *b);
-    if (b == NULL) rt_out_of_memory();
+    RtValue *b = rt_gc_malloc(n * sizeof *b);
     RtValue *src = a, *dst = b;
     for (size_t w = 1; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
@@ -31,7 +31,7 @@ static void rt_merge_sort(Region *rr, const char *loc, RtValue less, RtValue *a,
         dst = t;
     }
     if (src != a) memcpy(a, src, n * sizeof *a);
-    free(b);
+    rt_gc_free(b);
 }
 
 /* The two arguments (procedure, sequence) in whichever order they came. */
@@ -51,13 +51,12 @@ static RtValue rt_sort_list(Region *rr, const char *loc, const char *who, RtValu
                             RtValue l) {
     int64_t n = rt_list_length(l);
     RT_CHECK(n >= 0, who, "a proper list", l);
-    RtValue *a = malloc(((size_t)n + 1) * sizeof *a);
-    if (a == NULL) rt_out_of_memory();
+    RtValue *a = rt_gc_malloc(((size_t)n + 1) * sizeof *a);
     for (int64_t i = 0; i < n; i++, l = RT_CDR(l)) a[i] = RT_CAR(l);
     rt_merge_sort(rr, loc, less, a, (size_t)n);
     RtValue r = RT_NIL;
     for (int64_t i = n - 1; i >= 0; i--) r = rt_cons(rr, a[i], r);
-    free(a);
+    rt_gc_free(a);
     return r;
 }
 
@@ -67,13 +66,12 @@ static RtValue rt_sort_vector(Region *rr, const char *loc, const char *who, RtVa
     int64_t start, end;
     rt_range_args(loc, who, argc, argv, 2, RT_LEN(v), "vector", &start, &end);
     size_t n = (size_t)(end - start);
-    RtValue *a = malloc((n + 1) * sizeof *a);
-    if (a == NULL) rt_out_of_memory();
+    RtValue *a = rt_gc_malloc((n + 1) * sizeof *a);
     memcpy(a, RT_AS(RtVector, v)->items + start, n * sizeof *a);
     rt_merge_sort(rr, loc, less, a, n);
     RtValue r = in_place ? v : mk_vector(rr, n, RT_FALSE);
     memcpy(RT_AS(RtVector, r)->items + (in_place ? start : 0), a, n * sizeof *a);
-    free(a);
+    rt_gc_free(a);
     return in_place ? RT_UNSPEC : r;
 }
 

@@ -2,15 +2,22 @@
  * on a large stack: a pthread with 512 MiB reserved by default, or REGAL_STACK_MB megabytes
  * (smaller when the address space is limited, down to 8 MiB), and sets rt_stack_limit a safety margin above its low end so that
  * RT_STACK_CHECK reports "stack overflow" (exit 70) instead of a segfault. It also keeps
- * argc/argv for `command-line`, and defines rt_xargs and rt_stack_limit.
+ * argc/argv for `command-line`, and defines rt_xargs (a collector root, see gc.c) and
+ * rt_stack_limit.
  * Under AddressSanitizer the overflow report is preceded by ASan's warning that it ignores
  * __asan_handle_no_return on so large a stack (harmless: the message and status are the same).
+ * The collector (gc.c) is initialised first, on the main thread; the program thread is created
+ * through the collector (GC_pthread_create), so its stack is scanned, and registers its
+ * thread-local roots; REGAL_STATS is reported when the program returns.
  */
 #define _GNU_SOURCE
+#define GC_THREADS
 #include "rtlib.h"
 
 #include <locale.h>
 #include <pthread.h>
+
+#include <gc/gc.h>
 
 _Thread_local RtValue rt_xargs[RT_MAX_ARGS];
 _Thread_local char *rt_stack_limit;
@@ -47,14 +54,23 @@ static void rt_stack_limit_init(size_t fallback_size) {
 
 typedef struct { void (*program)(void); size_t size; } RtStartArg;
 
+/* Run the program on this thread, its thread-local values registered as roots. */
+static void rt_run(void (*program)(void)) {
+    rt_gc_thread_roots(1);
+    program();
+    rt_stats_report();
+    rt_gc_thread_roots(0);
+}
+
 static void *rt_thread_main(void *p) {
     RtStartArg *sa = p;
     rt_stack_limit_init(sa->size);
-    sa->program();
+    rt_run(sa->program);
     return NULL;
 }
 
 int rt_start(int argc, char **argv, void (*program)(void)) {
+    rt_gc_init();
     rt_argc = argc;
     rt_argv = argv;
     if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "");
@@ -68,17 +84,17 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
         if (pthread_attr_init(&attr) != 0) break;
         int ok = pthread_attr_setstacksize(&attr, size) == 0;
         sa.size = size;
-        ok = ok && pthread_create(&th, &attr, rt_thread_main, &sa) == 0;
+        ok = ok && GC_pthread_create(&th, &attr, rt_thread_main, &sa) == 0;
         pthread_attr_destroy(&attr);
         if (ok) {
-            pthread_join(th, NULL);
+            GC_pthread_join(th, NULL);
             rt_flush_all();
             return 0;
         }
     }
     /* No thread at all: run on the main stack with its own limit. */
     rt_stack_limit_init(RT_STACK_MIN);
-    program();
+    rt_run(program);
     rt_flush_all();
     return 0;
 }

@@ -1,0 +1,125 @@
+/* gc.c: the fallback collected heap (the Boehm-Demers-Weiser collector, libgc) and the
+ * REGAL_STATS report.
+ *
+ * rt_gc_region (region.c) is how compiled code allocates in the collected heap; this file
+ * starts the collector (rt_gc_init, called by rt_start on the main thread before anything
+ * allocates), registers the roots it cannot find by itself (rt_gc_thread_roots, for the
+ * program thread that start.c creates with GC_pthread_create), gives the runtime library its
+ * collector-backed scratch memory (rt_gc_malloc...), and prints the statistics of issue 7
+ * when the program ends with REGAL_STATS=1 in its environment (rt_stats_report).
+ *
+ * Roots (R6). The collector scans static data (.data/.bss of the program and its libraries),
+ * the stacks of registered threads, uncollectable memory (region chunks, large blocks, heap
+ * region descriptors, the symbol table) and the collected objects it reaches. What it cannot
+ * see, and how each place is made visible or why it need not be:
+ *   rt_xargs (start.c), rt_cur_out/rt_cur_in (port.c): thread-local values; registered with
+ *       GC_add_roots for the program thread by rt_gc_thread_roots.
+ *   rt_winds, rt_conts (control.c), rt_handlers (error.c): thread-local pointers to structs in
+ *       live C frames (dynamic-wind, call/cc, with-exception-handler), whose values are on the
+ *       scanned stack: no root needed.
+ *   rt_region_top (region.c): points to regions in live C frames (scanned stack) or to
+ *       rt_global_region (static data): no root needed.
+ *   rt_alloc_stats, rt_pool, rt_stack_limit: no values (the pooled chunks are uncollectable).
+ *   the symbol table (object.c): its bucket array comes from rt_upstream_alloc
+ *       (uncollectable) and symbols live in rt_global_region.
+ *   RtPortImpl (port.c) and its buffers: collector memory (rt_gc_malloc), reached from the
+ *       port object; file output ports also from the static list rt_file_outs. They hold no
+ *       values, only bytes and code points (atomic memory).
+ *   temporary arrays of values in sort.c, list.c (fold-right), hashtable.c (walk): collector
+ *       memory (rt_gc_malloc), reached from the C stack while in use; an escape out of a
+ *       procedure they call leaves them to the collector instead of leaking them.
+ *   malloc'd memory left in the runtime holds no values: UTF-8 and digit buffers (string.c,
+ *       numbers.c, read.c, port.c, print.c, error.c messages), GMP's temporaries.
+ * Under AddressSanitizer, LeakSanitizer does not see collector memory, so nothing malloc'd
+ * may be referenced only from there (hence the ports' buffers above).
+ */
+#define GC_THREADS
+#include "rtlib.h"
+
+#include <gc/gc.h>
+
+int rt_stats_enabled;
+
+void rt_gc_init(void) {
+    static int done;
+    if (done) return;
+    done = 1;
+    /* The collector's warnings ("repeated allocation of very large block"...) would mix with
+     * the program's stderr; REGAL_GC_WARN=1 shows them. */
+    const char *w = getenv("REGAL_GC_WARN");
+    if (w == NULL || *w == '\0' || *w == '0') GC_set_warn_proc(GC_ignore_warn_proc);
+    GC_INIT();
+    const char *s = getenv("REGAL_STATS");
+    rt_stats_enabled = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
+}
+
+void rt_gc_collect(void) { GC_gcollect(); }
+
+/* This thread's thread-local values as roots (add = 1 at the start of the thread that runs
+ * the program, 0 before it ends: its thread-local storage dies with it). */
+void rt_gc_thread_roots(int add) {
+    struct { void *lo, *hi; } roots[] = {
+        { rt_xargs, rt_xargs + RT_MAX_ARGS },
+        { &rt_cur_out, &rt_cur_out + 1 },
+        { &rt_cur_in, &rt_cur_in + 1 },
+    };
+    for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
+        if (add) GC_add_roots(roots[i].lo, roots[i].hi);
+        else GC_remove_roots(roots[i].lo, roots[i].hi);
+    }
+}
+
+/* ---- scratch memory of the runtime library ----------------------------------------------- */
+void *rt_gc_malloc(size_t bytes) {
+    void *p = GC_MALLOC(bytes);
+    if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
+    return p;
+}
+
+void *rt_gc_malloc_atomic(size_t bytes) {
+    void *p = GC_MALLOC_ATOMIC(bytes);
+    if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
+    return p;
+}
+
+void *rt_gc_realloc(void *p, size_t bytes) {
+    void *q = GC_REALLOC(p, bytes);
+    if (RT_UNLIKELY(q == NULL)) rt_out_of_memory();
+    return q;
+}
+
+void rt_gc_free(void *p) { GC_FREE(p); }
+
+/* ---- REGAL_STATS ------------------------------------------------------------------------- */
+void rt_stats_report(void) {
+    if (!rt_stats_enabled) return;
+    rt_flush_all();
+    const RtAllocStats *s = &rt_alloc_stats;
+    uint64_t live = 0;
+    for (const Region *r = rt_region_top; r != NULL; r = r->parent) live += rt_region_bytes_in_use(r);
+    uint64_t in_regions = s->region_reclaimed + live;
+    struct GC_prof_stats_s gs;
+    memset(&gs, 0, sizeof gs);
+    GC_get_prof_stats(&gs, sizeof gs);
+    uint64_t collected = (uint64_t)gs.reclaimed_bytes_before_gc + gs.bytes_reclaimed_since_gc;
+    uint64_t all = in_regions + s->gc_bytes;
+    double pct = all != 0 ? 100.0 * (double)s->region_reclaimed / (double)all : 0.0;
+    fprintf(stderr,
+            "regal stats:\n"
+            "  regions created                        %llu\n"
+            "  peak bytes in regions                  %llu\n"
+            "  chunks from upstream                   %llu\n"
+            "  bytes allocated in regions             %llu\n"
+            "  bytes reclaimed by regions             %llu\n"
+            "  bytes allocated in the collected heap  %llu\n"
+            "  collections                            %llu\n"
+            "  heap size                              %llu\n"
+            "  bytes collected by the fallback        %llu\n"
+            "  reclaimed by region release            %.1f%% of all bytes allocated\n",
+            (unsigned long long)s->regions_created, (unsigned long long)s->region_peak,
+            (unsigned long long)s->chunks_from_upstream, (unsigned long long)in_regions,
+            (unsigned long long)s->region_reclaimed, (unsigned long long)s->gc_bytes,
+            (unsigned long long)GC_get_gc_no(), (unsigned long long)GC_get_heap_size(),
+            (unsigned long long)collected, pct);
+    fflush(stderr);
+}
