@@ -383,9 +383,11 @@ static inline void rt_region_init(Region *r, uint64_t depth) {
     rt_region_poison_inline(r);
 #endif
 }
+/* Has r touched an allocator (R3)? One test: the two pointers or'ed together. */
+#define RT_REGION_TOUCHED(r) (((uintptr_t)(r)->chunks | (uintptr_t)(r)->large) != 0)
 /* Release every object of r: O(chunks), and nothing at all when only the buffer was used. */
 static inline void rt_region_release(Region *r) {
-    if (RT_UNLIKELY(r->chunks != NULL || r->large != NULL)) rt_region_release_slow(r);
+    if (RT_UNLIKELY(RT_REGION_TOUCHED(r))) rt_region_release_slow(r);
 #if defined(RT_ASAN)
     rt_region_poison_inline(r);
 #endif
@@ -451,14 +453,14 @@ static inline void rt_region_leave(Region *r) {
     if (RT_UNLIKELY(rt_region_top != r)) rt_region_misuse("rt_region_leave", r);
 #endif
     rt_region_top = r->parent;
-    if (RT_UNLIKELY(r->chunks != NULL || r->large != NULL)) rt_region_empty_slow(r);
+    if (RT_UNLIKELY(RT_REGION_TOUCHED(r))) rt_region_empty_slow(r);
     else rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
 #if defined(RT_ASAN)
     rt_region_poison_inline(r);
 #endif
 }
 static inline void rt_region_recycle(Region *r) {
-    if (RT_UNLIKELY(r->chunks != NULL || r->large != NULL)) {
+    if (RT_UNLIKELY(RT_REGION_TOUCHED(r))) {
         rt_region_empty_slow(r);
     } else {
         rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
@@ -610,9 +612,11 @@ RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const ch
 /* ============================================================================================
  * Program start (start.c)
  * --------------------------------------------------------------------------------------------
- * The generated main() is `return rt_start(argc, argv, program);`. rt_start runs program on a
- * large stack (up to 1 GiB reserved; RT_STACK_CHECK stops runaway recursion with "stack
- * overflow", exit 70), flushes every port at the end and returns the exit status (0).
+ * The generated main() is `return rt_start(argc, argv, program);`. rt_start initialises the
+ * collector (rt_gc_init), runs program on a large stack (512 MiB reserved by default,
+ * REGAL_STACK_MB; RT_STACK_CHECK stops runaway recursion with "stack overflow", exit 70) in a
+ * thread registered with the collector, prints REGAL_STATS when asked, flushes every port at
+ * the end and returns the exit status (0).
  * ========================================================================================== */
 int rt_start(int argc, char **argv, void (*program)(void));
 extern int rt_argc;
@@ -722,7 +726,9 @@ uint32_t rt_char_downcase(uint32_t c);
  * (R7RS 4.2.5). Header count bit 0: done; bit 1: delay-force. value = result or thunk.
  * call/cc gives escaping (upward) continuations, via setjmp/longjmp: a continuation is a
  * procedure that may be called while its call/cc is active; it runs the `after` thunks of the
- * dynamic-winds it leaves and restores the exception handler stack.
+ * dynamic-winds it leaves, restores the exception handler stack and the current ports, and
+ * releases the frame regions of the frames it leaves (rt_region_unwind) before it longjmps.
+ * The continuation object lives in the collected heap.
  * guard is expanded by the compiler into
  *   ((call/cc (lambda (k)
  *      (with-exception-handler
