@@ -106,17 +106,27 @@ static void rt_upstream_account(int64_t delta) {
 }
 
 #if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
-/* Uncollectable collector memory. A chunk is exactly 16 pages, but in all-interior-pointers
- * mode the collector adds a byte to each request, which would make it 17: we ask for one byte
- * less when the object it gives is still big enough (GC_size, checked), since uncollectable
- * objects are scanned whole (tests/unit/gc_test.c checks the last word of a chunk). */
+/* Uncollectable collector memory. Region memory is freed explicitly, so taking it must not
+ * trigger a collection: with collections disabled the collector grows its heap instead of
+ * collecting first (else a program whose regions grow to N bytes would scan them a few times
+ * over on the way; collections are left to allocations in rt_gc_region, which is what they can
+ * reclaim). A chunk is exactly 16 pages, but in all-interior-pointers mode the collector adds a
+ * byte to each request, which would make it 17: we ask for one byte less when the object it
+ * gives is still big enough (GC_size, checked), since uncollectable objects are scanned whole
+ * (tests/unit/gc_test.c checks the last word of a chunk). */
 static void *rt_uncollectable(size_t bytes) {
+    void *p = NULL;
+    GC_disable();
     if (bytes % 4096 == 0 && GC_get_all_interior_pointers()) {
-        void *p = GC_MALLOC_UNCOLLECTABLE(bytes - 1);
-        if (p == NULL || GC_size(p) >= bytes) return p;
-        GC_FREE(p);
+        p = GC_MALLOC_UNCOLLECTABLE(bytes - 1);
+        if (p != NULL && GC_size(p) < bytes) {
+            GC_FREE(p);
+            p = NULL;
+        }
     }
-    return GC_MALLOC_UNCOLLECTABLE(bytes);
+    if (p == NULL) p = GC_MALLOC_UNCOLLECTABLE(bytes);
+    GC_enable();
+    return p;
 }
 #endif
 
