@@ -4,7 +4,8 @@
 #   make test       install what is missing, build, and run every test suite
 #   make bench      run bench_runner and regenerate BENCHMARK_RESULTS_TYPED_CODEGEN.md
 # Settings: CC (clang), OPT (-O2), ALLOCATOR=mimalloc selects mimalloc as the pool's upstream
-# (default: the collector's uncollectable memory, which it scans; see runtime/region.c).
+# (default: the collector's uncollectable memory, which it scans; with mimalloc the collector
+# cannot see region memory, so the collected heap is never collected: for measurements only).
 CC       ?= clang
 ifeq ($(origin CC),default)
 CC       := clang

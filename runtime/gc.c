@@ -40,6 +40,16 @@
 
 int rt_stats_enabled;
 
+/* With malloc or mimalloc as the regions' upstream (region.c) the collector cannot see region
+ * memory: then nothing the runtime takes from it may be collected. */
+#if defined(RT_USE_MALLOC) || defined(RT_USE_MIMALLOC)
+#define RT_SCRATCH(n)        GC_MALLOC_UNCOLLECTABLE(n)
+#define RT_SCRATCH_ATOMIC(n) GC_MALLOC_ATOMIC_UNCOLLECTABLE(n)
+#else
+#define RT_SCRATCH(n)        GC_MALLOC(n)
+#define RT_SCRATCH_ATOMIC(n) GC_MALLOC_ATOMIC(n)
+#endif
+
 void rt_gc_init(void) {
     static int done;
     if (done) return;
@@ -71,13 +81,13 @@ void rt_gc_thread_roots(int add) {
 
 /* ---- scratch memory of the runtime library ----------------------------------------------- */
 void *rt_gc_malloc(size_t bytes) {
-    void *p = GC_MALLOC(bytes);
+    void *p = RT_SCRATCH(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
     return p;
 }
 
 void *rt_gc_malloc_atomic(size_t bytes) {
-    void *p = GC_MALLOC_ATOMIC(bytes);
+    void *p = RT_SCRATCH_ATOMIC(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
     return p;
 }

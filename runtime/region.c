@@ -9,8 +9,8 @@
  * Memory comes from a per-thread pool of RT_CHUNK_BYTES chunks (at most RT_POOL_MAX kept)
  * whose upstream is the collector's uncollectable allocator (scanned, never collected: a
  * region may hold the only reference to a collected object, R6), or malloc under
- * RT_USE_MALLOC, or mimalloc under RT_USE_MIMALLOC (the benchmark builds: there the collector
- * does not see region memory, so nothing may be allocated in rt_gc_region). Under RT_ASAN,
+ * RT_USE_MALLOC, or mimalloc under RT_USE_MIMALLOC (builds for measuring the allocator: there
+ * the collector does not see region memory, so nothing is ever collected). Under RT_ASAN,
  * memory not handed out is poisoned (R5); it is always unpoisoned before it goes back
  * upstream, since the collector clears reused memory through the sanitizer's memset.
  */
@@ -23,14 +23,19 @@
 
 #include <gc/gc.h>
 
+/* With malloc or mimalloc upstream the collector cannot see region memory, so what
+ * rt_gc_region hands out must not be collected either: it is uncollectable (and leaks). */
 #if defined(RT_USE_MIMALLOC)
 #include <mimalloc.h>
 #define RT_UPSTREAM_ALLOC(n) mi_malloc(n)
 #define RT_UPSTREAM_FREE(p)  mi_free(p)
+#define RT_GC_OBJECT(n)      GC_MALLOC_UNCOLLECTABLE(n)
 #elif defined(RT_USE_MALLOC)
 #define RT_UPSTREAM_ALLOC(n) malloc(n)
 #define RT_UPSTREAM_FREE(p)  free(p)
+#define RT_GC_OBJECT(n)      GC_MALLOC_UNCOLLECTABLE(n)
 #else
+#define RT_GC_OBJECT(n)      GC_MALLOC(n)
 static void *rt_uncollectable(size_t bytes);
 #define RT_UPSTREAM_ALLOC(n) rt_uncollectable(n)
 #define RT_UPSTREAM_FREE(p)  GC_FREE(p)
@@ -231,7 +236,7 @@ static void rt_chunk_put(RtChunk *c) {
  * must be the object's full size (a 16-byte pair takes a 32-byte granule). */
 static RT_COLD void *rt_gc_alloc(size_t bytes) {
     if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
-    void *p = GC_MALLOC(bytes);
+    void *p = RT_GC_OBJECT(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
     rt_alloc_stats.gc_bytes += bytes;
     rt_alloc_stats.gc_allocs++;
