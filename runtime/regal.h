@@ -492,6 +492,13 @@ static inline void rt_region_unwind(Region *keep) {
 uint64_t rt_region_depth_of(const void *p);
 void rt_check_store(const char *loc, RtValue target, RtValue value);
 void rt_check_result(const char *loc, Region *rr, RtValue v);
+/* rt_check_frame: a value a frame hands on (what: "return", "tail call") must not live in a
+ * region the frame is about to leave, one younger than `base`, the region stack top when the
+ * frame was entered:
+ *   error: region check: a return passes a value in region depth D2, which its frame
+ *   releases (its regions are above depth D1)
+ * then exit RT_EXIT_ERROR. */
+void rt_check_frame(const char *what, Region *base, RtValue v);
 
 /* The upstream allocator of chunks and large blocks (the collector's uncollectable
  * allocator; malloc under RT_USE_MALLOC; mimalloc under RT_USE_MIMALLOC), counted in

@@ -411,6 +411,17 @@ void rt_check_store(const char *loc, RtValue target, RtValue value) {
                       "region depth %llu", (unsigned long long)dt, (unsigned long long)dv);
 }
 
+void rt_check_frame(const char *what, Region *base, RtValue v) {
+    uint64_t dv = rt_value_depth(v);
+    if (dv == 0 || dv <= base->depth) return;
+    rt_flush_all();
+    fprintf(stderr, "error: region check: a %s passes a value in region depth %llu, which its "
+            "frame releases (its regions are above depth %llu)\n", what,
+            (unsigned long long)dv, (unsigned long long)base->depth);
+    fflush(stderr);
+    _exit(RT_EXIT_ERROR);
+}
+
 void rt_check_result(const char *loc, Region *rr, RtValue v) {
     uint64_t dv = rt_value_depth(v);
     if (dv == 0) return;

@@ -371,6 +371,37 @@ Test(check_regions, a_result_younger_than_its_result_region_exits_70_with_a_mess
                           "points into younger region depth 2\n");
 }
 
+Test(check_regions, a_value_of_an_outer_region_may_leave_a_frame) {
+    Region a, b;
+    rt_region_enter(&a);
+    RtValue outer = mk_pair(&a, RT_NIL, RT_NIL);
+    Region *base = rt_region_top;                   /* the frame starts here */
+    rt_region_enter(&b);
+    mk_pair(&b, RT_NIL, RT_NIL);
+    rt_check_frame("return", base, outer);
+    rt_check_frame("return", base, RT_FIX(1));
+    rt_region_leave(&b);
+    rt_region_leave(&a);
+}
+
+static void frame_value_escapes(void) {
+    Region a, b;
+    rt_region_enter(&a);
+    Region *base = rt_region_top;
+    rt_region_enter(&b);
+    RtValue v = mk_pair(&b, RT_NIL, RT_NIL);
+    rt_check_frame("tail call", base, v);
+}
+
+Test(check_regions, a_value_of_the_frames_own_region_handed_on_exits_70_with_a_message) {
+    char out[512];
+    int status = run_child(frame_value_escapes, out, sizeof out);
+    cr_assert(WIFEXITED(status));
+    cr_assert_eq(WEXITSTATUS(status), RT_EXIT_ERROR);
+    cr_assert_str_eq(out, "error: region check: a tail call passes a value in region depth 2, "
+                          "which its frame releases (its regions are above depth 1)\n");
+}
+
 /* ---- REGAL_STATS ---------------------------------------------------------------------------- */
 
 static void report_after_work(void) {
