@@ -80,21 +80,25 @@ void rt_gc_thread_roots(int add) {
 }
 
 /* ---- scratch memory of the runtime library ----------------------------------------------- */
+/* Counted in gc_bytes like rt_gc_region's objects: the collector reclaims them too. */
 void *rt_gc_malloc(size_t bytes) {
     void *p = RT_SCRATCH(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
+    rt_alloc_stats.gc_bytes += GC_size(p);
     return p;
 }
 
 void *rt_gc_malloc_atomic(size_t bytes) {
     void *p = RT_SCRATCH_ATOMIC(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
+    rt_alloc_stats.gc_bytes += GC_size(p);
     return p;
 }
 
 void *rt_gc_realloc(void *p, size_t bytes) {
     void *q = GC_REALLOC(p, bytes);
     if (RT_UNLIKELY(q == NULL)) rt_out_of_memory();
+    if (q != p) rt_alloc_stats.gc_bytes += GC_size(q);
     return q;
 }
 

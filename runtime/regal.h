@@ -327,7 +327,9 @@ typedef struct RtAllocStats {
     uint64_t region_held;         /* bytes of chunks and large blocks now owned by regions */
     uint64_t region_peak;         /* max of region_held + RT_INLINE_BYTES * (depth of the
                                      region stack + 1), sampled whenever region_held grows */
-    uint64_t gc_bytes;            /* bytes allocated in rt_gc_region (as requested) */
+    uint64_t gc_bytes;            /* bytes the collector handed out for rt_gc_region and the
+                                     runtime's scratch memory (its sizes: GC_size, padding
+                                     included, as it counts what it reclaims) */
     uint64_t gc_allocs;           /* objects allocated in rt_gc_region */
 } RtAllocStats;
 extern _Thread_local RtAllocStats rt_alloc_stats;
@@ -527,7 +529,7 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
  *     bytes allocated in regions         region_reclaimed + bytes now in use in the regions
  *                                        on the region stack (rt_global_region included)
  *     bytes reclaimed by regions         region_reclaimed: freed by leave, recycle, unwind
- *     bytes allocated in the collected heap   gc_bytes (as requested by the runtime)
+ *     bytes allocated in the collected heap   gc_bytes (the collector's object sizes)
  *     collections                        the collector's collection count (GC_get_gc_no)
  *     heap size                          the collector's heap (GC_get_heap_size), chunks
  *                                        and large blocks included

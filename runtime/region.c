@@ -233,12 +233,13 @@ static void rt_chunk_put(RtChunk *c) {
  * pointers are base + 1 or base + 2, and clang may keep only derived pointers) the collector
  * adds a byte to every request, so that a pointer just past an object does not keep the next
  * one alive, and does not scan an object's last word when that byte falls in it: the request
- * must be the object's full size (a 16-byte pair takes a 32-byte granule). */
+ * must be the object's full size (a 16-byte pair takes a 32-byte granule, and is counted as
+ * such in rt_alloc_stats.gc_bytes). */
 static RT_COLD void *rt_gc_alloc(size_t bytes) {
     if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
     void *p = RT_GC_OBJECT(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
-    rt_alloc_stats.gc_bytes += bytes;
+    rt_alloc_stats.gc_bytes += GC_size(p);          /* as the collector counts what it frees */
     rt_alloc_stats.gc_allocs++;
     RT_UNPOISON(p, bytes);
     return p;

@@ -71,7 +71,9 @@ Test(gc_region, every_allocation_takes_the_slow_path_and_gets_zeroed_collector_m
     RtValue v = mk_vector(&rt_gc_region, 1000, RT_FIX(7));
     cr_assert_eq(RT_AS(RtVector, v)->items[999], RT_FIX(7));
     cr_assert_eq(rt_alloc_stats.gc_allocs, 3);
-    cr_assert_eq(rt_alloc_stats.gc_bytes, 16 + 16 + 8008);
+    cr_assert_eq(rt_alloc_stats.gc_bytes, GC_size(p) + GC_size(q) + GC_size(RT_OBJ(v)),
+                 "counted as the collector counts");
+    cr_assert_geq(rt_alloc_stats.gc_bytes, 16 + 16 + 8008);
     cr_assert_eq(rt_alloc_stats.upstream_allocs, 0, "no region memory involved");
     cr_assert_eq(rt_region_bytes_in_use(&rt_gc_region), 0);
 }

@@ -413,7 +413,7 @@ static void report_after_work(void) {
         for (int i = 0; i < 100; i++) mk_pair(&r, RT_NIL, RT_NIL);      /* 1600 bytes */
         rt_region_leave(&r);
     }
-    for (int i = 0; i < 400; i++) mk_pair(&rt_gc_region, RT_NIL, RT_NIL);  /* 6400 bytes */
+    for (int i = 0; i < 200; i++) mk_pair(&rt_gc_region, RT_NIL, RT_NIL);  /* 32 bytes each */
     rt_stats_report();
 }
 
