@@ -111,8 +111,10 @@ test-run-ctor: all
 	B=$(B) REGAL_TEST_FLAGS="--alloc=constructors -Wall -Wextra -Werror" REGAL_TEST_LEVELS=-O2 \
 	    tests/run.sh
 
+# AddressSanitizer with region poisoning (runtime/regal.h R5) and --check-regions: every store
+# and every return checked against R4 (no object points into a younger region)
 test-run-san: all
-	B=$(B) REGAL_TEST_FLAGS="-fsanitize=address,undefined -Wall -Wextra -Werror" \
+	B=$(B) REGAL_TEST_FLAGS="-fsanitize=address,undefined -g --check-regions -Wall -Wextra -Werror" \
 	    REGAL_TEST_LEVELS=-O1 tests/run.sh
 
 test-errors: all

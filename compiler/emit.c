@@ -33,8 +33,9 @@ typedef struct Dest {
     DestKind kind;
     const char *var;
     const char *label;
+    size_t keep;         /* DEST_JUMP: regions still alive at the label (the rest are left) */
 } Dest;
-static const Dest DEST_V = {DEST_VALUE, NULL, NULL};
+static const Dest DEST_V = {DEST_VALUE, NULL, NULL, 0};
 
 typedef struct Emitter {
     Program *prog;
@@ -48,6 +49,9 @@ typedef struct Emitter {
     int nconsts;
     VEC(char *) locs;    /* location strings, index = L<n> */
     VEC(Lambda *) loops; /* contified lambdas whose body is being written */
+    VEC(size_t) loop_keep; /* for each: the regions alive at its entry */
+    VEC(const char *) active; /* regions entered and not yet left here, oldest first */
+    size_t self_keep;    /* regions alive at `top:` below the self-iteration region */
     EmitStats stats;
 } Emitter;
 
@@ -76,17 +80,9 @@ static void emit_count_alloc(Emitter *em) {
     if (em->opt->alloc == ALLOC_TYPED) em->stats.alloc_typed++;
 }
 
-/* A variable kept in a C double: never assigned, not captured, always a flonum, and bound by
- * let or as a loop parameter (procedure parameters keep the uniform RtValue convention). */
+/* A variable kept in a C double (infer_var_unboxed), unless types are ignored. */
 static bool emit_var_unboxed(Emitter *em, Var *v) {
-    if (em->opt->untyped || v->global || v->nsets || v->captured || v->boxed) return false;
-    if (infer_var_type(v) != TY_FLO) return false;
-    Lambda *o = v->owner;
-    if (o && !o->contified)
-        for (size_t i = 0; i < o->params.len; i++)
-            if (o->params.items[i] == v) return false;
-    if (o && o->rest == v) return false;
-    return true;
+    return !em->opt->untyped && infer_var_unboxed(v);
 }
 
 /* ---- output helpers ------------------------------------------------------------------------- */
@@ -101,6 +97,25 @@ static void emit_line(Emitter *em, const char *fmt, ...) {
 }
 
 static char *emit_temp(Emitter *em) { return xasprintf("t%d", em->ntemps++); }
+
+/* ---- regions (regions.c decides, emit.c enters and leaves them) ------------------------------ */
+/* The region an allocation site at node a uses. */
+static const char *emit_rg(Ast *a) { return a->rgn ? a->rgn : "&rt_gc_region"; }
+
+static void emit_region_enter(Emitter *em, const char *name) {
+    emit_line(em, "Region %s;", name);
+    emit_line(em, "rt_region_enter(&%s);", name);
+    vec_push(&em->active, name);
+}
+/* Leave every region entered after the first `keep` (a jump or return out of them). */
+static void emit_region_leave_to(Emitter *em, size_t keep) {
+    for (size_t i = em->active.len; i-- > keep;) emit_line(em, "rt_region_leave(&%s);", em->active.items[i]);
+}
+
+/* --check-regions: the store of value into target must keep R4. */
+static void emit_check_store(Emitter *em, const char *loc, const char *target, const char *value) {
+    if (em->opt->check_regions) emit_line(em, "rt_check_store(%s, %s, %s);", loc, target, value);
+}
 
 /* A C identifier for a Scheme name: letters and digits kept, everything else as _xx. */
 static void emit_mangle(Buf *b, const char *name) {
@@ -157,10 +172,20 @@ static void emit_c_string(Buf *b, const char *s) {
 static const char *emit_deliver(Emitter *em, Dest d, const char *expr) {
     switch (d.kind) {
     case DEST_VALUE: return expr;
-    case DEST_RETURN: emit_line(em, "return %s;", expr); return NULL;
+    case DEST_RETURN:
+        if (em->active.len || em->opt->check_regions) { /* the value first: leaving may poison */
+            char *t = emit_temp(em);
+            emit_line(em, "RtValue %s = %s;", t, expr);
+            if (em->opt->check_regions) emit_line(em, "rt_check_frame(\"return\", rt_frame_base, %s);", t);
+            emit_region_leave_to(em, 0);
+            expr = t;
+        }
+        emit_line(em, "return %s;", expr);
+        return NULL;
     case DEST_ASSIGN: emit_line(em, "%s = %s;", d.var, expr); return NULL;
     case DEST_JUMP:
         emit_line(em, "%s = %s;", d.var, expr);
+        emit_region_leave_to(em, d.keep);
         emit_line(em, "goto %s;", d.label);
         return NULL;
     }
@@ -305,17 +330,19 @@ static const char *emit_const(Emitter *em, Datum *d) {
 }
 
 /* ---- allocation sites ----------------------------------------------------------------------- */
-static const char *emit_alloc_pair(Emitter *em, const char *car, const char *cdr) {
+static const char *emit_alloc_pair(Emitter *em, const char *rg, const char *car, const char *cdr) {
     char *t = emit_temp(em);
     emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
-        emit_line(em, "RtValue %s = mk_pair(rr, %s, %s);", t, car, cdr);
-        return t;
+        emit_line(em, "RtValue %s = mk_pair(%s, %s, %s);", t, rg, car, cdr);
+    } else {
+        emit_line(em, "RtPair *%s_p = alloc_obj_typed(%s, TYPE_ID_PAIR);", t, rg);
+        emit_line(em, "%s_p->car = %s;", t, car);
+        emit_line(em, "%s_p->cdr = %s;", t, cdr);
+        emit_line(em, "RtValue %s = RT_TAG_AS_PAIR(%s_p);", t, t);
     }
-    emit_line(em, "RtPair *%s_p = alloc_obj_typed(rr, TYPE_ID_PAIR);", t);
-    emit_line(em, "%s_p->car = %s;", t, car);
-    emit_line(em, "%s_p->cdr = %s;", t, cdr);
-    emit_line(em, "RtValue %s = RT_TAG_AS_PAIR(%s_p);", t, t);
+    emit_check_store(em, "\"cons\"", t, car);
+    emit_check_store(em, "\"cons\"", t, cdr);
     return t;
 }
 
@@ -323,43 +350,46 @@ static const char *emit_alloc_box(Emitter *em, const char *value) {
     char *t = emit_temp(em);
     emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
-        emit_line(em, "RtValue %s = mk_box(rr, %s);", t, value);
+        emit_line(em, "RtValue %s = mk_box(&rt_gc_region, %s);", t, value);
         return t;
     }
-    emit_line(em, "RtBox *%s_p = alloc_obj_typed(rr, TYPE_ID_BOX);", t);
+    /* boxes hold assigned, captured variables: always the heap (regions.c sends their
+     * values there too) */
+    emit_line(em, "RtBox *%s_p = alloc_obj_typed(&rt_gc_region, TYPE_ID_BOX);", t);
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_BOX, 0);", t);
     emit_line(em, "%s_p->value = %s;", t, value);
     emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
     return t;
 }
 
-static const char *emit_alloc_vector(Emitter *em, AstVec *args, const char **vals) {
+static const char *emit_alloc_vector(Emitter *em, const char *rg, AstVec *args, const char **vals) {
     char *t = emit_temp(em);
     size_t n = args->len;
     emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
-        emit_line(em, "RtValue %s = mk_vector(rr, %zu, RT_FALSE);", t, n);
+        emit_line(em, "RtValue %s = mk_vector(%s, %zu, RT_FALSE);", t, rg, n);
         for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtVector, %s)->items[%zu] = %s;", t, i, vals[i]);
-        return t;
+    } else {
+        emit_line(em, "RtVector *%s_p = alloc_obj_sized(%s, TYPE_ID_VECTOR, %zu);", t, rg, n * 8);
+        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, %zu);", t, n);
+        for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->items[%zu] = %s;", t, i, vals[i]);
+        emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
     }
-    emit_line(em, "RtVector *%s_p = alloc_obj_sized(rr, TYPE_ID_VECTOR, %zu);", t, n * 8);
-    emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, %zu);", t, n);
-    for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->items[%zu] = %s;", t, i, vals[i]);
-    emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    for (size_t i = 0; i < n; i++) emit_check_store(em, "\"vector\"", t, vals[i]);
     return t;
 }
 
 /* A closure object for lambda l, its free slots filled later by emit_fill_closure. */
-static const char *emit_alloc_closure(Emitter *em, Lambda *l, const char *into) {
+static const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, const char *into) {
     size_t n = l->free.len;
     char *name = emit_lambda_name(l);
     emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
-        emit_line(em, "%s = mk_closure(rr, %s, %zu);", into, name, n);
+        emit_line(em, "%s = mk_closure(%s, %s, %zu);", into, rg, name, n);
         return into;
     }
     char *t = emit_temp(em);
-    emit_line(em, "RtClosure *%s_p = alloc_obj_sized(rr, TYPE_ID_CLOSURE, %zu);", t, n * 8);
+    emit_line(em, "RtClosure *%s_p = alloc_obj_sized(%s, TYPE_ID_CLOSURE, %zu);", t, rg, n * 8);
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_CLOSURE, %zu);", t, n);
     emit_line(em, "%s_p->code = %s;", t, name);
     emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", into, t);
@@ -367,14 +397,14 @@ static const char *emit_alloc_closure(Emitter *em, Lambda *l, const char *into) 
 }
 
 /* A boxed flonum holding the C double x. */
-static const char *emit_alloc_float(Emitter *em, const char *x) {
+static const char *emit_alloc_float(Emitter *em, const char *rg, const char *x) {
     char *t = emit_temp(em);
     emit_count_alloc(em);
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
-        emit_line(em, "RtValue %s = mk_float(rr, %s);", t, x);
+        emit_line(em, "RtValue %s = mk_float(%s, %s);", t, rg, x);
         return t;
     }
-    emit_line(em, "RtFlonum *%s_p = alloc_obj_typed(rr, TYPE_ID_FLOAT);", t);
+    emit_line(em, "RtFlonum *%s_p = alloc_obj_typed(%s, TYPE_ID_FLOAT);", t, rg);
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_FLOAT, 0);", t);
     emit_line(em, "%s_p->d = %s;", t, x);
     emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
@@ -383,7 +413,7 @@ static const char *emit_alloc_float(Emitter *em, const char *x) {
 
 /* (%record rtd field ...): the record type's field count is checked at run time; a mismatch
  * (or an rtd that is not a record type) goes to rt_p_record, which reports it. */
-static const char *emit_alloc_record(Emitter *em, const char **v, size_t n, const char *loc) {
+static const char *emit_alloc_record(Emitter *em, const char *rg, const char **v, size_t n, const char *loc) {
     char *t = emit_temp(em);
     size_t nf = n - 1;
     emit_count_alloc(em);
@@ -392,15 +422,15 @@ static const char *emit_alloc_record(Emitter *em, const char **v, size_t n, cons
               v[0], v[0], nf);
     Buf b = {0};
     for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
-    emit_line(em, "    %s = rt_p_record(rr, %s, %zu, (const RtValue[]){%s});", t, loc, n, buf_cstr(&b));
+    emit_line(em, "    %s = rt_p_record(%s, %s, %zu, (const RtValue[]){%s});", t, rg, loc, n, buf_cstr(&b));
     buf_free(&b);
     emit_line(em, "} else {");
     em->indent++;
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
-        emit_line(em, "%s = mk_record(rr, %s, %zu);", t, v[0], nf);
+        emit_line(em, "%s = mk_record(%s, %s, %zu);", t, rg, v[0], nf);
         for (size_t i = 0; i < nf; i++) emit_line(em, "RT_AS(RtRecord, %s)->fields[%zu] = %s;", t, i, v[i + 1]);
     } else {
-        emit_line(em, "RtRecord *%s_p = alloc_obj_sized(rr, TYPE_ID_RECORD, %zu);", t, nf * 8);
+        emit_line(em, "RtRecord *%s_p = alloc_obj_sized(%s, TYPE_ID_RECORD, %zu);", t, rg, nf * 8);
         emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_RECORD, %zu);", t, nf);
         emit_line(em, "%s_p->type = %s;", t, v[0]);
         for (size_t i = 0; i < nf; i++) emit_line(em, "%s_p->fields[%zu] = %s;", t, i, v[i + 1]);
@@ -408,6 +438,7 @@ static const char *emit_alloc_record(Emitter *em, const char **v, size_t n, cons
     }
     em->indent--;
     emit_line(em, "}");
+    for (size_t i = 0; i < n; i++) emit_check_store(em, loc, t, v[i]);
     return t;
 }
 
@@ -420,6 +451,7 @@ static const char *emit_alloc_record(Emitter *em, const char **v, size_t n, cons
 static const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t n, const char *loc,
                                      bool string) {
     char *t = emit_temp(em);
+    const char *rg = emit_rg(a);
     emit_count_alloc(em);
     const char *fill = n > 1 ? v[1] : string ? "RT_CHAR(32)" : "RT_FALSE";
     Buf cond = {0};
@@ -432,15 +464,15 @@ static const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t
     buf_free(&cond);
     em->indent++;
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
-        if (string) emit_line(em, "%s = mk_string_fill(rr, (size_t)RT_FIXVAL(%s), RT_CHARVAL(%s));", t, v[0], fill);
-        else emit_line(em, "%s = mk_vector(rr, (size_t)RT_FIXVAL(%s), %s);", t, v[0], fill);
+        if (string) emit_line(em, "%s = mk_string_fill(%s, (size_t)RT_FIXVAL(%s), RT_CHARVAL(%s));", t, rg, v[0], fill);
+        else emit_line(em, "%s = mk_vector(%s, (size_t)RT_FIXVAL(%s), %s);", t, rg, v[0], fill);
     } else if (string) {
-        emit_line(em, "RtString *%s_p = alloc_obj_sized(rr, TYPE_ID_STRING, (size_t)RT_FIXVAL(%s) * 4);", t, v[0]);
+        emit_line(em, "RtString *%s_p = alloc_obj_sized(%s, TYPE_ID_STRING, (size_t)RT_FIXVAL(%s) * 4);", t, rg, v[0]);
         emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_STRING, RT_FIXVAL(%s));", t, v[0]);
         emit_line(em, "for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->chars[i] = RT_CHARVAL(%s);", v[0], t, fill);
         emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
     } else {
-        emit_line(em, "RtVector *%s_p = alloc_obj_sized(rr, TYPE_ID_VECTOR, (size_t)RT_FIXVAL(%s) * 8);", t, v[0]);
+        emit_line(em, "RtVector *%s_p = alloc_obj_sized(%s, TYPE_ID_VECTOR, (size_t)RT_FIXVAL(%s) * 8);", t, rg, v[0]);
         emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, RT_FIXVAL(%s));", t, v[0]);
         emit_line(em, "for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->items[i] = %s;", v[0], t, fill);
         emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
@@ -448,15 +480,17 @@ static const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t
     em->indent--;
     Buf b = {0};
     for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
-    emit_line(em, "} else %s = rt_p_make_%s(rr, %s, %zu, (const RtValue[]){%s});", t,
-              string ? "string" : "vector", loc, n, buf_cstr(&b));
+    emit_line(em, "} else %s = rt_p_make_%s(%s, %s, %zu, (const RtValue[]){%s});", t,
+              string ? "string" : "vector", rg, loc, n, buf_cstr(&b));
     buf_free(&b);
+    if (!string && n > 1) emit_check_store(em, loc, t, fill);
     return t;
 }
 
 /* (string c ...): typed allocation when every argument is a char (tested unless proven). */
 static const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t n, const char *loc) {
     char *t = emit_temp(em);
+    const char *rg = emit_rg(a);
     emit_count_alloc(em);
     Buf cond = {0};
     for (size_t i = 0; i < n; i++)
@@ -469,10 +503,10 @@ static const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t
     buf_free(&cond);
     em->indent++;
     if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
-        emit_line(em, "%s = mk_string_fill(rr, %zu, 0);", t, n);
+        emit_line(em, "%s = mk_string_fill(%s, %zu, 0);", t, rg, n);
         for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtString, %s)->chars[%zu] = RT_CHARVAL(%s);", t, i, v[i]);
     } else {
-        emit_line(em, "RtString *%s_p = alloc_obj_sized(rr, TYPE_ID_STRING, %zu);", t, n * 4);
+        emit_line(em, "RtString *%s_p = alloc_obj_sized(%s, TYPE_ID_STRING, %zu);", t, rg, n * 4);
         emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_STRING, %zu);", t, n);
         for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->chars[%zu] = RT_CHARVAL(%s);", t, i, v[i]);
         emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
@@ -480,15 +514,17 @@ static const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t
     em->indent--;
     Buf b = {0};
     for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
-    if (tested) emit_line(em, "} else %s = rt_p_string(rr, %s, %zu, (const RtValue[]){%s});", t, loc, n, buf_cstr(&b));
+    if (tested) emit_line(em, "} else %s = rt_p_string(%s, %s, %zu, (const RtValue[]){%s});", t, rg, loc, n, buf_cstr(&b));
     else emit_line(em, "}");
     buf_free(&b);
     return t;
 }
 
 static void emit_fill_closure(Emitter *em, Lambda *l, const char *clo) {
-    for (size_t i = 0; i < l->free.len; i++)
+    for (size_t i = 0; i < l->free.len; i++) {
         emit_line(em, "RT_AS(RtClosure, %s)->free[%zu] = %s;", clo, i, emit_var_name(l->free.items[i]));
+        emit_check_store(em, "\"closure\"", clo, emit_var_name(l->free.items[i]));
+    }
 }
 
 /* ---- variables ------------------------------------------------------------------------------ */
@@ -512,13 +548,17 @@ static const char *emit_ref(Emitter *em, Ast *a) {
         return name;
     }
     if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
-    if (emit_var_unboxed(em, v)) return emit_alloc_float(em, emit_var_name(v));
+    if (emit_var_unboxed(em, v)) return emit_alloc_float(em, emit_rg(a), emit_var_name(v));
     return emit_var_name(v);
 }
 
 static void emit_assign(Emitter *em, Var *v, const char *value) {
-    if (v->boxed) emit_line(em, "RT_AS(RtBox, %s)->value = %s;", emit_var_name(v), value);
-    else emit_line(em, "%s = %s;", emit_var_name(v), value);
+    if (v->boxed) {
+        emit_line(em, "RT_AS(RtBox, %s)->value = %s;", emit_var_name(v), value);
+        emit_check_store(em, "\"set!\"", emit_var_name(v), value);
+    } else {
+        emit_line(em, "%s = %s;", emit_var_name(v), value);
+    }
 }
 
 /* ---- calls ---------------------------------------------------------------------------------- */
@@ -547,14 +587,19 @@ static const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop) {
 }
 static const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(em, args, NULL); }
 
-/* code(rr, self, argc, a0, a1, a2) with arguments >= 3 in rt_xargs. */
-static const char *emit_invoke(Emitter *em, const char *code, const char *self, size_t argc,
-                               const char **vals, Dest d) {
+/* code(rg, self, argc, a0, a1, a2) with arguments >= 3 in rt_xargs; rg is the region the
+ * result goes to (a tail call passes rr on, after leaving this frame's regions). */
+static const char *emit_invoke(Emitter *em, const char *rg, const char *code, const char *self,
+                               size_t argc, const char **vals, Dest d) {
+    bool tail = d.kind == DEST_RETURN && em->fn;
     for (size_t i = 3; i < argc; i++) emit_line(em, "rt_xargs[%zu] = %s;", i, vals[i]);
-    char *call = xasprintf("%s(rr, %s, %zu, %s, %s, %s)", code, self, argc,
+    char *call = xasprintf("%s(%s, %s, %zu, %s, %s, %s)", code, tail ? "rr" : rg, self, argc,
                            argc > 0 ? vals[0] : "0", argc > 1 ? vals[1] : "0",
                            argc > 2 ? vals[2] : "0");
-    if (d.kind == DEST_RETURN && em->fn) {
+    if (tail) {
+        if (em->opt->check_regions)
+            for (size_t i = 0; i < argc; i++) emit_line(em, "rt_check_frame(\"tail call\", rt_frame_base, %s);", vals[i]);
+        emit_region_leave_to(em, 0);
         emit_line(em, "RT_MUSTTAIL return %s;", call);
         return NULL;
     }
@@ -576,6 +621,15 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         if (inside) { /* a tail call from the loop's own body: the next iteration */
             for (size_t i = 0; i < known->params.len; i++)
                 emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
+            size_t keep = 0;
+            for (size_t i = 0; i < em->loops.len; i++)
+                if (em->loops.items[i] == known) keep = em->loop_keep.items[i];
+            if (known->rg_loop) { /* the iteration's objects die here */
+                emit_region_leave_to(em, keep + 1);
+                emit_line(em, "rt_region_recycle(&%s);", known->rg_loop);
+            } else {
+                emit_region_leave_to(em, keep);
+            }
             emit_line(em, "goto loop%d;", known->id);
             return NULL;
         }
@@ -585,12 +639,14 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
                       emit_var_name(known->params.items[i]), vals[i]);
         Dest body = d;
         char *result = NULL, *done = NULL;
+        size_t keep = em->active.len;
         if (d.kind == DEST_VALUE || d.kind == DEST_ASSIGN) {
             result = emit_temp(em);
             done = xasprintf("done%d", known->id);
             emit_line(em, "RtValue %s;", result);
-            body = (Dest){DEST_JUMP, result, done};
+            body = (Dest){DEST_JUMP, result, done, keep};
         }
+        if (known->rg_loop) emit_region_enter(em, known->rg_loop);
         char *label = xasprintf("loop%d", known->id);
         size_t at = emit_label(em, label);
         for (size_t i = 0; i < known->params.len; i++) {
@@ -598,8 +654,11 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
             if (p->boxed) emit_line(em, "%s = %s;", emit_var_name(p), emit_alloc_box(em, emit_var_name(p)));
         }
         vec_push(&em->loops, known);
+        vec_push(&em->loop_keep, keep);
         emit_lambda_body(em, known, body);
         em->loops.len--;
+        em->loop_keep.len--;
+        em->active.len = keep;
         emit_label_done(em, at, at, label);
         if (!done) return NULL;
         size_t dat = emit_label(em, done);
@@ -611,6 +670,12 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         const char **vals = emit_args(em, &a->args);
         for (size_t i = 0; i < known->params.len; i++)
             emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
+        if (known->rg_self) {
+            emit_region_leave_to(em, em->self_keep + 1);
+            emit_line(em, "rt_region_recycle(&%s);", known->rg_self);
+        } else {
+            emit_region_leave_to(em, em->self_keep);
+        }
         emit_line(em, "goto top;");
         return NULL;
     }
@@ -621,19 +686,19 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         f = t;
     }
     const char **vals = emit_args(em, &a->args);
-    if (known) return emit_invoke(em, emit_lambda_name(known), f, a->args.len, vals, d);
+    if (known) return emit_invoke(em, emit_rg(a), emit_lambda_name(known), f, a->args.len, vals, d);
     if (!emit_check(em, emit_proven(em, a->fn, TY_PROC)))
         emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_CLOSURE))) rt_type_error(%s, \"application\", \"a procedure\", %s);",
                   f, emit_loc(em, a->loc), f);
-    return emit_invoke(em, xasprintf("RT_AS(RtClosure, %s)->code", f), f, a->args.len, vals, d);
+    return emit_invoke(em, emit_rg(a), xasprintf("RT_AS(RtClosure, %s)->code", f), f, a->args.len, vals, d);
 }
 
 /* ---- primitive calls ------------------------------------------------------------------------ */
 /* The out-of-line call of a primitive, through its rt_p_ entry. */
-static const char *emit_prim_call_out(Emitter *em, const Prim *p, const char *loc,
+static const char *emit_prim_call_out(Emitter *em, const char *rg, const Prim *p, const char *loc,
                                       const char **vals, size_t n) {
     Buf b = {0};
-    buf_printf(&b, "rt_p_%s(rr, %s", p->cname, loc);
+    buf_printf(&b, "rt_p_%s(%s, %s", p->cname, rg, loc);
     if (p->fixed) {
         for (size_t i = 0; i < n; i++) buf_printf(&b, ", %s", vals[i]);
     } else if (n == 0) {
@@ -812,7 +877,7 @@ static const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *
     const char *op = emit_is(p, "+") ? "add" : emit_is(p, "-") ? "sub" : "mul";
     if (!emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX))) {
         em->stats.num_generic++;
-        return xasprintf("rt_%s2(rr, %s, %s, %s)", op, loc, v[0], v[1]);
+        return xasprintf("rt_%s2(%s, %s, %s, %s)", op, emit_rg(a), loc, v[0], v[1]);
     }
     char *t = emit_temp(em);
     if (*op != 'm' && emit_proven(em, a, TY_FIX)) { /* the bounds of enclosing tests rule out overflow */
@@ -822,11 +887,11 @@ static const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *
     em->stats.num_generic++;
     emit_line(em, "int64_t %s_r;", t);
     if (*op == 'm')
-        emit_line(em, "RtValue %s = __builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? rt_mul(rr, %s, %s, %s) : (RtValue)%s_r;",
-                  t, v[0], v[1], t, loc, v[0], v[1], t);
+        emit_line(em, "RtValue %s = __builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? rt_mul(%s, %s, %s, %s) : (RtValue)%s_r;",
+                  t, v[0], v[1], t, emit_rg(a), loc, v[0], v[1], t);
     else
-        emit_line(em, "RtValue %s = __builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? rt_%s(rr, %s, %s, %s) : (RtValue)%s_r;",
-                  t, op, v[0], v[1], t, op, loc, v[0], v[1], t);
+        emit_line(em, "RtValue %s = __builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? rt_%s(%s, %s, %s, %s) : (RtValue)%s_r;",
+                  t, op, v[0], v[1], t, op, emit_rg(a), loc, v[0], v[1], t);
     return t;
 }
 
@@ -835,7 +900,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     size_t n = a->args.len;
     if (emit_flo_arith(em, a)) {
         const char *x = emit_flo(em, a);
-        return emit_deliver(em, d, emit_alloc_float(em, x));
+        return emit_deliver(em, d, emit_alloc_float(em, emit_rg(a), x));
     }
     const char *c = emit_prim_cond(em, a);
     if (c) return emit_deliver(em, d, xasprintf("RT_BOOL(%s)", c));
@@ -853,6 +918,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         emit_line(em, "RtValue %s_a[3];", t);
         emit_line(em, "intptr_t %s_n = rt_apply_spread(%s, %zu, (const RtValue[]){%s}, %s_a);", t, loc, n,
                   buf_cstr(&args), t);
+        emit_region_leave_to(em, 0);
         emit_line(em, "RT_MUSTTAIL return RT_AS(RtClosure, %s)->code(rr, %s, %s_n, %s_a[0], %s_a[1], %s_a[2]);",
                   v[0], v[0], t, t, t, t);
         buf_free(&args);
@@ -863,12 +929,12 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         strspn(name + 1, "ad") == len - 2 && n == 1) {
         r = emit_cxr(em, a, v[0], loc);
     } else if (emit_is(p, "cons") && n == 2) {
-        r = emit_alloc_pair(em, v[0], v[1]);
+        r = emit_alloc_pair(em, emit_rg(a), v[0], v[1]);
     } else if (emit_is(p, "list")) {
         r = "RT_NIL";
-        for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, v[i], r);
+        for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, emit_rg(a), v[i], r);
     } else if (emit_is(p, "vector")) {
-        r = emit_alloc_vector(em, &a->args, v);
+        r = emit_alloc_vector(em, emit_rg(a), &a->args, v);
     } else if (emit_is(p, "make-vector") && n >= 1) {
         r = emit_alloc_filled(em, a, v, n, loc, false);
     } else if (emit_is(p, "make-string") && n >= 1) {
@@ -876,18 +942,20 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     } else if (emit_is(p, "string")) {
         r = emit_alloc_string(em, a, v, n, loc);
     } else if (emit_is(p, "%record") && n >= 1) {
-        r = emit_alloc_record(em, v, n, loc);
+        r = emit_alloc_record(em, emit_rg(a), v, n, loc);
     } else if (n == 2 && (emit_is(p, "+") || emit_is(p, "-") || emit_is(p, "*"))) {
         r = emit_arith2(em, a, v, loc);
     } else if (emit_is(p, "set-car!") && n == 2) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
             emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-car!\", \"a pair\", %s);", v[0], loc, v[0]);
         emit_line(em, "RT_CAR(%s) = %s;", v[0], v[1]);
+        emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
     } else if (emit_is(p, "set-cdr!") && n == 2) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
             emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-cdr!\", \"a pair\", %s);", v[0], loc, v[0]);
         emit_line(em, "RT_CDR(%s) = %s;", v[0], v[1]);
+        emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
     } else if (emit_is(p, "vector-ref") && n == 2) {
         char *t = emit_temp(em);
@@ -899,7 +967,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         else
             emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) %s = RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)];",
                       v[0], v[1], v[1], v[0], t, v[0], v[1]);
-        emit_line(em, "else %s = rt_p_%s(rr, %s, %s, %s);", t, p->cname, loc, v[0], v[1]);
+        emit_line(em, "else %s = rt_p_%s(%s, %s, %s, %s);", t, p->cname, emit_rg(a), loc, v[0], v[1]);
         r = t;
     } else if (emit_is(p, "vector-set!") && n == 3) {
         bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));
@@ -909,11 +977,14 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         else
             emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
                       v[0], v[1], v[1], v[0], v[0], v[1], v[2]);
-        emit_line(em, "else rt_p_%s(rr, %s, %s, %s, %s);", p->cname, loc, v[0], v[1], v[2]);
+        emit_line(em, "else rt_p_%s(%s, %s, %s, %s, %s);", p->cname, emit_rg(a), loc, v[0], v[1], v[2]);
+        emit_check_store(em, loc, v[0], v[2]);
         r = "RT_UNSPEC";
     } else {
         if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
-        r = emit_prim_call_out(em, p, loc, v, n);
+        r = emit_prim_call_out(em, emit_rg(a), p, loc, v, n);
+        if (em->opt->check_regions && p->name[strlen(p->name) - 1] == '!')
+            for (size_t i = 1; i < n; i++) emit_check_store(em, loc, v[0], v[i]);
     }
     free(v);
     return emit_deliver(em, d, r);
@@ -970,7 +1041,7 @@ static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
     for (size_t i = 0; i < a->vars.len; i++) {
         Var *v = a->vars.items[i];
         if (v->known && !v->known->contified && !emit_var_static(v))
-            emit_alloc_closure(em, v->known, emit_var_name(v));
+            emit_alloc_closure(em, emit_rg(a->inits.items[i]), v->known, emit_var_name(v));
     }
     for (size_t i = 0; i < a->vars.len; i++) {
         Var *v = a->vars.items[i];
@@ -994,7 +1065,7 @@ static const char *emit_if(Emitter *em, Ast *a, Dest d) {
     if (d.kind == DEST_VALUE) {
         t = emit_temp(em);
         emit_line(em, "RtValue %s;", t);
-        bd = (Dest){DEST_ASSIGN, t, NULL};
+        bd = (Dest){DEST_ASSIGN, t, NULL, 0};
     }
     emit_line(em, "if (%s) {", test);
     em->indent++;
@@ -1010,11 +1081,12 @@ static const char *emit_if(Emitter *em, Ast *a, Dest d) {
     return t;
 }
 
-static const char *emit_lambda_value(Emitter *em, Lambda *l) {
+static const char *emit_lambda_value(Emitter *em, Ast *a) {
+    Lambda *l = a->lambda;
     if (l->free.len == 0) return emit_static_closure(l);
     char *t = emit_temp(em);
     emit_line(em, "RtValue %s;", t);
-    emit_alloc_closure(em, l, t);
+    emit_alloc_closure(em, emit_rg(a), l, t);
     emit_fill_closure(em, l, t);
     return t;
 }
@@ -1032,12 +1104,16 @@ static const char *emit_expr(Emitter *em, Ast *a, Dest d) {
         Var *v = a->var;
         if (a->is_define && emit_var_static(v)) return emit_deliver(em, d, "RT_UNSPEC");
         const char *x = emit_expr(em, a->value, DEST_V);
-        if (v->global) emit_line(em, "%s = %s;", emit_var_name(v), x);
-        else emit_assign(em, v, x);
+        if (v->global) {
+            emit_line(em, "%s = %s;", emit_var_name(v), x);
+            emit_check_store(em, emit_loc(em, a->loc), "RT_FALSE", x);
+        } else {
+            emit_assign(em, v, x);
+        }
         return emit_deliver(em, d, "RT_UNSPEC");
     }
     case AST_IF: return emit_if(em, a, d);
-    case AST_LAMBDA: return emit_deliver(em, d, emit_lambda_value(em, a->lambda));
+    case AST_LAMBDA: return emit_deliver(em, d, emit_lambda_value(em, a));
     case AST_SEQ:
         for (size_t i = 0; i + 1 < a->items.len; i++) {
             const char *x = emit_expr(em, a->items.items[i], DEST_V);
@@ -1079,12 +1155,18 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
         emit_line(em, "(void)%s;", emit_var_name(p));
     }
     if (l->rest) {
-        emit_line(em, "RtValue %s = rt_make_rest(rr, argc, a0, a1, a2, %zu);", emit_var_name(l->rest), np);
+        emit_line(em, "RtValue %s = rt_make_rest(%s, argc, a0, a1, a2, %zu);", emit_var_name(l->rest),
+                  l->rg_rest ? l->rg_rest : "&rt_gc_region", np);
         emit_line(em, "(void)%s;", emit_var_name(l->rest));
     }
     emit_line(em, "RT_STACK_CHECK(%s);", loc);
     for (size_t i = 0; i < l->free.len; i++)
         emit_line(em, "RtValue %s = RT_AS(RtClosure, self)->free[%zu];", emit_var_name(l->free.items[i]), i);
+    em->active.len = 0;
+    if (em->opt->check_regions) emit_line(em, "Region *rt_frame_base = rt_region_top; (void)rt_frame_base;");
+    if (l->rg_local) emit_region_enter(em, l->rg_local);
+    em->self_keep = em->active.len;
+    if (l->rg_self) emit_region_enter(em, l->rg_self);
     size_t at = emit_label(em, "top");
     /* boxed parameters get a fresh box on every iteration of a self tail call */
     for (size_t i = 0; i < np; i++) {
@@ -1093,7 +1175,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     }
     if (l->rest && l->rest->boxed)
         emit_line(em, "%s = %s;", emit_var_name(l->rest), emit_alloc_box(em, emit_var_name(l->rest)));
-    emit_lambda_body(em, l, (Dest){DEST_RETURN, NULL, NULL});
+    emit_lambda_body(em, l, (Dest){DEST_RETURN, NULL, NULL, 0});
     emit_label_done(em, at, at, "top");
     buf_printf(out, "static RtValue %s(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2) {\n",
                name);
@@ -1129,8 +1211,11 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     em.ntemps = 0;
     emit_line(&em, "Region *rr = &rt_global_region;");
     emit_line(&em, "(void)rr;");
+    em.active.len = 0;
+    if (prog->rg_local) emit_region_enter(&em, prog->rg_local);
     const char *x = emit_expr(&em, prog->body, DEST_V);
     if (x) emit_line(&em, "(void)(%s);", x);
+    emit_region_leave_to(&em, 0);
 
     if (opt->stats) *opt->stats = em.stats;
     buf_printf(out, "/* Generated by regal %s from %s. */\n", REGAL_VERSION, prog->file);

@@ -103,6 +103,17 @@ Type infer_var_type(const Var *v) {
     return t ? *t : TY_ANY;
 }
 
+bool infer_var_unboxed(const Var *v) {
+    if (v->global || v->nsets || v->captured || v->boxed) return false;
+    if (infer_var_type(v) != TY_FLO) return false;
+    Lambda *o = v->owner;
+    if (o && !o->contified)
+        for (size_t i = 0; i < o->params.len; i++)
+            if (o->params.items[i] == v) return false;
+    if (o && o->rest == v) return false;
+    return true;
+}
+
 Type infer_return_type(const Lambda *l) {
     return infer_state.ret ? infer_state.ret[l->id] : TY_ANY;
 }

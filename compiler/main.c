@@ -1,5 +1,5 @@
 /* main.c: the regal command. Parses the command line, then runs the passes in order:
- *   read -> expand -> analyze -> infer -> emit -> C compiler
+ *   read -> expand -> analyze -> infer -> regions -> emit -> C compiler
  * stopping after the first pass that reports an error (exit status 1). */
 #include "regalc.h"
 
@@ -26,6 +26,10 @@ static void main_usage(FILE *f) {
           "                       summary (allocation sites typed, checks removed), then stop;\n"
           "                       the terms are defined in compiler/regalc.h (EmitStats)\n"
           "  --no-types           compile without using the inferred types (every check kept)\n"
+          "  --explain-regions    print every allocation site with the region inference chose for\n"
+          "                       it and the use that decided it, then stop\n"
+          "  --check-regions      check at run time that no store or return makes an object point\n"
+          "                       into a younger region (invariant R4; use with -g)\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
           "  --help, --version\n",
@@ -46,7 +50,7 @@ static const char *main_default_output(const char *src, bool c_file) {
 
 int main(int argc, char **argv) {
     const char *src = NULL, *out = NULL;
-    bool emit_c = false, run = false, types = false;
+    bool emit_c = false, run = false, types = false, explain = false;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
@@ -67,6 +71,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--alloc=constructors")) eo.alloc = ALLOC_CONSTRUCTORS;
         else if (!strcmp(a, "--types")) types = true;
         else if (!strcmp(a, "--no-types")) eo.untyped = true;
+        else if (!strcmp(a, "--explain-regions")) explain = true;
+        else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
         else if (!strcmp(a, "--")) { run_argi = i + 1; break; }
@@ -100,6 +106,13 @@ int main(int argc, char **argv) {
     analyze_program(prog);
     if (diag_error_count()) return 1;
     infer_program(prog);
+    regions_program(prog);
+    if (explain) {
+        Buf t = {0};
+        regions_explain(prog, &t);
+        fputs(buf_cstr(&t), stdout);
+        return 0;
+    }
     Buf c = {0};
     EmitStats stats = {0};
     eo.stats = &stats;

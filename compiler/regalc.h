@@ -8,6 +8,7 @@
  *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
  *              loops that compile to C loops, arity checks of known calls
  *   infer.c    AST + facts -> the set of types of every expression and variable
+ *   regions.c  AST + facts + types -> the region of every allocation site (region inference)
  *   emit.c     AST + facts -> C source (typed allocation or mk_* constructors)
  *   driver.c   C source -> executable, through clang
  */
@@ -185,6 +186,10 @@ struct Ast {
     Lambda *lambda;
     AstVec items, args, inits;
     VarVec vars;
+    /* set by regions.c: the C expression of the region an allocation site here uses (an
+     * allocating node, a non-tail call's result region, a closure, a boxed flonum) */
+    const char *rgn;
+    int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
 };
 
 struct Lambda {
@@ -199,6 +204,10 @@ struct Lambda {
     VarVec free;          /* free variables, in closure slot order */
     bool contified;       /* compiled as a C loop inside its parent, never a closure */
     Var *self;            /* the var it is known under, when known */
+    /* set by regions.c: C names of the regions this lambda's code enters, NULL when unused:
+     * rg_local (once per call), rg_self (per iteration of self tail calls), rg_loop (per
+     * iteration, contified loops); rg_rest: where the rest list is allocated */
+    const char *rg_local, *rg_self, *rg_loop, *rg_rest;
 };
 typedef VEC(Lambda *) LambdaVec;
 
@@ -207,6 +216,7 @@ typedef struct Program {
     Ast *body;            /* the top-level forms, as an AST_SEQ */
     VarVec globals;
     LambdaVec lambdas;    /* every lambda, outermost first */
+    const char *rg_local; /* set by regions.c: the top level's own region, or NULL */
 } Program;
 
 Ast *ast_new(AstKind kind, Loc loc);
@@ -276,9 +286,32 @@ void infer_program(Program *prog);
 Type infer_type(const Ast *a);            /* TY_ANY for nodes infer_program never saw */
 Type infer_var_type(const Var *v);
 Type infer_return_type(const Lambda *l);
+/* A variable emit.c keeps in a C double: never assigned, not captured, always a flonum, and
+ * bound by let or as a loop parameter (procedure parameters keep the RtValue convention). */
+bool infer_var_unboxed(const Var *v);
 void infer_type_print(Buf *b, Type t);    /* "fixnum|bignum", "unknown", "none" */
 /* --types: one line per top-level procedure, `name: (param types) -> result type` */
 void infer_print(Program *prog, Buf *out);
+
+/* ==== region inference (regions.c) =========================================================
+ * Requires: an analyzed, inferred Program. Guarantees: every allocation site's Ast.rgn names
+ * a region that outlives every use of the object (invariant R4 of runtime/regal.h: no object
+ * points into a younger region), chosen among, youngest first:
+ *   loop      the iteration region of a loop (contified loop or self tail calls), recycled at
+ *             each back edge: objects used only within one iteration
+ *   local     the procedure call's own region (a Region in its C frame), released when it
+ *             returns or tail-calls
+ *   caller    the region the caller passed as `rr`: objects returned (for the top level: the
+ *             program-lifetime region rt_global_region, for once-defined globals)
+ *   heap      the collected heap (rt_gc_region): objects stored into other objects, assigned,
+ *             passed to unknown procedures, or carried from one loop iteration to the next
+ *             (unless only accumulated: each new value of the loop variable holds the previous
+ *             one, so the objects stay live and go to the loop's parent region)
+ * Whole-program: per procedure, token sets over allocation sites, parameters and free
+ * variables; callees summarised per parameter (NONE / RESULT / GLOBAL), iterated to a fixpoint.
+ * regions_explain prints every site with its region and the first use that decided it. */
+void regions_program(Program *prog);
+void regions_explain(Program *prog, Buf *out);
 
 /* ==== C emission (emit.c) ==================================================================
  * Requires: an analyzed Program. Writes one C translation unit that includes regal.h. */
@@ -301,6 +334,7 @@ typedef struct EmitOptions {
     AllocMode alloc;
     bool line_directives;  /* -g: #line directives point at the Scheme source */
     bool untyped;          /* --no-types: ignore the inferred types (every check kept) */
+    bool check_regions;    /* --check-regions: check R4 at every store and return */
     EmitStats *stats;      /* filled when not NULL */
 } EmitOptions;
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);

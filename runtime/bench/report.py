@@ -480,6 +480,11 @@ PEERS_MD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", 
                         "results.md")
 SECTIONS.append(lambda d: open(PEERS_MD).read() if os.path.exists(PEERS_MD) else "")
 
+# Where the bytes go (REGAL_STATS=1 of every benchmark): benchmarks/stats.py (`make
+# region-stats`) writes its own section file (with the markers it splices between), included.
+STATS_MD = os.path.join(os.path.dirname(PEERS_MD), "region-stats.md")
+SECTIONS.append(lambda d: open(STATS_MD).read() if os.path.exists(STATS_MD) else "")
+
 
 def write_plot_data(d, datdir):
     os.makedirs(datdir, exist_ok=True)

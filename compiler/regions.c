@@ -1,0 +1,950 @@
+/* regions.c: region inference. Decides, for every allocation site, the region its objects
+ * live in, so that no object ever points into a younger region (R4 in runtime/regal.h) and
+ * memory is given back when a call returns or a loop iteration ends.
+ *
+ * Entry points: regions_program (sets Ast.rgn and the Lambda/Program region names that
+ * emit.c declares) and regions_explain (--explain-regions). Requires analyze and infer.
+ *
+ * The model. Each procedure (a non-contified lambda, or the top level) has a tree of scopes:
+ *   heap <- caller <- local <- [self] <- loops...
+ * `heap` is the collected heap, `caller` the region passed in `rr`, `local` a region in the
+ * C frame, `self` the iteration region of a procedure whose body loops by self tail calls,
+ * and one iteration region per contified loop, its parent the scope the loop was entered in.
+ * A token stands for the objects of one allocation site (or for whatever a parameter or a
+ * free variable holds, or a rest list). Walking the body computes, for every expression, the
+ * set of tokens its value may be (V), field-insensitive contents of each site, and "uses":
+ * a value used in scope s must live in s or an ancestor (the need of a token is the lowest
+ * common ancestor of its allocation scope and every use). Escaping uses are uses in `heap`
+ * (stores into objects, set!, unknown calls, raise, higher-order primitives) or `caller`
+ * (returned, passed in a tail call); a loop variable needs its value to outlive the
+ * iteration (the loop's parent scope). Objects a site's object contains must outlive it.
+ * A site is placed in its need, except that a site evaluated in every iteration of a loop
+ * whose objects must outlive the iteration goes to the heap: that is what keeps loops in
+ * bounded memory (the collector reclaims what regions cannot). The exception to the
+ * exception is accumulation: a site made on the way to a back edge only to be stored in the
+ * next value of a loop variable that always holds its previous value (`(loop (cons x acc))`)
+ * never makes garbage while the loop runs, so it goes to its need (the caller's region, for
+ * a list a loop builds and returns). A site in a local region that can only allocate bignums
+ * (fixnum overflow) uses the caller's region instead: a deep recursion should not pay for a
+ * region in every frame. Value sets are narrowed by the inferred types (a number is never
+ * a list's pair). Code that can no longer reach
+ * a back edge (a loop's exit branch) runs once per loop entry and allocates as its entry.
+ * Callees are summarised per parameter (NONE: used during the call, RESULT: may be returned
+ * or put in the result, GLOBAL: may escape), iterated over the whole program to a fixpoint.
+ */
+#include "regalc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "regal.h" /* RT_PF_ALLOC */
+
+/* ---- token sets ----------------------------------------------------------------------------- */
+typedef struct Bits { uint64_t *w; size_t n; } Bits;  /* n words */
+
+static bool bits_has(const Bits *b, int i) {
+    size_t k = (size_t)i / 64;
+    return k < b->n && (b->w[k] >> (i % 64) & 1);
+}
+static bool bits_add(Bits *b, int i) {
+    size_t k = (size_t)i / 64;
+    if (k >= b->n) {
+        b->w = xrealloc(b->w, (k + 1) * sizeof *b->w);
+        memset(b->w + b->n, 0, (k + 1 - b->n) * sizeof *b->w);
+        b->n = k + 1;
+    }
+    uint64_t m = (uint64_t)1 << (i % 64);
+    if (b->w[k] & m) return false;
+    b->w[k] |= m;
+    return true;
+}
+static bool bits_union(Bits *d, const Bits *s) {
+    bool changed = false;
+    for (size_t k = 0; k < s->n; k++) {
+        if (!s->w[k]) continue;
+        if (k >= d->n || (d->w[k] | s->w[k]) != d->w[k]) {
+            for (int j = 0; j < 64; j++)
+                if (s->w[k] >> j & 1) changed |= bits_add(d, (int)(k * 64 + (size_t)j));
+        }
+    }
+    return changed;
+}
+static Bits bits_copy(const Bits *b) {
+    Bits r = {0};
+    bits_union(&r, b);
+    return r;
+}
+static void bits_free(Bits *b) { free(b->w); b->w = NULL; b->n = 0; }
+#define BITS_EACH(b, i) for (int i = 0; i < (int)((b)->n * 64); i++) if (bits_has((b), i))
+
+/* ---- scopes, tokens, procedures ------------------------------------------------------------ */
+enum { SC_HEAP, SC_CALLER, SC_LOCAL, SC_SELF, SC_LOOP };
+typedef struct Scope {
+    int kind, parent, depth;
+    Lambda *loop;         /* SC_LOOP: the contified lambda */
+    bool used;            /* some site is placed here */
+} Scope;
+
+enum { TK_SITE, TK_PARAM, TK_FREE, TK_REST, TK_REST_ELEMS };
+typedef struct Tok {
+    int kind, index;      /* index: parameter or free-variable number */
+    Ast *site;            /* TK_SITE */
+    const char *what;     /* "cons", "closure", "result of f", ... */
+    int alloc;            /* TK_SITE, TK_REST: the scope it is evaluated in */
+    int need;             /* lowest common ancestor of alloc and all uses; -1: none */
+    Bits contents;        /* tokens its objects may point to */
+    const char *why;      /* the use that last raised need (the most escaping one) */
+    Loc why_loc;
+    int why_tok;          /* or: the token whose object contains it; -1 */
+    Type type;            /* the types its objects can have */
+    Var *acc;             /* TK_SITE: each object is stored into the next value of this loop
+                           * variable as soon as it is made (accumulation, below) */
+} Tok;
+
+typedef struct Proc {
+    Lambda *lam;          /* NULL: the top level */
+    Ast *body;
+    VEC(Scope) scopes;
+    VEC(Tok) toks;
+    int self_scope;       /* SC_SELF scope, or -1 */
+    int rest_tok;         /* TK_REST token, or -1 */
+} Proc;
+
+enum { SUM_NONE, SUM_RESULT, SUM_GLOBAL };
+
+typedef struct Rg {
+    Program *prog;
+    VEC(Proc *) procs;
+    size_t nlambdas;
+    int *loop_scope;      /* by lambda id: a contified loop's scope in its host, 0: none yet */
+    bool *walking;        /* by lambda id: its body is being walked (calls are back edges) */
+    uint8_t **param_sum;  /* by lambda id: per required parameter */
+    uint8_t *rest_sum;    /* by lambda id: for the arguments that make the rest list */
+    uint8_t **free_sum;   /* by lambda id: per free variable */
+    VEC(Bits) varset;     /* by var id: tokens a local variable may hold */
+    Proc *p;              /* the procedure being analysed */
+    bool changed;         /* a set, contents or need changed during this walk */
+    bool sum_changed;
+    unsigned *mark, epoch;  /* by lambda id: contified bodies already looked into */
+} Rg;
+
+typedef struct Chain {    /* the loops the current node is in tail position of, innermost first */
+    Lambda *target;       /* a back edge is a call of this lambda */
+    int entry_alloc;      /* where code after the loop's last iteration allocates */
+    const struct Chain *next;
+} Chain;
+typedef struct Ctx {
+    int use;              /* the scope whose region is the youngest one alive here */
+    int alloc;            /* the scope a site here is evaluated once per (exit branches) */
+    const Chain *chain;
+    bool ptail;           /* tail position of the procedure: returned, or a tail call */
+} Ctx;
+
+static Ctx rg_nontail(Ctx c) {
+    c.chain = NULL;
+    c.ptail = false;
+    return c;
+}
+
+static Scope *rg_scope(Proc *p, int s) { return &p->scopes.items[s]; }
+
+static int rg_add_scope(Proc *p, int kind, int parent, Lambda *loop) {
+    Scope s = {.kind = kind, .parent = parent, .loop = loop,
+               .depth = parent < 0 ? 0 : p->scopes.items[parent].depth + 1};
+    vec_push(&p->scopes, s);
+    return (int)p->scopes.len - 1;
+}
+
+static int rg_lca(Proc *p, int a, int b) {
+    if (a < 0) return b;
+    if (b < 0) return a;
+    while (rg_scope(p, a)->depth > rg_scope(p, b)->depth) a = rg_scope(p, a)->parent;
+    while (rg_scope(p, b)->depth > rg_scope(p, a)->depth) b = rg_scope(p, b)->parent;
+    while (a != b) {
+        a = rg_scope(p, a)->parent;
+        b = rg_scope(p, b)->parent;
+    }
+    return a;
+}
+
+static int rg_add_tok(Proc *p, Tok t) {
+    t.why_tok = -1;
+    vec_push(&p->toks, t);
+    return (int)p->toks.len - 1;
+}
+
+/* The token of the allocation site at node a (made on the first visit). */
+static int rg_site(Rg *rg, Ast *a, const char *what, int alloc) {
+    if (a->rg_tok) return a->rg_tok - 1;
+    Type ty = a->kind == AST_LAMBDA ? TY_PROC : a->kind == AST_REF ? TY_FLO : infer_type(a);
+    int t = rg_add_tok(rg->p, (Tok){.kind = TK_SITE, .site = a, .what = what, .alloc = alloc,
+                                    .need = alloc, .type = ty});
+    a->rg_tok = t + 1;
+    rg->changed = true;
+    return t;
+}
+
+/* Token t must live in scope s or an older one. */
+static void rg_need(Rg *rg, int t, int s, const char *why, Loc loc, int why_tok) {
+    Tok *k = &rg->p->toks.items[t];
+    int n = rg_lca(rg->p, k->need, s);
+    if (n == k->need) return;
+    k->need = n;
+    k->why = why;
+    k->why_loc = loc;
+    k->why_tok = why_tok;
+    rg->changed = true;
+}
+static void rg_use(Rg *rg, const Bits *v, int s, const char *why, Loc loc) {
+    BITS_EACH(v, t) rg_need(rg, t, s, why, loc, -1);
+}
+
+/* v and everything its objects may point to. */
+static Bits rg_reach(Rg *rg, const Bits *v) {
+    Bits r = bits_copy(v);
+    bool grew = true;
+    while (grew) {
+        grew = false;
+        BITS_EACH(&r, t) grew |= bits_union(&r, &rg->p->toks.items[t].contents);
+    }
+    return r;
+}
+
+/* Drops from v the tokens whose objects cannot have a type in t (the value's type). */
+static void rg_filter(Rg *rg, Bits *v, Type t) {
+    BITS_EACH(v, i)
+        if (!(rg->p->toks.items[i].type & t)) v->w[i / 64] &= ~((uint64_t)1 << (i % 64));
+}
+
+static Bits *rg_varset(Rg *rg, Var *v) {
+    while (rg->varset.len <= (size_t)v->id) vec_push(&rg->varset, ((Bits){0}));
+    return &rg->varset.items[v->id];
+}
+
+/* The region a site's objects go to: its need, or the heap when that need outlives an
+ * iteration of a loop the site is evaluated in and the objects may become garbage while the
+ * loop runs (per iteration: unbounded otherwise). Objects kept only by accumulation (below)
+ * stay live as long as the loop's result, so they go to the region of their need. */
+/* Loop variables (by id) some back edge passes a value that does not hold the previous one. */
+static Bits rg_broken;
+static bool rg_acc_broken(const Var *v) { return bits_has(&rg_broken, v->id); }
+static bool rg_type_bignum_only(Type t) {
+    return !(t & (TY_FLO | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
+}
+static int rg_place(Proc *p, const Tok *k) {
+    int a = k->alloc, n = k->need < 0 ? a : k->need;
+    for (int s = a; s != n; s = rg_scope(p, s)->parent)
+        if (rg_scope(p, s)->kind == SC_SELF || rg_scope(p, s)->kind == SC_LOOP) {
+            if (s == a && k->acc && !rg_acc_broken(k->acc)) continue;
+            return SC_HEAP;
+        }
+    /* A site that allocates only on fixnum overflow does not pay for a local region (a frame
+     * of 560 bytes, too much for a deep recursion): its rare bignums go to the caller's. */
+    if (n == SC_LOCAL && k->kind == TK_SITE && rg_type_bignum_only(k->type)) return SC_CALLER;
+    return n;
+}
+
+/* ---- helpers over the AST ------------------------------------------------------------------- */
+static Lambda *rg_host(Lambda *l) {
+    while (l && l->contified) l = l->parent;
+    return l;
+}
+
+static bool rg_static_var(Var *v) {   /* emit.c's static closures: no run-time allocation */
+    return v->known && !v->known->contified && v->known->free.len == 0 && v->nsets == 0 &&
+           (!v->global || v->ndefs == 1);
+}
+
+/* Values of these types are never in a region: immediates, and symbols (interned, permanent). */
+static bool rg_type_unallocated(Type t) {
+    return !(t & (TY_FLO | TY_BIG | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
+}
+
+/* Values of these types may point to other objects (a number or a string never does). */
+static bool rg_type_holds_refs(Type t) {
+    return t & (TY_PAIR | TY_VEC | TY_PROC | TY_REC | TY_OTHER);
+}
+
+/* Whether evaluating a can reach a back edge to target (a call of it), looking into the
+ * bodies of contified loops entered from a. Conservative: any call counts. */
+static bool rg_back_edge_in(Rg *rg, Ast *a, Lambda *target);
+static bool rg_enter_once(Rg *rg, Lambda *k) {   /* first look into k's body in this query */
+    if (rg->mark[k->id] == rg->epoch) return false;
+    rg->mark[k->id] = rg->epoch;
+    return true;
+}
+static bool rg_back_edge(Rg *rg, Ast *a, Lambda *target) {
+    rg->epoch++;
+    return rg_back_edge_in(rg, a, target);
+}
+static bool rg_back_edge_in(Rg *rg, Ast *a, Lambda *target) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: case AST_LAMBDA: return false;
+    case AST_SET: return rg_back_edge_in(rg, a->value, target);
+    case AST_IF:
+        return rg_back_edge_in(rg, a->test, target) || rg_back_edge_in(rg, a->then, target) || rg_back_edge_in(rg, a->els, target);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (rg_back_edge_in(rg, a->items.items[i], target)) return true;
+        return false;
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k == target) return true;
+        if (k && k->contified && rg_enter_once(rg, k) && rg_back_edge_in(rg, k->body, target)) return true;
+        if (rg_back_edge_in(rg, a->fn, target)) return true;
+    }
+        /* fallthrough */
+    case AST_PRIMCALL:
+        for (size_t i = 0; i < a->args.len; i++)
+            if (rg_back_edge_in(rg, a->args.items[i], target)) return true;
+        return false;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (rg_back_edge_in(rg, a->inits.items[i], target)) return true;
+        return rg_back_edge_in(rg, a->body, target);
+    }
+    return false;
+}
+
+/* Whether l's body makes self tail calls (emit.c compiles them as `goto top`). */
+static bool rg_self_tail(Rg *rg, Lambda *l, Ast *a, bool tail) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: case AST_LAMBDA: case AST_SET: case AST_PRIMCALL: return false;
+    case AST_IF: return rg_self_tail(rg, l, a->then, tail) || rg_self_tail(rg, l, a->els, tail);
+    case AST_SEQ: return rg_self_tail(rg, l, a->items.items[a->items.len - 1], tail);
+    case AST_LET: case AST_LETREC: return rg_self_tail(rg, l, a->body, tail);
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k == l && tail && !l->rest) return true;
+        if (k && k->contified && rg_enter_once(rg, k)) return rg_self_tail(rg, l, k->body, tail);
+        return false;
+    }
+    }
+    return false;
+}
+
+/* ---- primitives ---------------------------------------------------------------------------- */
+typedef enum { PC_DEFAULT, PC_HIGHER, PC_MUTATOR, PC_ESCAPE } PrimClass;
+
+/* PC_HIGHER: calls procedure arguments (the runtime may pass one callee's result to another,
+ * so everything goes to the heap). PC_MUTATOR: stores arguments 1.. into argument 0.
+ * PC_ESCAPE: raises or keeps its arguments. Every other primitive is PC_DEFAULT: its result
+ * may be a new object containing the arguments, or a part of them. */
+static PrimClass rg_prim_class(const Prim *p, size_t nargs) {
+    static const char *const higher[] = {
+        "map", "for-each", "append-map", "filter-map", "filter", "remove", "partition", "reduce",
+        "fold", "fold-left", "fold-right", "delete", "delete-duplicates", "any", "every",
+        "list-index", "find", "find-tail", "count", "list-tabulate", "apply", "string-for-each",
+        "string-map", "vector-map", "vector-for-each", "call-with-output-file",
+        "call-with-input-file", "with-output-to-file", "with-input-from-file", "call-with-port",
+        "with-exception-handler", "call-with-values", "make-parameter", "%parameter-convert",
+        "call/cc", "call-with-current-continuation", "dynamic-wind", "hash-table-update!",
+        "hash-table-update!/default", "hash-table-walk", "hash-table-fold", "sort", "sort!",
+        "list-sort", "vector-sort", "vector-sort!", "list-merge", "list-sorted?",
+        "alist->hash-table", NULL};
+    static const char *const mutators[] = {
+        "set-car!", "set-cdr!", "list-set!", "vector-set!", "vector-fill!", "vector-copy!",
+        "string-set!", "string-fill!", "string-copy!", "bytevector-u8-set!", "bytevector-copy!",
+        "read-bytevector!", "%record-set!", "hash-table-set!", "hash-table-delete!",
+        "hash-table-clear!", "%parameter-swap!", NULL};
+    static const char *const escapes[] = {"error", "raise", "raise-continuable", "exit",
+                                          "emergency-exit", NULL};
+    for (size_t i = 0; higher[i]; i++)
+        if (!strcmp(p->name, higher[i])) return PC_HIGHER;
+    if (nargs >= 3 && (!strcmp(p->name, "member") || !strcmp(p->name, "assoc") ||
+                       !strcmp(p->name, "hash-table-ref")))
+        return PC_HIGHER;
+    if (nargs >= 1 && !strcmp(p->name, "make-hash-table")) return PC_HIGHER;
+    for (size_t i = 0; mutators[i]; i++)
+        if (!strcmp(p->name, mutators[i])) return PC_MUTATOR;
+    for (size_t i = 0; escapes[i]; i++)
+        if (!strcmp(p->name, escapes[i])) return PC_ESCAPE;
+    return PC_DEFAULT;
+}
+
+/* Accumulation: the value e carried into loop variable v at a back edge keeps v's previous
+ * value reachable (v itself, or a constructor holding v), so nothing carried in v becomes
+ * garbage while the loop runs. Not append's other arguments, reverse or copies: those let
+ * the previous value go. */
+static bool rg_accumulates(Ast *e, Var *v) {
+    if (e->kind == AST_REF) return e->var == v;
+    if (e->kind != AST_PRIMCALL) return false;
+    static const char *const ctors[] = {"cons", "list", "cons*", "vector", "%record", NULL};
+    const char *name = e->prim->name;
+    if (!strcmp(name, "append"))
+        return e->args.len > 0 && e->args.items[e->args.len - 1]->kind == AST_REF &&
+               e->args.items[e->args.len - 1]->var == v;
+    for (size_t i = 0; ctors[i]; i++)
+        if (!strcmp(name, ctors[i])) {
+            for (size_t j = 0; j < e->args.len; j++)
+                if (e->args.items[j]->kind == AST_REF && e->args.items[j]->var == v) return true;
+            return false;
+        }
+    return false;
+}
+
+static bool rg_ctor(const Ast *e) {
+    if (e->kind != AST_PRIMCALL) return false;
+    static const char *const ctors[] = {"cons", "list", "cons*", "vector", "%record", "append", NULL};
+    for (size_t i = 0; ctors[i]; i++)
+        if (!strcmp(e->prim->name, ctors[i])) return true;
+    return false;
+}
+
+/* The sites whose objects an accumulating value e for v is made of, evaluated on the way to
+ * the back edge only to be stored in it: e and the arguments of constructors within it. */
+static void rg_mark_kept(Rg *rg, Ast *e, Var *v) {
+    if (e->kind != AST_PRIMCALL && e->kind != AST_CALL && e->kind != AST_LAMBDA) return;
+    if (e->rg_tok) {
+        Tok *k = &rg->p->toks.items[e->rg_tok - 1];
+        if (k->acc && k->acc != v) rg->changed |= bits_add(&rg_broken, k->acc->id);   /* kept twice: give up */
+        k->acc = v;
+    }
+    if (rg_ctor(e))
+        for (size_t i = 0; i < e->args.len; i++) rg_mark_kept(rg, e->args.items[i], v);
+}
+
+/* A back edge carries e into loop variable v. */
+static void rg_carry(Rg *rg, Ast *e, Var *v) {
+    if (!rg_accumulates(e, v)) {
+        rg->changed |= bits_add(&rg_broken, v->id);
+    } else {
+        rg_mark_kept(rg, e, v);
+    }
+}
+
+/* ---- the walk ------------------------------------------------------------------------------- */
+static Bits rg_walk(Rg *rg, Ast *a, Ctx c);
+
+static Bits rg_one(int t) {
+    Bits b = {0};
+    bits_add(&b, t);
+    return b;
+}
+
+/* Whatever a variable reference yields, without the boxing of unboxed flonums. */
+static Bits rg_var_value(Rg *rg, Var *v) {
+    Bits r = {0};
+    if (v->global || v->boxed || rg_static_var(v)) return r;
+    if (v->known && v->known->contified) return r;
+    Proc *p = rg->p;
+    if (rg_host(v->owner) == p->lam) return bits_copy(rg_varset(rg, v));
+    for (size_t j = 0; p->lam && j < p->lam->free.len; j++)
+        if (p->lam->free.items[j] == v) {
+            for (size_t t = 0; t < p->toks.len; t++)
+                if (p->toks.items[t].kind == TK_FREE && p->toks.items[t].index == (int)j) bits_add(&r, (int)t);
+        }
+    return r;
+}
+
+/* A value in tail position of the procedure is returned: it must outlive the call. */
+static Bits rg_result(Rg *rg, Bits v, Ctx c, Loc loc) {
+    if (c.ptail) rg_use(rg, &v, SC_CALLER, "returned", loc);
+    return v;
+}
+
+static uint8_t rg_arg_summary(Rg *rg, Lambda *k, size_t i) {
+    if (i < k->params.len) return rg->param_sum[k->id][i];
+    return rg->rest_sum[k->id];
+}
+
+static Bits *rg_walk_args(Rg *rg, AstVec *args, Ctx c) {
+    Bits *v = xcalloc(args->len + 1, sizeof *v);
+    for (size_t i = 0; i < args->len; i++) v[i] = rg_walk(rg, args->items[i], rg_nontail(c));
+    return v;
+}
+static void rg_free_args(Bits *v, size_t n) {
+    for (size_t i = 0; i < n; i++) bits_free(&v[i]);
+    free(v);
+}
+
+static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
+    Proc *p = rg->p;
+    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    size_t n = a->args.len;
+    if (k && k->contified) {
+        Bits *v = rg_walk_args(rg, &a->args, c);
+        int ls = rg->loop_scope[k->id];
+        if (rg->walking[k->id]) {            /* a back edge: the loop variables carry values */
+            int parent = rg_scope(p, ls)->parent;
+            for (size_t i = 0; i < n && i < k->params.len; i++) {
+                Var *pv = k->params.items[i];
+                rg_carry(rg, a->args.items[i], pv);
+                rg_use(rg, &v[i], parent, xasprintf("carried to the next iteration in loop variable '%s'", pv->name->name), a->loc);
+                if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "carried in a boxed loop variable", a->loc);
+                else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
+            }
+            rg_free_args(v, n);
+            return (Bits){0};
+        }
+        /* the loop's entry: its region's parent is the youngest one alive here */
+        if (!ls) ls = rg->loop_scope[k->id] = rg_add_scope(p, SC_LOOP, c.use, k);
+        for (size_t i = 0; i < n && i < k->params.len; i++) {
+            Var *pv = k->params.items[i];
+            rg_use(rg, &v[i], c.use, NULL, a->loc);
+            if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "bound to a boxed loop variable", a->loc);
+            else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
+        }
+        rg_free_args(v, n);
+        Chain ch = {.target = k, .entry_alloc = c.alloc, .next = c.chain};
+        Ctx bc = {.use = ls, .alloc = ls, .chain = &ch, .ptail = c.ptail};
+        rg->walking[k->id] = true;
+        Bits r = rg_walk(rg, k->body, bc);   /* the values of the exits: the loop's value */
+        rg->walking[k->id] = false;
+        return r;
+    }
+    if (k && k == p->lam && c.ptail && !k->rest) {   /* self tail call: the next iteration */
+        Bits *v = rg_walk_args(rg, &a->args, c);
+        for (size_t i = 0; i < n && i < k->params.len; i++) {
+            Var *pv = k->params.items[i];
+            rg_carry(rg, a->args.items[i], pv);
+            rg_use(rg, &v[i], SC_LOCAL, xasprintf("carried to the next iteration (self tail call) in parameter '%s'", pv->name->name), a->loc);
+            if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "carried in a boxed parameter", a->loc);
+            else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
+        }
+        rg_free_args(v, n);
+        return (Bits){0};
+    }
+    Bits f = rg_walk(rg, a->fn, rg_nontail(c));
+    Bits *v = rg_walk_args(rg, &a->args, c);
+    const char *name = k && k->name ? k->name->name : NULL;
+    Bits r = {0};
+    if (c.ptail) {   /* a tail call: everything must outlive this frame */
+        rg_use(rg, &f, SC_CALLER, "called in tail position", a->loc);
+        for (size_t i = 0; i < n; i++) {
+            if (!k || rg_arg_summary(rg, k, i) == SUM_GLOBAL)
+                rg_use(rg, &v[i], SC_HEAP, k ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
+                                              : "passed to an unknown procedure", a->loc);
+            else
+                rg_use(rg, &v[i], SC_CALLER, "passed in a tail call", a->loc);
+        }
+    } else {
+        rg_use(rg, &f, c.use, NULL, a->loc);
+        int t = rg_site(rg, a, name ? xasprintf("result of '%s'", name) : "result of a call", c.alloc);
+        bits_add(&r, t);
+        for (size_t i = 0; i < n; i++) {
+            uint8_t s = k ? rg_arg_summary(rg, k, i) : SUM_GLOBAL;
+            if (s == SUM_GLOBAL) {
+                rg_use(rg, &v[i], SC_HEAP, k ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
+                                              : "passed to an unknown procedure", a->loc);
+            } else if (s == SUM_RESULT) {
+                bits_union(&r, &v[i]);
+                if (rg_type_holds_refs(infer_type(a)))
+                    rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
+            } else {
+                rg_use(rg, &v[i], c.use, NULL, a->loc);
+            }
+        }
+        if (rg_type_unallocated(infer_type(a))) bits_free(&r);
+        rg_filter(rg, &r, infer_type(a));
+    }
+    bits_free(&f);
+    rg_free_args(v, n);
+    return r;
+}
+
+static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
+    Proc *p = rg->p;
+    const Prim *pr = a->prim;
+    size_t n = a->args.len;
+    Bits *v = rg_walk_args(rg, &a->args, c);
+    PrimClass pc = rg_prim_class(pr, n);
+    Bits r = {0};
+    if (!strcmp(pr->name, "apply") && c.ptail && p->lam && n >= 2) {   /* a tail call */
+        for (size_t i = 0; i < n; i++) {
+            Bits x = rg_reach(rg, &v[i]);
+            rg_use(rg, &x, SC_HEAP, "passed to apply", a->loc);
+            bits_free(&x);
+        }
+        rg_free_args(v, n);
+        return r;
+    }
+    int t = rg_site(rg, a, pr->name, c.alloc);
+    if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER) bits_add(&r, t);
+    switch (pc) {
+    case PC_HIGHER:
+    case PC_ESCAPE: {
+        const char *why = pc == PC_HIGHER
+            ? xasprintf("passed to '%s', which calls procedures with its arguments", pr->name)
+            : xasprintf("passed to '%s'", pr->name);
+        for (size_t i = 0; i < n; i++) {
+            Bits x = rg_reach(rg, &v[i]);
+            rg_use(rg, &x, SC_HEAP, why, a->loc);
+            bits_free(&x);
+        }
+        if (pc == PC_HIGHER) rg_need(rg, t, SC_HEAP, xasprintf("made by '%s', which calls procedures", pr->name), a->loc, -1);
+        break;
+    }
+    case PC_MUTATOR:
+        if (n > 0) rg_use(rg, &v[0], c.use, NULL, a->loc);
+        for (size_t i = 1; i < n; i++) {
+            Bits x = rg_reach(rg, &v[i]);
+            rg_use(rg, &x, SC_HEAP, xasprintf("stored by '%s'", pr->name), a->loc);
+            bits_union(&r, &x);
+            bits_free(&x);
+        }
+        if (n > 0) {
+            Bits x = rg_reach(rg, &v[0]);
+            bits_union(&r, &x);
+            bits_free(&x);
+        }
+        break;
+    case PC_DEFAULT:
+        for (size_t i = 0; i < n; i++) {
+            rg_use(rg, &v[i], c.use, NULL, a->loc);
+            if ((pr->flags & RT_PF_ALLOC) && rg_type_holds_refs(infer_type(a)))
+                rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
+            Bits x = rg_reach(rg, &v[i]);
+            bits_union(&r, &x);
+            bits_free(&x);
+        }
+        break;
+    }
+    rg_free_args(v, n);
+    if (rg_type_unallocated(infer_type(a))) bits_free(&r);
+    rg_filter(rg, &r, infer_type(a));
+    return rg_result(rg, r, c, a->loc);
+}
+
+static Bits rg_lambda(Rg *rg, Ast *a, Ctx c) {
+    Lambda *l = a->lambda;
+    if (l->contified || l->free.len == 0) return rg_result(rg, (Bits){0}, c, a->loc);
+    Proc *p = rg->p;
+    int t = rg_site(rg, a, l->name ? xasprintf("closure '%s'", l->name->name) : "closure", c.alloc);
+    for (size_t j = 0; j < l->free.len; j++) {
+        Var *fv = l->free.items[j];
+        Bits x = rg_var_value(rg, fv);
+        rg_use(rg, &x, c.use, NULL, a->loc);
+        rg->changed |= bits_union(&p->toks.items[t].contents, &x);
+        if (rg->free_sum[l->id][j] != SUM_NONE)
+            rg_use(rg, &x, SC_HEAP, xasprintf("captured by %s, which returns or keeps '%s'",
+                                              p->toks.items[t].what, fv->name->name), a->loc);
+        bits_free(&x);
+    }
+    return rg_result(rg, rg_one(t), c, a->loc);
+}
+
+/* An if in tail position of loops: a branch that cannot reach a back edge of the innermost
+ * one runs once per entry of that loop, so it allocates where the loop was entered. */
+static Ctx rg_branch_ctx(Rg *rg, Ast *branch, Ctx c) {
+    while (c.chain && !rg_back_edge(rg, branch, c.chain->target)) {
+        c.alloc = c.chain->entry_alloc;
+        c.chain = c.chain->next;
+    }
+    return c;
+}
+
+static Bits rg_walk(Rg *rg, Ast *a, Ctx c) {
+    switch (a->kind) {
+    case AST_CONST: return (Bits){0};
+    case AST_REF: {
+        Var *v = a->var;
+        Bits r = rg_var_value(rg, v);
+        if (!v->global && infer_var_unboxed(v))   /* emit.c boxes the C double here */
+            bits_add(&r, rg_site(rg, a, "flonum", c.alloc));
+        rg_use(rg, &r, c.use, NULL, a->loc);
+        return rg_result(rg, r, c, a->loc);
+    }
+    case AST_SET: {
+        Var *v = a->var;
+        Bits x = rg_walk(rg, a->value, rg_nontail(c));
+        if (v->global) {
+            if (a->is_define && v->ndefs == 1 && v->nsets == 0 && !rg->p->lam)
+                rg_use(rg, &x, SC_CALLER, xasprintf("the value of global '%s'", v->name->name), a->loc);
+            else
+                rg_use(rg, &x, SC_HEAP, xasprintf("assigned to global '%s'", v->name->name), a->loc);
+        } else {
+            rg_use(rg, &x, SC_HEAP, xasprintf("assigned to '%s' by set!", v->name->name), a->loc);
+            if (!v->boxed) rg->changed |= bits_union(rg_varset(rg, v), &x);
+        }
+        bits_free(&x);
+        return rg_result(rg, (Bits){0}, c, a->loc);
+    }
+    case AST_IF: {
+        Bits t = rg_walk(rg, a->test, rg_nontail(c));
+        bits_free(&t);
+        Bits r = rg_walk(rg, a->then, rg_branch_ctx(rg, a->then, c));
+        Bits e = rg_walk(rg, a->els, rg_branch_ctx(rg, a->els, c));
+        bits_union(&r, &e);
+        bits_free(&e);
+        return r;
+    }
+    case AST_LAMBDA: return rg_lambda(rg, a, c);
+    case AST_SEQ:
+        for (size_t i = 0; i + 1 < a->items.len; i++) {
+            Bits x = rg_walk(rg, a->items.items[i], rg_nontail(c));
+            bits_free(&x);
+        }
+        return rg_walk(rg, a->items.items[a->items.len - 1], c);
+    case AST_CALL: return rg_result(rg, rg_call(rg, a, c), c, a->loc);
+    case AST_PRIMCALL: return rg_primcall(rg, a, c);
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->vars.len; i++) {
+            Var *v = a->vars.items[i];
+            Ast *init = a->inits.items[i];
+            if (init->kind == AST_LAMBDA && init->lambda->contified) continue;
+            if (rg_static_var(v)) continue;
+            Bits x = rg_walk(rg, init, rg_nontail(c));
+            if (v->boxed) rg_use(rg, &x, SC_HEAP, xasprintf("bound to '%s', which is assigned and captured", v->name->name), a->loc);
+            else rg->changed |= bits_union(rg_varset(rg, v), &x);
+            bits_free(&x);
+        }
+        return rg_walk(rg, a->body, c);
+    }
+    return (Bits){0};
+}
+
+/* ---- one procedure ----------------------------------------------------------------------- */
+static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
+    Proc *p = xcalloc(1, sizeof *p);
+    p->lam = l;
+    p->body = body;
+    rg_add_scope(p, SC_HEAP, -1, NULL);
+    rg_add_scope(p, SC_CALLER, SC_HEAP, NULL);
+    rg_add_scope(p, SC_LOCAL, SC_CALLER, NULL);
+    p->self_scope = l && (rg->epoch++, rg_self_tail(rg, l, l->body, true)) ? rg_add_scope(p, SC_SELF, SC_LOCAL, l) : -1;
+    p->rest_tok = -1;
+    rg->p = p;
+    if (l) {
+        for (size_t i = 0; i < l->params.len; i++) {
+            int t = rg_add_tok(p, (Tok){.kind = TK_PARAM, .index = (int)i, .need = -1,
+                                        .what = l->params.items[i]->name->name,
+                                        .type = infer_var_type(l->params.items[i])});
+            if (!l->params.items[i]->boxed) bits_add(rg_varset(rg, l->params.items[i]), t);
+            else rg_need(rg, t, SC_HEAP, "stored in the box of an assigned, captured parameter", l->loc, -1);
+        }
+        if (l->rest) {
+            int e = rg_add_tok(p, (Tok){.kind = TK_REST_ELEMS, .need = -1, .what = "rest arguments",
+                                        .type = TY_ANY});
+            int t = rg_add_tok(p, (Tok){.kind = TK_REST, .alloc = SC_CALLER, .need = SC_CALLER,
+                                        .what = "rest list", .type = TY_PAIR});
+            bits_add(&p->toks.items[t].contents, e);
+            p->rest_tok = t;
+            if (!l->rest->boxed) bits_add(rg_varset(rg, l->rest), t);
+            else rg_need(rg, t, SC_HEAP, "stored in the box of an assigned, captured parameter", l->loc, -1);
+        }
+        for (size_t j = 0; j < l->free.len; j++)
+            rg_add_tok(p, (Tok){.kind = TK_FREE, .index = (int)j, .need = -1,
+                                .what = l->free.items[j]->name->name,
+                                .type = infer_var_type(l->free.items[j])});
+    }
+    return p;
+}
+
+static uint8_t rg_summary_of(const Tok *k) {
+    if (k->need == SC_HEAP) return SUM_GLOBAL;
+    if (k->need == SC_CALLER) return SUM_RESULT;
+    return SUM_NONE;
+}
+
+static void rg_set_summary(Rg *rg, uint8_t *slot, uint8_t s) {
+    if (s > *slot) {
+        *slot = s;
+        rg->sum_changed = true;
+    }
+}
+
+static void rg_analyse(Rg *rg, Proc *p) {
+    rg->p = p;
+    int s0 = p->self_scope >= 0 ? p->self_scope : SC_LOCAL;
+    Chain self = {.target = p->lam, .entry_alloc = SC_LOCAL, .next = NULL};
+    Ctx c = {.use = s0, .alloc = s0, .chain = p->self_scope >= 0 ? &self : NULL, .ptail = p->lam != NULL};
+    do {
+        rg->changed = false;
+        Bits r = rg_walk(rg, p->body, c);
+        bits_free(&r);
+    } while (rg->changed);
+    /* objects must outlive the objects that contain them */
+    do {
+        rg->changed = false;
+        for (size_t u = 0; u < p->toks.len; u++) {
+            Tok *k = &p->toks.items[u];
+            if (k->kind != TK_SITE && k->kind != TK_REST) continue;
+            int placed = k->kind == TK_REST ? k->need : rg_place(p, k);
+            Bits cs = bits_copy(&k->contents);
+            BITS_EACH(&cs, t) rg_need(rg, t, placed, NULL, (Loc){0}, (int)u);
+            bits_free(&cs);
+        }
+    } while (rg->changed);
+    if (!p->lam) return;
+    Lambda *l = p->lam;
+    for (size_t t = 0; t < p->toks.len; t++) {
+        Tok *k = &p->toks.items[t];
+        if (k->kind == TK_PARAM) rg_set_summary(rg, &rg->param_sum[l->id][k->index], rg_summary_of(k));
+        if (k->kind == TK_REST_ELEMS) rg_set_summary(rg, &rg->rest_sum[l->id], rg_summary_of(k));
+        if (k->kind == TK_FREE) rg_set_summary(rg, &rg->free_sum[l->id][k->index], rg_summary_of(k));
+    }
+}
+
+/* ---- results ---------------------------------------------------------------------------- */
+static const char *rg_scope_cname(Proc *p, int s) {
+    Scope *sc = rg_scope(p, s);
+    switch (sc->kind) {
+    case SC_HEAP: return "&rt_gc_region";
+    case SC_CALLER: return "rr";
+    case SC_LOCAL: return "&rgl";
+    case SC_SELF: return "&rgs";
+    default: return xasprintf("&rg%d", sc->loop->id);
+    }
+}
+
+/* Whether a site's node can allocate at all: not a call whose result is never an object, nor
+ * a primitive that makes none. */
+static bool rg_site_allocates(const Ast *a) {
+    if (a->kind == AST_CALL) return !rg_type_unallocated(infer_type(a));
+    if (a->kind == AST_PRIMCALL)
+        return !rg_type_unallocated(infer_type(a)) && (a->prim->flags & RT_PF_ALLOC);
+    return true;
+}
+
+static void rg_finish(Rg *rg, Proc *p) {
+    for (size_t t = 0; t < p->toks.len; t++) {
+        Tok *k = &p->toks.items[t];
+        if (k->kind == TK_SITE) {
+            /* a primitive that makes no object gets a region it never uses; a call always
+             * gets its place (the callee may allocate there whatever its result) */
+            if (k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) {
+                k->site->rgn = "&rt_gc_region";
+                continue;
+            }
+            int s = rg_place(p, k);
+            rg_scope(p, s)->used = true;
+            k->site->rgn = rg_scope_cname(p, s);
+        }
+        if (k->kind == TK_REST) p->lam->rg_rest = k->need == SC_HEAP ? "&rt_gc_region" : "rr";
+    }
+    for (size_t s = 0; s < p->scopes.len; s++) {
+        Scope *sc = rg_scope(p, (int)s);
+        if (!sc->used) continue;
+        const char *name = rg_scope_cname(p, (int)s) + 1;   /* without the & */
+        if (sc->kind == SC_LOCAL) {
+            if (p->lam) p->lam->rg_local = name;
+            else rg->prog->rg_local = name;
+        }
+        if (sc->kind == SC_SELF) p->lam->rg_self = name;
+        if (sc->kind == SC_LOOP) sc->loop->rg_loop = name;
+    }
+}
+
+static Rg *rg_last;   /* for regions_explain */
+
+void regions_program(Program *prog) {
+    Rg *rg = xcalloc(1, sizeof *rg);
+    rg->prog = prog;
+    size_t nl = prog->lambdas.len + 1;
+    for (size_t i = 0; i < prog->lambdas.len; i++)
+        if ((size_t)prog->lambdas.items[i]->id + 1 > nl) nl = (size_t)prog->lambdas.items[i]->id + 1;
+    rg->nlambdas = nl;
+    rg->loop_scope = xcalloc(nl, sizeof *rg->loop_scope);
+    rg->walking = xcalloc(nl, sizeof *rg->walking);
+    rg->param_sum = xcalloc(nl, sizeof *rg->param_sum);
+    rg->rest_sum = xcalloc(nl, sizeof *rg->rest_sum);
+    rg->free_sum = xcalloc(nl, sizeof *rg->free_sum);
+    rg->mark = xcalloc(nl, sizeof *rg->mark);
+    bits_free(&rg_broken);
+    for (size_t i = 0; i < prog->lambdas.len; i++) {
+        Lambda *l = prog->lambdas.items[i];
+        rg->param_sum[l->id] = xcalloc(l->params.len + 1, 1);
+        rg->free_sum[l->id] = xcalloc(l->free.len + 1, 1);
+        l->rg_local = l->rg_self = l->rg_loop = NULL;
+        l->rg_rest = "rr";
+        if (!l->contified) vec_push(&rg->procs, rg_proc_new(rg, l, l->body));
+    }
+    vec_push(&rg->procs, rg_proc_new(rg, NULL, prog->body));
+    do {
+        rg->sum_changed = false;
+        for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
+    } while (rg->sum_changed);
+    for (size_t i = 0; i < rg->procs.len; i++) rg_finish(rg, rg->procs.items[i]);
+    rg_last = rg;
+}
+
+/* ---- --explain-regions ---------------------------------------------------------------------- */
+static void rg_loc(Buf *b, Loc l) { buf_printf(b, "%s:%d:%d", l.file ? l.file : "?", l.line, l.col); }
+
+static void rg_scope_text(Buf *b, Proc *p, int s) {
+    Scope *sc = rg_scope(p, s);
+    const char *who = !p->lam ? NULL : p->lam->name ? xasprintf("'%s'", p->lam->name->name)
+                    : xasprintf("the procedure at %s:%d:%d", p->lam->loc.file ? p->lam->loc.file : "?",
+                                p->lam->loc.line, p->lam->loc.col);
+    switch (sc->kind) {
+    case SC_HEAP: buf_puts(b, "heap (collected)"); break;
+    case SC_CALLER:
+        if (p->lam) buf_printf(b, "caller's region (of the call of %s)", who);
+        else buf_puts(b, "program region (lives as long as the program)");
+        break;
+    case SC_LOCAL:
+        if (p->lam) buf_printf(b, "local region of %s (released when it returns)", who);
+        else buf_puts(b, "local region of the top level");
+        break;
+    case SC_SELF: buf_printf(b, "iteration region of %s (recycled at each self tail call)", who); break;
+    default:
+        buf_puts(b, "iteration region of the loop ");
+        if (sc->loop->name) buf_printf(b, "'%s' ", sc->loop->name->name);
+        buf_puts(b, "at ");
+        rg_loc(b, sc->loop->loc);
+        buf_puts(b, " (recycled at each iteration)");
+    }
+}
+
+static int rg_tok_cmp(const void *x, const void *y) {
+    const Tok *a = *(const Tok *const *)x, *b = *(const Tok *const *)y;
+    if (a->site->loc.line != b->site->loc.line) return a->site->loc.line - b->site->loc.line;
+    return a->site->loc.col - b->site->loc.col;
+}
+
+void regions_explain(Program *prog, Buf *out) {
+    Rg *rg = rg_last;
+    (void)prog;
+    int count[5] = {0};
+    for (size_t i = 0; i < rg->procs.len; i++) {
+        Proc *p = rg->procs.items[i];
+        VEC(Tok *) sites = {0};
+        for (size_t t = 0; t < p->toks.len; t++) {
+            Tok *k = &p->toks.items[t];
+            /* sites that never allocate: a call whose result is never an object, a boxed
+             * flonum that emit.c does not need, a primitive that returns no object */
+            if (k->kind != TK_SITE) continue;
+            if (rg_site_allocates(k->site)) vec_push(&sites, k);
+        }
+        qsort(sites.items, sites.len, sizeof *sites.items, rg_tok_cmp);
+        for (size_t j = 0; j < sites.len; j++) {
+            Tok *k = sites.items[j];
+            int s = rg_place(p, k);
+            count[rg_scope(p, s)->kind]++;
+            rg_loc(out, k->site->loc);
+            buf_printf(out, ": %s: ", k->what);
+            rg_scope_text(out, p, s);
+            buf_puts(out, ": ");
+            int n = k->need < 0 ? k->alloc : k->need;
+            if (s == SC_HEAP && n != SC_HEAP) {
+                buf_puts(out, "made in every iteration but outlives it (");
+            }
+            if (k->why_tok >= 0) {
+                Tok *u = &p->toks.items[k->why_tok];
+                buf_printf(out, "part of %s", u->kind == TK_REST ? "the rest list" : u->what);
+                if (u->site) {
+                    buf_puts(out, " at ");
+                    rg_loc(out, u->site->loc);
+                }
+            } else if (k->why) {
+                buf_puts(out, k->why);
+                if (k->why_loc.line) {
+                    buf_puts(out, " at ");
+                    rg_loc(out, k->why_loc);
+                }
+            } else if (n == k->alloc) {
+                buf_puts(out, rg_scope(p, s)->kind == SC_LOOP || rg_scope(p, s)->kind == SC_SELF
+                                  ? "used only within the iteration" : "used only within the call");
+            } else {
+                buf_puts(out, "used after the loop");
+            }
+            if (s == SC_HEAP && n != SC_HEAP) buf_puts(out, ")");
+            buf_putc(out, '\n');
+        }
+        vec_free(&sites);
+    }
+    buf_printf(out, "allocation sites: %d in loop iteration regions, %d in local regions, %d in the caller's region, %d in the heap\n",
+               count[SC_LOOP] + count[SC_SELF], count[SC_LOCAL], count[SC_CALLER], count[SC_HEAP]);
+}
