@@ -266,8 +266,9 @@ static bool rg_type_holds_refs(Type t) {
     return t & (TY_PAIR | TY_VEC | TY_PROC | TY_REC | TY_OTHER);
 }
 
-/* Whether evaluating a can reach a back edge to target (a call of it), looking into the
- * bodies of contified loops entered from a. Conservative: any call counts. */
+/* Whether evaluating a, in tail position of the loop of target, can reach a back edge to it
+ * (a tail call of target), looking into the bodies of contified loops entered in tail
+ * position. A call of target anywhere else is a recursion, not a back edge. */
 static bool rg_back_edge_in(Rg *rg, Ast *a, Lambda *target);
 static bool rg_enter_once(Rg *rg, Lambda *k) {   /* first look into k's body in this query */
     if (rg->mark[k->id] == rg->epoch) return false;
@@ -280,29 +281,15 @@ static bool rg_back_edge(Rg *rg, Ast *a, Lambda *target) {
 }
 static bool rg_back_edge_in(Rg *rg, Ast *a, Lambda *target) {
     switch (a->kind) {
-    case AST_CONST: case AST_REF: case AST_LAMBDA: return false;
-    case AST_SET: return rg_back_edge_in(rg, a->value, target);
-    case AST_IF:
-        return rg_back_edge_in(rg, a->test, target) || rg_back_edge_in(rg, a->then, target) || rg_back_edge_in(rg, a->els, target);
-    case AST_SEQ:
-        for (size_t i = 0; i < a->items.len; i++)
-            if (rg_back_edge_in(rg, a->items.items[i], target)) return true;
-        return false;
+    case AST_CONST: case AST_REF: case AST_LAMBDA: case AST_SET: case AST_PRIMCALL: return false;
+    case AST_IF: return rg_back_edge_in(rg, a->then, target) || rg_back_edge_in(rg, a->els, target);
+    case AST_SEQ: return rg_back_edge_in(rg, a->items.items[a->items.len - 1], target);
+    case AST_LET: case AST_LETREC: return rg_back_edge_in(rg, a->body, target);
     case AST_CALL: {
         Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
         if (k == target) return true;
-        if (k && k->contified && rg_enter_once(rg, k) && rg_back_edge_in(rg, k->body, target)) return true;
-        if (rg_back_edge_in(rg, a->fn, target)) return true;
+        return k && k->contified && rg_enter_once(rg, k) && rg_back_edge_in(rg, k->body, target);
     }
-        /* fallthrough */
-    case AST_PRIMCALL:
-        for (size_t i = 0; i < a->args.len; i++)
-            if (rg_back_edge_in(rg, a->args.items[i], target)) return true;
-        return false;
-    case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++)
-            if (rg_back_edge_in(rg, a->inits.items[i], target)) return true;
-        return rg_back_edge_in(rg, a->body, target);
     }
     return false;
 }
@@ -412,6 +399,19 @@ static void rg_carry(Rg *rg, Ast *e, Var *v) {
     } else {
         rg_mark_kept(rg, e, v);
     }
+}
+
+/* The procedure of (map f l ...) or (for-each f l ...) when it is known and takes exactly the
+ * lists' elements: the runtime calls it with map's own region as its caller's region, so its
+ * results are made where the result list is. NULL otherwise. */
+static Lambda *rg_mapped(Ast *a) {
+    if (strcmp(a->prim->name, "map") && strcmp(a->prim->name, "for-each")) return NULL;
+    if (a->args.len < 2) return NULL;
+    Ast *fn = a->args.items[0];
+    Lambda *f = fn->kind == AST_LAMBDA ? fn->lambda : fn->kind == AST_REF && !fn->var->global ? fn->var->known
+              : fn->kind == AST_REF && rg_static_var(fn->var) ? fn->var->known : NULL;
+    if (!f || f->contified || f->rest || f->params.len != a->args.len - 1) return NULL;
+    return f;
 }
 
 /* ---- the walk ------------------------------------------------------------------------------- */
@@ -562,6 +562,25 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     }
     int t = rg_site(rg, a, pr->name, c.alloc);
     if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER) bits_add(&r, t);
+    Lambda *f = rg_mapped(a);
+    if (f) {   /* map or for-each of a known procedure: rt_call(rr, ...) on the elements */
+        rg_use(rg, &v[0], c.use, NULL, a->loc);
+        for (size_t i = 1; i < n; i++) {
+            Bits x = rg_reach(rg, &v[i]);
+            uint8_t sum = rg_arg_summary(rg, f, i - 1);
+            if (sum == SUM_GLOBAL)
+                rg_use(rg, &x, SC_HEAP, xasprintf("passed by '%s' to %s, which keeps it", pr->name,
+                                                  f->name ? xasprintf("'%s'", f->name->name) : "a procedure"), a->loc);
+            else if (sum == SUM_RESULT && !strcmp(pr->name, "map"))
+                rg->changed |= bits_union(&p->toks.items[t].contents, &x);
+            else
+                rg_use(rg, &x, c.use, NULL, a->loc);
+            bits_free(&x);
+        }
+        rg_free_args(v, n);
+        if (rg_type_unallocated(infer_type(a))) bits_free(&r);
+        return rg_result(rg, r, c, a->loc);
+    }
     switch (pc) {
     case PC_HIGHER:
     case PC_ESCAPE: {
