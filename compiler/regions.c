@@ -900,7 +900,8 @@ static void rg_scope_text(Buf *b, Proc *p, int s) {
     case SC_SELF: buf_printf(b, "iteration region of %s (recycled at each self tail call)", who); break;
     default:
         buf_puts(b, "iteration region of the loop ");
-        if (sc->loop->name) buf_printf(b, "'%s' ", sc->loop->name->name);
+        if (sc->loop->name && sc->loop->name->name[0] != ' ')   /* not a `do` loop's own name */
+            buf_printf(b, "'%s' ", sc->loop->name->name);
         buf_puts(b, "at ");
         rg_loc(b, sc->loop->loc);
         buf_puts(b, " (recycled at each iteration)");
