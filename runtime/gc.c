@@ -50,6 +50,8 @@ int rt_stats_enabled;
 #define RT_SCRATCH_ATOMIC(n) GC_MALLOC_ATOMIC(n)
 #endif
 
+#define RT_GC_INITIAL_HEAP ((size_t)4 << 20)
+
 void rt_gc_init(void) {
     static int done;
     if (done) return;
@@ -59,6 +61,11 @@ void rt_gc_init(void) {
     const char *w = getenv("REGAL_GC_WARN");
     if (w == NULL || *w == '\0' || *w == '0') GC_set_warn_proc(GC_ignore_warn_proc);
     GC_INIT();
+    /* The collector starts with a heap of a few hundred KiB and collects each time it fills:
+     * a program that makes garbage fast (boxed flonums stored in a vector) would spend half
+     * its time collecting (nbody: 6,021 collections, 3.9 s; with 4 MiB: 1.8 s, RSS 4.7 -> 8.8
+     * MB). GC_INITIAL_HEAP_SIZE, the collector's own setting, overrides it. */
+    if (getenv("GC_INITIAL_HEAP_SIZE") == NULL) GC_expand_hp(RT_GC_INITIAL_HEAP);
     const char *s = getenv("REGAL_STATS");
     rt_stats_enabled = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
 }

@@ -235,8 +235,40 @@ static void rt_chunk_put(RtChunk *c) {
  * one alive, and does not scan an object's last word when that byte falls in it: the request
  * must be the object's full size (a 16-byte pair takes a 32-byte granule, and is counted as
  * such in rt_alloc_stats.gc_bytes). */
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+/* Small objects come from this thread's free lists, refilled a block at a time by the
+ * collector (gc_inline.h): no lock, no call into the collector per object. The array is
+ * uncollectable memory, so the collector scans it and the objects waiting on it stay
+ * allocated. Sizes in granules include the byte the collector adds for interior pointers. */
+#include <gc/gc_inline.h>
+static _Thread_local void **rt_gc_free_lists;
+
+static void *rt_gc_small(size_t granules) {
+    if (RT_UNLIKELY(rt_gc_free_lists == NULL)) {
+        rt_gc_free_lists = GC_MALLOC_UNCOLLECTABLE(GC_TINY_FREELISTS * sizeof(void *));
+        if (rt_gc_free_lists == NULL) rt_out_of_memory();
+    }
+    void *p;
+    GC_FAST_MALLOC_GRANS(p, granules, rt_gc_free_lists, 0, GC_I_NORMAL,
+                         GC_malloc_kind(granules * GC_GRANULE_BYTES, GC_I_NORMAL),
+                         *(void **)p = 0);
+    return p;
+}
+#endif
+
 static RT_COLD void *rt_gc_alloc(size_t bytes) {
     if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+    size_t granules = (bytes + 1 + GC_GRANULE_BYTES - 1) / GC_GRANULE_BYTES;
+    if (granules < GC_TINY_FREELISTS) {
+        void *q = rt_gc_small(granules);
+        if (RT_UNLIKELY(q == NULL)) rt_out_of_memory();
+        rt_alloc_stats.gc_bytes += granules * GC_GRANULE_BYTES;
+        rt_alloc_stats.gc_allocs++;
+        RT_UNPOISON(q, bytes);
+        return q;
+    }
+#endif
     void *p = RT_GC_OBJECT(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
     rt_alloc_stats.gc_bytes += GC_size(p);          /* as the collector counts what it frees */
