@@ -34,7 +34,6 @@
  */
 #include "regalc.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -294,23 +293,6 @@ static bool rg_back_edge_in(Rg *rg, Ast *a, Lambda *target) {
     return false;
 }
 
-/* Whether l's body makes self tail calls (emit.c compiles them as `goto top`). */
-static bool rg_self_tail(Rg *rg, Lambda *l, Ast *a, bool tail) {
-    switch (a->kind) {
-    case AST_CONST: case AST_REF: case AST_LAMBDA: case AST_SET: case AST_PRIMCALL: return false;
-    case AST_IF: return rg_self_tail(rg, l, a->then, tail) || rg_self_tail(rg, l, a->els, tail);
-    case AST_SEQ: return rg_self_tail(rg, l, a->items.items[a->items.len - 1], tail);
-    case AST_LET: case AST_LETREC: return rg_self_tail(rg, l, a->body, tail);
-    case AST_CALL: {
-        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-        if (k == l && tail && !l->rest) return true;
-        if (k && k->contified && rg_enter_once(rg, k)) return rg_self_tail(rg, l, k->body, tail);
-        return false;
-    }
-    }
-    return false;
-}
-
 /* ---- primitives ---------------------------------------------------------------------------- */
 typedef enum { PC_DEFAULT, PC_HIGHER, PC_MUTATOR, PC_ESCAPE } PrimClass;
 
@@ -350,32 +332,25 @@ static PrimClass rg_prim_class(const Prim *p, size_t nargs) {
     return PC_DEFAULT;
 }
 
+static bool rg_ctor(const Ast *e) {   /* its object holds its arguments themselves */
+    if (e->kind != AST_PRIMCALL) return false;
+    static const char *const ctors[] = {"cons", "list", "cons*", "vector", "%record", NULL};
+    for (size_t i = 0; ctors[i]; i++)
+        if (!strcmp(e->prim->name, ctors[i])) return true;
+    return false;
+}
+static bool rg_is_ref(const Ast *e, const Var *v) { return e->kind == AST_REF && e->var == v; }
 /* Accumulation: the value e carried into loop variable v at a back edge keeps v's previous
  * value reachable (v itself, or a constructor holding v), so nothing carried in v becomes
  * garbage while the loop runs. Not append's other arguments, reverse or copies: those let
  * the previous value go. */
 static bool rg_accumulates(Ast *e, Var *v) {
-    if (e->kind == AST_REF) return e->var == v;
-    if (e->kind != AST_PRIMCALL) return false;
-    static const char *const ctors[] = {"cons", "list", "cons*", "vector", "%record", NULL};
-    const char *name = e->prim->name;
-    if (!strcmp(name, "append"))
-        return e->args.len > 0 && e->args.items[e->args.len - 1]->kind == AST_REF &&
-               e->args.items[e->args.len - 1]->var == v;
-    for (size_t i = 0; ctors[i]; i++)
-        if (!strcmp(name, ctors[i])) {
-            for (size_t j = 0; j < e->args.len; j++)
-                if (e->args.items[j]->kind == AST_REF && e->args.items[j]->var == v) return true;
-            return false;
-        }
-    return false;
-}
-
-static bool rg_ctor(const Ast *e) {
-    if (e->kind != AST_PRIMCALL) return false;
-    static const char *const ctors[] = {"cons", "list", "cons*", "vector", "%record", "append", NULL};
-    for (size_t i = 0; ctors[i]; i++)
-        if (!strcmp(e->prim->name, ctors[i])) return true;
+    if (rg_is_ref(e, v)) return true;
+    if (e->kind == AST_PRIMCALL && !strcmp(e->prim->name, "append"))   /* shares its last list */
+        return e->args.len > 0 && rg_is_ref(e->args.items[e->args.len - 1], v);
+    if (!rg_ctor(e)) return false;
+    for (size_t j = 0; j < e->args.len; j++)
+        if (rg_is_ref(e->args.items[j], v)) return true;
     return false;
 }
 
@@ -459,6 +434,18 @@ static void rg_free_args(Bits *v, size_t n) {
     free(v);
 }
 
+/* A back edge a (a call of loop k, or a self tail call) with argument values v: they are
+ * the next iteration's variables, so they must live in the loop's parent scope. */
+static void rg_next_iteration(Rg *rg, Ast *a, Lambda *k, Bits *v, int parent) {
+    for (size_t i = 0; i < a->args.len && i < k->params.len; i++) {
+        Var *pv = k->params.items[i];
+        rg_carry(rg, a->args.items[i], pv);
+        rg_use(rg, &v[i], parent, xasprintf("carried to the next iteration in '%s'", pv->name->name), a->loc);
+        if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "carried in a boxed loop variable", a->loc);
+        else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
+    }
+}
+
 static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     Proc *p = rg->p;
     Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
@@ -467,14 +454,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         Bits *v = rg_walk_args(rg, &a->args, c);
         int ls = rg->loop_scope[k->id];
         if (rg->walking[k->id]) {            /* a back edge: the loop variables carry values */
-            int parent = rg_scope(p, ls)->parent;
-            for (size_t i = 0; i < n && i < k->params.len; i++) {
-                Var *pv = k->params.items[i];
-                rg_carry(rg, a->args.items[i], pv);
-                rg_use(rg, &v[i], parent, xasprintf("carried to the next iteration in loop variable '%s'", pv->name->name), a->loc);
-                if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "carried in a boxed loop variable", a->loc);
-                else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
-            }
+            rg_next_iteration(rg, a, k, v, rg_scope(p, ls)->parent);
             rg_free_args(v, n);
             return (Bits){0};
         }
@@ -496,13 +476,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     }
     if (k && k == p->lam && c.ptail && !k->rest) {   /* self tail call: the next iteration */
         Bits *v = rg_walk_args(rg, &a->args, c);
-        for (size_t i = 0; i < n && i < k->params.len; i++) {
-            Var *pv = k->params.items[i];
-            rg_carry(rg, a->args.items[i], pv);
-            rg_use(rg, &v[i], SC_LOCAL, xasprintf("carried to the next iteration (self tail call) in parameter '%s'", pv->name->name), a->loc);
-            if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "carried in a boxed parameter", a->loc);
-            else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
-        }
+        rg_next_iteration(rg, a, k, v, SC_LOCAL);
         rg_free_args(v, n);
         return (Bits){0};
     }
@@ -722,7 +696,8 @@ static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
     rg_add_scope(p, SC_HEAP, -1, NULL);
     rg_add_scope(p, SC_CALLER, SC_HEAP, NULL);
     rg_add_scope(p, SC_LOCAL, SC_CALLER, NULL);
-    p->self_scope = l && (rg->epoch++, rg_self_tail(rg, l, l->body, true)) ? rg_add_scope(p, SC_SELF, SC_LOCAL, l) : -1;
+    /* self tail calls are compiled as `goto top` (not with a rest list): an iteration */
+    p->self_scope = l && !l->rest && rg_back_edge(rg, l->body, l) ? rg_add_scope(p, SC_SELF, SC_LOCAL, l) : -1;
     p->rest_tok = -1;
     rg->p = p;
     if (l) {
