@@ -158,14 +158,24 @@ static const char *emit_loc(Emitter *em, Loc loc) {
     return xasprintf("L%zu", em->locs.len - 1);
 }
 
-static void emit_c_string(Buf *b, const char *s) {
+/* The one routine through which text from the program (names, strings, file names) reaches the
+ * generated C as a string literal: quotes, backslashes and '?' (no trigraphs) escaped, bytes
+ * outside printable ASCII as octal escapes. Everything else from the program that reaches the C
+ * is a mangled identifier (emit_mangle) or a number. */
+static void emit_c_string_n(Buf *b, const char *s, size_t len) {
     buf_putc(b, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') buf_printf(b, "\\%c", *p);
+    for (const unsigned char *p = (const unsigned char *)s, *e = p + len; p < e; p++) {
+        if (*p == '"' || *p == '\\' || *p == '?') buf_printf(b, "\\%c", *p);
         else if (*p < 32 || *p >= 127) buf_printf(b, "\\%03o", *p);
         else buf_putc(b, (char)*p);
     }
     buf_putc(b, '"');
+}
+static void emit_c_string(Buf *b, const char *s) { emit_c_string_n(b, s, strlen(s)); }
+static const char *emit_str_lit(const char *s) {
+    Buf b = {0};
+    emit_c_string(&b, s);
+    return buf_cstr(&b);
 }
 
 /* Deliver a value to its destination; returns the expression for DEST_VALUE. */
@@ -281,7 +291,7 @@ static const char *emit_const_init(Emitter *em, Datum *d) {
         int k = em->nconsts++;
         buf_printf(&em->decls, "static RtValue k%d;\n", k);
         buf_printf(&em->init, "    k%d = rt_intern(", k);
-        emit_c_string(&em->init, d->sym->name);
+        emit_c_string_n(&em->init, d->sym->name, d->sym->len);
         buf_printf(&em->init, ", %zu);\n", d->sym->len);
         return xasprintf("k%d", k);
     }
@@ -543,8 +553,8 @@ static const char *emit_ref(Emitter *em, Ast *a) {
     if (v->global) {
         if (!v->defined) return xasprintf("RT_TAG_AS_OBJ(&rt_pc_%s)", v->prim->cname);
         char *name = emit_var_name(v);
-        emit_line(em, "if (RT_UNLIKELY(%s == RT_UNDEFINED)) rt_error_msg(%s, \"%s\", \"variable used before its definition\");",
-                  name, emit_loc(em, a->loc), v->name->name);
+        emit_line(em, "if (RT_UNLIKELY(%s == RT_UNDEFINED)) rt_error_msg(%s, %s, \"variable used before its definition\");",
+                  name, emit_loc(em, a->loc), emit_str_lit(v->name->name));
         return name;
     }
     if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
