@@ -17,6 +17,7 @@
  */
 #include "regalc.h"
 
+#include <gmp.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,13 @@ typedef struct Emitter {
     Lambda *fn;          /* the lambda whose C function is being written (NULL: top level) */
     int indent;
     int ntemps;
+    int fn_allocs;       /* allocation sites written inline in the current C function */
     int nconsts;
     VEC(char *) locs;    /* location strings, index = L<n> */
+    StrMap loc_index;    /* location string -> its index in locs */
+    PtrMap sym_consts;   /* Sym -> its index in sym_exprs: one symbol constant per name */
+    VEC(const char *) sym_exprs;
+    VEC(const char *) static_syms; /* &k<n>.s of each static symbol, for rt_intern_statics */
     VEC(Lambda *) loops; /* contified lambdas whose body is being written */
     VEC(size_t) loop_keep; /* for each: the regions alive at its entry */
     VEC(const char *) active; /* regions entered and not yet left here, oldest first */
@@ -75,9 +81,18 @@ static bool emit_check(Emitter *em, bool proven) {
     return proven;
 }
 
-static void emit_count_alloc(Emitter *em) {
+/* Count an allocation site; true when it is written as typed allocation (alloc_obj_typed with
+ * a constant type id, fields filled inline), false for the mk_* constructor call. Past
+ * EMIT_INLINE_ALLOCS sites in one C function the constructors are used: clang's optimiser is
+ * superlinear in the number of inline bump paths in a function (at -O2, 4,000 in one function
+ * took 6 s and 10,000 took 34 s; as calls, 0.7 s), and a function that big is straight-line
+ * code run once (a huge quoted-looking expression), not a hot path. */
+#define EMIT_INLINE_ALLOCS 256
+static bool emit_alloc_typed(Emitter *em) {
     em->stats.alloc_sites++;
-    if (em->opt->alloc == ALLOC_TYPED) em->stats.alloc_typed++;
+    if (em->opt->alloc != ALLOC_TYPED || em->fn_allocs++ >= EMIT_INLINE_ALLOCS) return false;
+    em->stats.alloc_typed++;
+    return true;
 }
 
 /* A variable kept in a C double (infer_var_unboxed), unless types are ignored. */
@@ -149,13 +164,14 @@ static char *emit_lambda_name(Lambda *l) {
 /* The location string of a node, as the name of a static constant. */
 static const char *emit_loc(Emitter *em, Loc loc) {
     char *s = xasprintf("%s:%d:%d", loc.file ? loc.file : "?", loc.line, loc.col);
-    for (size_t i = 0; i < em->locs.len; i++)
-        if (strcmp(em->locs.items[i], s) == 0) {
-            free(s);
-            return xasprintf("L%zu", i);
-        }
-    vec_push(&em->locs, s);
-    return xasprintf("L%zu", em->locs.len - 1);
+    size_t *slot = strmap_slot(&em->loc_index, s, true);
+    if (*slot == STRMAP_NONE) {
+        *slot = em->locs.len;
+        vec_push(&em->locs, s);
+    } else {
+        free(s);
+    }
+    return xasprintf("L%zu", *slot);
 }
 
 /* The one routine through which text from the program (names, strings, file names) reaches the
@@ -227,123 +243,200 @@ static const char *emit_double(double x) {
     return xasprintf("%a", x);
 }
 
-static bool emit_const_is_static(Datum *d) {
-    switch (d->kind) {
-    case DATUM_SYMBOL: case DATUM_BIGNUM: return false;
-    case DATUM_PAIR: return emit_const_is_static(d->pair.car) && emit_const_is_static(d->pair.cdr);
-    case DATUM_VECTOR:
-        for (size_t i = 0; i < d->vec.len; i++)
-            if (!emit_const_is_static(d->vec.items[i])) return false;
-        return true;
-    default: return true;
+/* Quoted data (R7RS 4.1.2) is static C data, never code: each constant is one declaration, a
+ * list's spine one array of pairs built by walking the spine (no recursion along a list, so a
+ * list of any length compiles in linear time and stack). Symbols are static RtSymbols, one per
+ * name, that the program registers before anything else interns (rt_intern_statics); bignums
+ * are static limbs. The one exception is a symbol whose name is not well-formed UTF-8 (an
+ * escape such as |\xD800;|): it is made at start-up by rt_intern, which canonicalises it, and
+ * so is every constant that contains one (EmitConst.is_static false). Recursion is only into
+ * the elements of a list or vector, bounded by the reader's nesting limit. */
+typedef struct EmitConst { const char *expr; bool is_static; } EmitConst;
+typedef VEC(uint32_t) CodePoints;
+static EmitConst emit_const_k(Emitter *em, Datum *d);
+
+/* Strict UTF-8 (RFC 3629: no overlongs, surrogates or values above U+10FFFF) to code points;
+ * false when s is not well-formed. */
+static bool emit_utf8_decode(const unsigned char *s, size_t len, CodePoints *out) {
+    for (size_t i = 0; i < len;) {
+        uint32_t c = s[i], min;
+        size_t n;
+        if (c < 0x80) { n = 1; min = 0; }
+        else if ((c & 0xe0) == 0xc0) { n = 2; c &= 0x1f; min = 0x80; }
+        else if ((c & 0xf0) == 0xe0) { n = 3; c &= 0x0f; min = 0x800; }
+        else if ((c & 0xf8) == 0xf0) { n = 4; c &= 0x07; min = 0x10000; }
+        else return false;
+        if (i + n > len) return false;
+        for (size_t k = 1; k < n; k++) {
+            if ((s[i + k] & 0xc0) != 0x80) return false;
+            c = c << 6 | (s[i + k] & 0x3f);
+        }
+        if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return false;
+        vec_push(out, c);
+        i += n;
     }
+    return true;
 }
 
-/* A constant's value as a C constant expression (static data) or, for data that holds symbols
- * or bignums, a variable set by the program's constant initialisation. */
-static const char *emit_const(Emitter *em, Datum *d);
-
-static const char *emit_const_static(Emitter *em, Datum *d) {
+/* A static string object of code points; returns its C name. */
+static char *emit_static_string(Emitter *em, const uint32_t *chars, size_t n) {
     int k = em->nconsts++;
     Buf *b = &em->decls;
-    switch (d->kind) {
-    case DATUM_FLONUM:
-        buf_printf(b, "static RtFlonum k%d = {RT_HDR(TYPE_ID_FLOAT, 0), %s};\n", k, emit_double(d->flo));
-        return xasprintf("RT_TAG_AS_OBJ(&k%d)", k);
-    case DATUM_STRING:
-        buf_printf(b, "static struct { RtHeader hdr; uint32_t c[%zu]; } k%d = {RT_HDR(TYPE_ID_STRING, %zu), {",
-                   d->str.len ? d->str.len : 1, k, d->str.len);
-        for (size_t i = 0; i < d->str.len; i++) buf_printf(b, "%s%u", i ? "," : "", d->str.chars[i]);
-        if (!d->str.len) buf_puts(b, "0");
+    buf_printf(b, "static struct { RtHeader hdr; uint32_t c[%zu]; } k%d = {RT_HDR(TYPE_ID_STRING, %zu), {",
+               n ? n : 1, k, n);
+    for (size_t i = 0; i < n; i++) buf_printf(b, "%s%u", i ? "," : "", chars[i]);
+    if (!n) buf_puts(b, "0");
+    buf_puts(b, "}};\n");
+    return xasprintf("k%d", k);
+}
+
+static EmitConst emit_const_symbol(Emitter *em, Sym *sym) {
+    size_t *slot = ptrmap_slot(&em->sym_consts, sym, true);
+    if (*slot != PTRMAP_NONE) return (EmitConst){em->sym_exprs.items[*slot], true};
+    CodePoints cps = {0};
+    if (!emit_utf8_decode((const unsigned char *)sym->name, sym->len, &cps)) {
+        /* made at start-up: rt_intern canonicalises the name */
+        vec_free(&cps);
+        int k = em->nconsts++;
+        buf_printf(&em->decls, "static RtValue k%d;\n", k);
+        buf_printf(&em->init, "    k%d = rt_intern(", k);
+        emit_c_string_n(&em->init, sym->name, sym->len);
+        buf_printf(&em->init, ", %zu);\n", sym->len);
+        *slot = em->sym_exprs.len;
+        vec_push(&em->sym_exprs, xasprintf("k%d", k));
+        return (EmitConst){em->sym_exprs.items[*slot], false};
+    }
+    char *name = emit_static_string(em, cps.items, cps.len);
+    vec_free(&cps);
+    int k = em->nconsts++;
+    buf_printf(&em->decls, "static struct { RtSymbol s; char u[%zu]; } k%d = {{RT_HDR(TYPE_ID_SYMBOL, %zu), RT_TAG_AS_OBJ(&%s), 0, 0}, ",
+               sym->len + 1, k, sym->len, name);
+    emit_c_string_n(&em->decls, sym->name, sym->len);
+    buf_puts(&em->decls, "};\n");
+    vec_push(&em->static_syms, xasprintf("&k%d.s", k));
+    *slot = em->sym_exprs.len;
+    vec_push(&em->sym_exprs, xasprintf("RT_TAG_AS_OBJ(&k%d)", k));
+    return (EmitConst){em->sym_exprs.items[*slot], true};
+}
+
+/* An exact integer outside the fixnum range: static limbs (RtBignum: count = limbs << 1 |
+ * sign, least significant limb first). */
+static EmitConst emit_const_bignum(Emitter *em, const char *text) {
+    mpz_t z;
+    if (mpz_init_set_str(z, text, 10) != 0) diag_internal("emit: bad bignum literal %s", text);
+    size_t n = (mpz_sizeinbase(z, 2) + 63) / 64;
+    uint64_t *limbs = xcalloc(n, sizeof *limbs);
+    size_t got = 0;
+    mpz_export(limbs, &got, -1, sizeof *limbs, 0, 0, z);
+    int k = em->nconsts++;
+    buf_printf(&em->decls, "static struct { RtHeader hdr; uint64_t l[%zu]; } k%d = {RT_HDR(TYPE_ID_INT, %zu), {",
+               got, k, got << 1 | (mpz_sgn(z) < 0));
+    for (size_t i = 0; i < got; i++) buf_printf(&em->decls, "%s0x%llxu", i ? "," : "", (unsigned long long)limbs[i]);
+    buf_puts(&em->decls, "}};\n");
+    free(limbs);
+    mpz_clear(z);
+    return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
+}
+
+/* A list (its spine walked iteratively): one static array of pairs, pair i's cdr pointing at
+ * pair i + 1 and the last one's at the tail; or, when an element is not static, pairs made at
+ * start-up from the tail back. */
+static EmitConst emit_const_list(Emitter *em, Datum *d) {
+    VEC(const char *) cars = {0};
+    bool all_static = true;
+    Datum *p = d;
+    for (; p->kind == DATUM_PAIR; p = p->pair.cdr) {
+        EmitConst c = emit_const_k(em, p->pair.car);
+        all_static &= c.is_static;
+        vec_push(&cars, c.expr);
+    }
+    EmitConst tail = p->kind == DATUM_NIL ? (EmitConst){"RT_NIL", true} : emit_const_k(em, p);
+    all_static &= tail.is_static;
+    size_t n = cars.len;
+    int k = em->nconsts++;
+    if (all_static) {
+        Buf *b = &em->decls;
+        buf_printf(b, "static RtPair k%d[%zu] = {\n", k, n);
+        for (size_t i = 0; i < n; i++) {
+            if (i + 1 < n) buf_printf(b, "    {%s, RT_TAG_AS_PAIR(&k%d[%zu])},\n", cars.items[i], k, i + 1);
+            else buf_printf(b, "    {%s, %s}};\n", cars.items[i], tail.expr);
+        }
+        vec_free(&cars);
+        return (EmitConst){xasprintf("RT_TAG_AS_PAIR(&k%d[0])", k), true};
+    }
+    buf_printf(&em->decls, "static RtValue k%d;\n", k);
+    buf_printf(&em->init, "    k%d = %s;\n", k, tail.expr);
+    for (size_t i = n; i-- > 0;)
+        buf_printf(&em->init, "    k%d = mk_pair(&rt_global_region, %s, k%d);\n", k, cars.items[i], k);
+    vec_free(&cars);
+    return (EmitConst){xasprintf("k%d", k), false};
+}
+
+static EmitConst emit_const_vector(Emitter *em, Datum *d) {
+    const char **items = xcalloc(d->vec.len + 1, sizeof *items);
+    bool all_static = true;
+    for (size_t i = 0; i < d->vec.len; i++) {
+        EmitConst c = emit_const_k(em, d->vec.items[i]);
+        all_static &= c.is_static;
+        items[i] = c.expr;
+    }
+    int k = em->nconsts++;
+    Buf *b = &em->decls;
+    if (all_static) {
+        buf_printf(b, "static struct { RtHeader hdr; RtValue v[%zu]; } k%d = {RT_HDR(TYPE_ID_VECTOR, %zu), {",
+                   d->vec.len ? d->vec.len : 1, k, d->vec.len);
+        for (size_t i = 0; i < d->vec.len; i++) buf_printf(b, "%s%s", i ? ",\n    " : "", items[i]);
+        if (!d->vec.len) buf_puts(b, "0");
         buf_puts(b, "}};\n");
-        return xasprintf("RT_TAG_AS_OBJ(&k%d)", k);
-    case DATUM_PAIR: {
-        const char *a = emit_const(em, d->pair.car), *c = emit_const(em, d->pair.cdr);
-        buf_printf(b, "static RtPair k%d = {%s, %s};\n", k, a, c);
-        return xasprintf("RT_TAG_AS_PAIR(&k%d)", k);
+        free(items);
+        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
     }
-    case DATUM_VECTOR: {
-        Buf items = {0};
-        for (size_t i = 0; i < d->vec.len; i++)
-            buf_printf(&items, "%s%s", i ? ", " : "", emit_const(em, d->vec.items[i]));
-        if (!d->vec.len) buf_puts(&items, "0");
-        buf_printf(b, "static struct { RtHeader hdr; RtValue v[%zu]; } k%d = {RT_HDR(TYPE_ID_VECTOR, %zu), {%s}};\n",
-                   d->vec.len ? d->vec.len : 1, k, d->vec.len, buf_cstr(&items));
-        buf_free(&items);
-        return xasprintf("RT_TAG_AS_OBJ(&k%d)", k);
+    buf_printf(b, "static RtValue k%d;\n", k);
+    buf_printf(&em->init, "    k%d = mk_vector(&rt_global_region, %zu, RT_FALSE);\n", k, d->vec.len);
+    for (size_t i = 0; i < d->vec.len; i++)
+        buf_printf(&em->init, "    RT_AS(RtVector, k%d)->items[%zu] = %s;\n", k, i, items[i]);
+    free(items);
+    return (EmitConst){xasprintf("k%d", k), false};
+}
+
+static EmitConst emit_const_k(Emitter *em, Datum *d) {
+    Buf *b = &em->decls;
+    switch (d->kind) {
+    case DATUM_NIL: return (EmitConst){"RT_NIL", true};
+    case DATUM_BOOL: return (EmitConst){d->b ? "RT_TRUE" : "RT_FALSE", true};
+    case DATUM_UNSPEC: return (EmitConst){"RT_UNSPEC", true};
+    case DATUM_FIXNUM: return (EmitConst){xasprintf("RT_FIX(%lldLL)", (long long)d->fix), true};
+    case DATUM_CHAR: return (EmitConst){xasprintf("RT_CHAR(%u)", d->ch), true};
+    case DATUM_SYMBOL: return emit_const_symbol(em, d->sym);
+    case DATUM_BIGNUM: return emit_const_bignum(em, d->big);
+    case DATUM_PAIR: return emit_const_list(em, d);
+    case DATUM_VECTOR: return emit_const_vector(em, d);
+    case DATUM_FLONUM: {
+        int k = em->nconsts++;
+        buf_printf(b, "static RtFlonum k%d = {RT_HDR(TYPE_ID_FLOAT, 0), %s};\n", k, emit_double(d->flo));
+        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
     }
+    case DATUM_STRING:
+        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&%s)", emit_static_string(em, d->str.chars, d->str.len)), true};
     case DATUM_BYTEVECTOR: {
+        int k = em->nconsts++;
         buf_printf(b, "static struct { RtHeader hdr; uint8_t v[%zu]; } k%d = {RT_HDR(TYPE_ID_BYTEVECTOR, %zu), {",
                    d->bv.len ? d->bv.len : 1, k, d->bv.len);
         for (size_t i = 0; i < d->bv.len; i++) buf_printf(b, "%s%u", i ? "," : "", d->bv.bytes[i]);
         if (!d->bv.len) buf_puts(b, "0");
         buf_puts(b, "}};\n");
-        return xasprintf("RT_TAG_AS_OBJ(&k%d)", k);
+        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
     }
-    default: diag_internal("emit_const_static: kind %d", d->kind);
     }
+    diag_internal("emit_const: kind %d", d->kind);
 }
 
-/* Build a constant at program start (in the global region): for symbols and bignums. */
-static const char *emit_const_init(Emitter *em, Datum *d) {
-    switch (d->kind) {
-    case DATUM_SYMBOL: {
-        int k = em->nconsts++;
-        buf_printf(&em->decls, "static RtValue k%d;\n", k);
-        buf_printf(&em->init, "    k%d = rt_intern(", k);
-        emit_c_string_n(&em->init, d->sym->name, d->sym->len);
-        buf_printf(&em->init, ", %zu);\n", d->sym->len);
-        return xasprintf("k%d", k);
-    }
-    case DATUM_BIGNUM: {
-        int k = em->nconsts++;
-        buf_printf(&em->decls, "static RtValue k%d;\n", k);
-        buf_printf(&em->init, "    k%d = rt_p_string_to_number(&rt_global_region, NULL, 1, (const RtValue[]){mk_string(&rt_global_region, ", k);
-        emit_c_string(&em->init, d->big);
-        buf_puts(&em->init, ")});\n");
-        return xasprintf("k%d", k);
-    }
-    case DATUM_PAIR: {
-        const char *a = emit_const(em, d->pair.car), *c = emit_const(em, d->pair.cdr);
-        int k = em->nconsts++;
-        buf_printf(&em->decls, "static RtValue k%d;\n", k);
-        buf_printf(&em->init, "    k%d = mk_pair(&rt_global_region, %s, %s);\n", k, a, c);
-        return xasprintf("k%d", k);
-    }
-    case DATUM_VECTOR: {
-        int k = em->nconsts++;
-        buf_printf(&em->decls, "static RtValue k%d;\n", k);
-        Buf items = {0};
-        for (size_t i = 0; i < d->vec.len; i++) {
-            const char *item = emit_const(em, d->vec.items[i]);
-            buf_printf(&items, "    RT_AS(RtVector, k%d)->items[%zu] = %s;\n", k, i, item);
-        }
-        buf_printf(&em->init, "    k%d = mk_vector(&rt_global_region, %zu, RT_FALSE);\n%s", k,
-                   d->vec.len, items.data ? items.data : "");
-        buf_free(&items);
-        return xasprintf("k%d", k);
-    }
-    default: diag_internal("emit_const_init: kind %d", d->kind);
-    }
-}
-
-static const char *emit_const(Emitter *em, Datum *d) {
-    switch (d->kind) {
-    case DATUM_NIL: return "RT_NIL";
-    case DATUM_BOOL: return d->b ? "RT_TRUE" : "RT_FALSE";
-    case DATUM_UNSPEC: return "RT_UNSPEC";
-    case DATUM_FIXNUM: return xasprintf("RT_FIX(%lldLL)", (long long)d->fix);
-    case DATUM_CHAR: return xasprintf("RT_CHAR(%u)", d->ch);
-    default:
-        return emit_const_is_static(d) ? emit_const_static(em, d) : emit_const_init(em, d);
-    }
-}
+static const char *emit_const(Emitter *em, Datum *d) { return emit_const_k(em, d).expr; }
 
 /* ---- allocation sites ----------------------------------------------------------------------- */
 static const char *emit_alloc_pair(Emitter *em, const char *rg, const char *car, const char *cdr) {
     char *t = emit_temp(em);
-    emit_count_alloc(em);
-    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+    if (!emit_alloc_typed(em)) {
         emit_line(em, "RtValue %s = mk_pair(%s, %s, %s);", t, rg, car, cdr);
     } else {
         emit_line(em, "RtPair *%s_p = alloc_obj_typed(%s, TYPE_ID_PAIR);", t, rg);
@@ -358,8 +451,7 @@ static const char *emit_alloc_pair(Emitter *em, const char *rg, const char *car,
 
 static const char *emit_alloc_box(Emitter *em, const char *value) {
     char *t = emit_temp(em);
-    emit_count_alloc(em);
-    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+    if (!emit_alloc_typed(em)) {
         emit_line(em, "RtValue %s = mk_box(&rt_gc_region, %s);", t, value);
         return t;
     }
@@ -375,8 +467,7 @@ static const char *emit_alloc_box(Emitter *em, const char *value) {
 static const char *emit_alloc_vector(Emitter *em, const char *rg, AstVec *args, const char **vals) {
     char *t = emit_temp(em);
     size_t n = args->len;
-    emit_count_alloc(em);
-    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+    if (!emit_alloc_typed(em)) {
         emit_line(em, "RtValue %s = mk_vector(%s, %zu, RT_FALSE);", t, rg, n);
         for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtVector, %s)->items[%zu] = %s;", t, i, vals[i]);
     } else {
@@ -393,8 +484,7 @@ static const char *emit_alloc_vector(Emitter *em, const char *rg, AstVec *args, 
 static const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, const char *into) {
     size_t n = l->free.len;
     char *name = emit_lambda_name(l);
-    emit_count_alloc(em);
-    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+    if (!emit_alloc_typed(em)) {
         emit_line(em, "%s = mk_closure(%s, %s, %zu);", into, rg, name, n);
         return into;
     }
@@ -409,8 +499,7 @@ static const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, co
 /* A boxed flonum holding the C double x. */
 static const char *emit_alloc_float(Emitter *em, const char *rg, const char *x) {
     char *t = emit_temp(em);
-    emit_count_alloc(em);
-    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+    if (!emit_alloc_typed(em)) {
         emit_line(em, "RtValue %s = mk_float(%s, %s);", t, rg, x);
         return t;
     }
@@ -426,7 +515,7 @@ static const char *emit_alloc_float(Emitter *em, const char *rg, const char *x) 
 static const char *emit_alloc_record(Emitter *em, const char *rg, const char **v, size_t n, const char *loc) {
     char *t = emit_temp(em);
     size_t nf = n - 1;
-    emit_count_alloc(em);
+    bool typed = emit_alloc_typed(em);
     emit_line(em, "RtValue %s;", t);
     emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_RECORD_TYPE) || RT_HDR_COUNT(*RT_OBJ(%s)) != %zu)) {",
               v[0], v[0], nf);
@@ -436,7 +525,7 @@ static const char *emit_alloc_record(Emitter *em, const char *rg, const char **v
     buf_free(&b);
     emit_line(em, "} else {");
     em->indent++;
-    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+    if (!typed) {
         emit_line(em, "%s = mk_record(%s, %s, %zu);", t, rg, v[0], nf);
         for (size_t i = 0; i < nf; i++) emit_line(em, "RT_AS(RtRecord, %s)->fields[%zu] = %s;", t, i, v[i + 1]);
     } else {
@@ -462,7 +551,7 @@ static const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t
                                      bool string) {
     char *t = emit_temp(em);
     const char *rg = emit_rg(a);
-    emit_count_alloc(em);
+    bool typed = emit_alloc_typed(em);
     const char *fill = n > 1 ? v[1] : string ? "RT_CHAR(32)" : "RT_FALSE";
     Buf cond = {0};
     if (!emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) buf_printf(&cond, "RT_IS_FIXNUM(%s) && ", v[0]);
@@ -473,7 +562,7 @@ static const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t
     emit_line(em, "if (RT_LIKELY(%s)) {", buf_cstr(&cond));
     buf_free(&cond);
     em->indent++;
-    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+    if (!typed) {
         if (string) emit_line(em, "%s = mk_string_fill(%s, (size_t)RT_FIXVAL(%s), RT_CHARVAL(%s));", t, rg, v[0], fill);
         else emit_line(em, "%s = mk_vector(%s, (size_t)RT_FIXVAL(%s), %s);", t, rg, v[0], fill);
     } else if (string) {
@@ -501,7 +590,7 @@ static const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t
 static const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t n, const char *loc) {
     char *t = emit_temp(em);
     const char *rg = emit_rg(a);
-    emit_count_alloc(em);
+    bool typed = emit_alloc_typed(em);
     Buf cond = {0};
     for (size_t i = 0; i < n; i++)
         if (!emit_check(em, emit_proven(em, a->args.items[i], TY_CHAR)))
@@ -512,7 +601,7 @@ static const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t
     else emit_line(em, "{");
     buf_free(&cond);
     em->indent++;
-    if (em->opt->alloc == ALLOC_CONSTRUCTORS) {
+    if (!typed) {
         emit_line(em, "%s = mk_string_fill(%s, %zu, 0);", t, rg, n);
         for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtString, %s)->chars[%zu] = RT_CHARVAL(%s);", t, i, v[i]);
     } else {
@@ -905,6 +994,9 @@ static const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *
     return t;
 }
 
+/* A (list ...) of more elements is one out-of-line rt_p_list call on an array of them. */
+#define EMIT_INLINE_LIST 8
+
 static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     const Prim *p = a->prim;
     size_t n = a->args.len;
@@ -940,7 +1032,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         r = emit_cxr(em, a, v[0], loc);
     } else if (emit_is(p, "cons") && n == 2) {
         r = emit_alloc_pair(em, emit_rg(a), v[0], v[1]);
-    } else if (emit_is(p, "list")) {
+    } else if (emit_is(p, "list") && n <= EMIT_INLINE_LIST) {
         r = "RT_NIL";
         for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, emit_rg(a), v[i], r);
     } else if (emit_is(p, "vector")) {
@@ -1150,6 +1242,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     em->fn = l;
     em->indent = 1;
     em->ntemps = 0;
+    em->fn_allocs = 0;
     char *name = emit_lambda_name(l);
     const char *loc = emit_loc(em, l->loc);
     size_t np = l->params.len;
@@ -1195,6 +1288,9 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     buf_free(&body);
 }
 
+/* The top level is cut into functions of about this many bytes of C (emit_program). */
+#define EMIT_TOP_CHUNK 32768
+
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     Emitter em = {.prog = prog, .opt = opt};
     Buf funcs = {0}, main_body = {0};
@@ -1214,19 +1310,37 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     }
     for (size_t i = 0; i < prog->lambdas.len; i++)
         if (!prog->lambdas.items[i]->contified) emit_function(&em, prog->lambdas.items[i], &funcs);
-    /* the top level */
-    em.out = &main_body;
+    /* The top level: its forms in order, cut into functions of about EMIT_TOP_CHUNK bytes of C
+     * (never inside a form), so the C compiler never meets one huge function however many
+     * forms a program has. Its own region (regions.c: prog->rg_local) is static storage,
+     * entered before the first piece and left after the last. */
+    Buf pieces = {0};
+    int npieces = 0;
     em.fn = NULL;
-    em.indent = 1;
-    em.ntemps = 0;
-    emit_line(&em, "Region *rr = &rt_global_region;");
-    emit_line(&em, "(void)rr;");
     em.active.len = 0;
-    if (prog->rg_local) emit_region_enter(&em, prog->rg_local);
-    const char *x = emit_expr(&em, prog->body, DEST_V);
-    if (x) emit_line(&em, "(void)(%s);", x);
-    emit_region_leave_to(&em, 0);
-
+    if (prog->rg_local) {
+        buf_printf(&em.decls, "static Region %s;\n", prog->rg_local);
+        vec_push(&em.active, prog->rg_local);
+    }
+    AstVec *forms = &prog->body->items;
+    for (size_t i = 0; i < forms->len;) {
+        em.out = &main_body;
+        em.indent = 1;
+        em.ntemps = 0;
+        em.fn_allocs = 0;
+        main_body.len = 0;
+        emit_line(&em, "Region *rr = &rt_global_region;");
+        emit_line(&em, "(void)rr;");
+        do {
+            const char *x = emit_expr(&em, forms->items[i++], DEST_V);
+            if (x) emit_line(&em, "(void)(%s);", x);
+        } while (i < forms->len && main_body.len < EMIT_TOP_CHUNK);
+        buf_printf(&funcs, "static __attribute__((noinline)) void regal_top%d(void) {\n", npieces);
+        buf_putn(&funcs, main_body.data, main_body.len);
+        buf_puts(&funcs, "}\n\n");
+        buf_printf(&pieces, "    regal_top%d();\n", npieces++);
+    }
+    main_body.len = 0;
     if (opt->stats) *opt->stats = em.stats;
     buf_printf(out, "/* Generated by regal %s from %s. */\n", REGAL_VERSION, prog->file);
     buf_puts(out, "#include \"regal.h\"\n\n");
@@ -1239,7 +1353,15 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     buf_puts(out, "\n");
     buf_putn(out, funcs.data ? funcs.data : "", funcs.len);
     buf_puts(out, "static void regal_program(void) {\n");
+    if (em.static_syms.len) {
+        buf_puts(out, "    static RtSymbol *const syms[] = {");
+        for (size_t i = 0; i < em.static_syms.len; i++)
+            buf_printf(out, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em.static_syms.items[i]);
+        buf_printf(out, "};\n    rt_intern_statics(syms, %zu);\n", em.static_syms.len);
+    }
     buf_putn(out, em.init.data ? em.init.data : "", em.init.len);
-    buf_putn(out, main_body.data ? main_body.data : "", main_body.len);
+    if (prog->rg_local) buf_printf(out, "    rt_region_enter(&%s);\n", prog->rg_local);
+    buf_putn(out, pieces.data ? pieces.data : "", pieces.len);
+    if (prog->rg_local) buf_printf(out, "    rt_region_leave(&%s);\n", prog->rg_local);
     buf_puts(out, "}\n\nint main(int argc, char **argv) { return rt_start(argc, argv, regal_program); }\n");
 }

@@ -75,7 +75,19 @@ static Bits bits_copy(const Bits *b) {
     return r;
 }
 static void bits_free(Bits *b) { free(b->w); b->w = NULL; b->n = 0; }
-#define BITS_EACH(b, i) for (int i = 0; i < (int)((b)->n * 64); i++) if (bits_has((b), i))
+/* The first member >= i, or -1; zero words are skipped (sets are sparse in big procedures). */
+static int bits_next(const Bits *b, int i) {
+    size_t k = (size_t)i / 64;
+    if (k >= b->n) return -1;
+    uint64_t w = b->w[k] & (~(uint64_t)0 << (i % 64));
+    while (!w) {
+        if (++k >= b->n) return -1;
+        w = b->w[k];
+    }
+    return (int)(k * 64 + (size_t)__builtin_ctzll(w));
+}
+/* Each member, in increasing order; the body may add or remove members. */
+#define BITS_EACH(b, i) for (int i = bits_next((b), 0); i >= 0; i = bits_next((b), i + 1))
 
 /* ---- scopes, tokens, procedures ------------------------------------------------------------ */
 enum { SC_HEAP, SC_CALLER, SC_LOCAL, SC_SELF, SC_LOOP };
@@ -201,12 +213,14 @@ static void rg_use(Rg *rg, const Bits *v, int s, const char *why, Loc loc) {
 
 /* v and everything its objects may point to. */
 static Bits rg_reach(Rg *rg, const Bits *v) {
-    Bits r = bits_copy(v);
+    Bits r = bits_copy(v), done = {0};
     bool grew = true;
-    while (grew) {
+    while (grew) { /* each token's contents joined once (word at a time: contents are dense) */
         grew = false;
-        BITS_EACH(&r, t) grew |= bits_union(&r, &rg->p->toks.items[t].contents);
+        BITS_EACH(&r, t)
+            if (bits_add(&done, t)) grew |= bits_union(&r, &rg->p->toks.items[t].contents);
     }
+    bits_free(&done);
     return r;
 }
 

@@ -153,3 +153,81 @@ void diag_internal(const char *fmt, ...) {
     va_end(ap);
     abort();
 }
+
+/* ---- string map ------------------------------------------------------------------------------ */
+static uint64_t util_hash_str(const char *s) {
+    uint64_t h = 1469598103934665603u; /* FNV-1a */
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+size_t *strmap_slot(StrMap *m, const char *key, bool create) {
+    if (create && 2 * (m->len + 1) > m->cap) {
+        StrMap old = *m;
+        m->cap = m->cap ? 2 * m->cap : 64;
+        m->len = 0;
+        m->keys = xcalloc(m->cap, sizeof *m->keys);
+        m->vals = xcalloc(m->cap, sizeof *m->vals);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.keys[i]) {
+                size_t j = util_hash_str(old.keys[i]) & (m->cap - 1);
+                while (m->keys[j]) j = (j + 1) & (m->cap - 1);
+                m->keys[j] = old.keys[i];
+                m->vals[j] = old.vals[i];
+                m->len++;
+            }
+        free(old.keys);
+        free(old.vals);
+    }
+    if (!m->cap) return NULL;
+    for (size_t i = util_hash_str(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->keys[i]) {
+            if (!create) return NULL;
+            m->keys[i] = xstrdup(key);
+            m->vals[i] = STRMAP_NONE;
+            m->len++;
+            return &m->vals[i];
+        }
+        if (strcmp(m->keys[i], key) == 0) return &m->vals[i];
+    }
+}
+void strmap_free(StrMap *m) {
+    for (size_t i = 0; i < m->cap; i++) free(m->keys[i]);
+    free(m->keys);
+    free(m->vals);
+    *m = (StrMap){0};
+}
+
+/* ---- pointer map ----------------------------------------------------------------------------- */
+static size_t util_hash_ptr(const void *p, size_t cap) {
+    uint64_t h = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15u;
+    return (size_t)(h >> 32) & (cap - 1);
+}
+size_t *ptrmap_slot(PtrMap *m, const void *key, bool create) {
+    if (create && 2 * (m->len + 1) > m->cap) {
+        PtrMap old = *m;
+        m->cap = m->cap ? 2 * m->cap : 64;
+        m->len = 0;
+        m->keys = xcalloc(m->cap, sizeof *m->keys);
+        m->vals = xcalloc(m->cap, sizeof *m->vals);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.keys[i]) *ptrmap_slot(m, old.keys[i], true) = old.vals[i];
+        free(old.keys);
+        free(old.vals);
+    }
+    if (!m->cap) return NULL;
+    for (size_t i = util_hash_ptr(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
+        if (m->keys[i] == key) return &m->vals[i];
+        if (!m->keys[i]) {
+            if (!create) return NULL;
+            m->keys[i] = key;
+            m->vals[i] = PTRMAP_NONE;
+            m->len++;
+            return &m->vals[i];
+        }
+    }
+}
+void ptrmap_free(PtrMap *m) {
+    free(m->keys);
+    free(m->vals);
+    *m = (PtrMap){0};
+}

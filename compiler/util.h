@@ -42,6 +42,20 @@ void buf_put_utf8(Buf *b, uint32_t cp);
 char *buf_cstr(Buf *b); /* NUL-terminated view; the buffer stays usable */
 void buf_free(Buf *b);
 
+/* String map: NUL-terminated keys (copied) to size_t values, open addressing.
+ * `StrMap m = {0}; size_t *v = strmap_slot(&m, "k", true); *v = 3;` A new slot holds
+ * STRMAP_NONE; strmap_slot(&m, key, false) is NULL for a key never created. */
+#define STRMAP_NONE ((size_t)-1)
+typedef struct StrMap { char **keys; size_t *vals; size_t len, cap; } StrMap;
+size_t *strmap_slot(StrMap *m, const char *key, bool create);
+void strmap_free(StrMap *m);
+
+/* Pointer map: non-NULL pointers to size_t values, open addressing; same use as StrMap. */
+#define PTRMAP_NONE ((size_t)-1)
+typedef struct PtrMap { const void **keys; size_t *vals; size_t len, cap; } PtrMap;
+size_t *ptrmap_slot(PtrMap *m, const void *key, bool create);
+void ptrmap_free(PtrMap *m);
+
 /* A source location: file name, 1-based line and column (column counts code points). */
 typedef struct Loc { const char *file; int line, col; } Loc;
 

@@ -10,6 +10,9 @@
  */
 #include "regal.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 const char *const rt_type_name[TYPE_ID_COUNT] = {
 #define RT_X_NAME(name, size, inl, what) what,
     RT_TYPE_TABLE(RT_X_NAME)
@@ -275,6 +278,30 @@ RtValue rt_intern(const char *utf8, size_t len) {
     *slot = s;
     rt_sym_n++;
     return RT_TAG_AS_OBJ(s);
+}
+
+void rt_intern_statics(RtSymbol *const *syms, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        RtSymbol *s = syms[i];
+        size_t len = RT_HDR_COUNT(s->hdr);
+        const unsigned char *u = (const unsigned char *)(s + 1);
+        uint64_t h = rt_name_hash(u, len);
+        int dup = 0;
+        if (rt_sym_cap != 0)
+            for (RtSymbol *o = rt_sym_table[h & (rt_sym_cap - 1)]; o != NULL; o = o->next)
+                dup |= o->hash == h && RT_HDR_COUNT(o->hdr) == len && rt_bytes_eq((const unsigned char *)(o + 1), u, len);
+        if (dup || !rt_utf8_valid(u, len)) {
+            fprintf(stderr, "regal: internal error: static symbol '%s' %s\n", (const char *)u,
+                    dup ? "is interned twice" : "is ill-formed UTF-8");
+            abort();
+        }
+        if (rt_sym_n >= rt_sym_cap) rt_sym_grow();
+        s->hash = h;
+        RtSymbol **slot = &rt_sym_table[h & (rt_sym_cap - 1)];
+        s->next = *slot;
+        *slot = s;
+        rt_sym_n++;
+    }
 }
 
 RtValue mk_symbol_n(Region *r, const char *utf8, size_t len) {

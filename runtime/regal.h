@@ -570,6 +570,12 @@ RtValue mk_record(Region *r, RtValue type, size_t nfields);
  * well-formed, NUL-terminated UTF-8; the header count is that name's length in bytes. */
 RtValue rt_intern(const char *utf8, size_t len);
 size_t rt_symbol_count(void);
+/* The symbols of a program's quoted data, built by the compiler as static data (an RtSymbol,
+ * its name as well-formed NUL-terminated UTF-8 right after it, `name` a static string, `hash`
+ * and `next` left 0): the generated program registers them all before anything else interns,
+ * so they are the symbols of their names. Each name must be well-formed UTF-8 and not yet
+ * interned (a violation is an internal error, abort). */
+void rt_intern_statics(RtSymbol *const *syms, size_t n);
 static inline const char *rt_symbol_utf8(RtValue sym) {
     return (const char *)(RT_AS(RtSymbol, sym) + 1);
 }

@@ -4,6 +4,8 @@
 # test input. Each check prints PASS or FAIL; the last line is `robust: N passed, M failed`.
 #   - 1,000,000-deep nesting: a compile error naming the limit, promptly, no crash
 #   - a 1,000,000-digit integer literal: compiles and runs, in linear time
+#   - programs too big for one C function: a quoted list and a quoted vector of 100,000
+#     elements, (list ...) of 10,000 arguments, 2,000 nested quasiquotes, 100,000 defines
 #   - out of memory under `ulimit -v`: "out of memory" and exit status 71
 #   - $B/regal-san (the compiler built with -fsanitize=address,undefined) on every
 #     tests/run, tests/errors and examples program with -S: exit 0 or 1, no sanitizer report
@@ -36,6 +38,34 @@ if timeout 60 "$REGAL" "$WORK/big.scm" -o "$WORK/big" 2> "$WORK/big.err" &&
 else
     bad "1,000,000-digit integer literal"; head -3 "$WORK/big.err"
 fi
+
+# Programs too big for one C function (issue 21): each must compile (the timeout only catches
+# a hang; compile time against size is a benchmark, benchmarks/compile-time.py) and run right.
+#   big_case NAME EXPECTED-OUTPUT: compile $WORK/NAME.scm at -O2 and run it
+big_case() {
+    if timeout 120 "$REGAL" -O2 "$WORK/$1.scm" -o "$WORK/$1" 2> "$WORK/$1.err" &&
+       [ "$(timeout 60 "$WORK/$1")" = "$2" ]; then
+        ok "$1"
+    else
+        bad "$1"; head -3 "$WORK/$1.err"
+    fi
+}
+python3 -c "print(\"(define l '(\" + ' '.join('s%d' % (i % 977) if i % 3 else str(i) for i in range(100000)) + '))'); print('(display (length l)) (display (eq? (list-ref l 99998) (quote s344))) (newline)')" > "$WORK/quoted-list-100k.scm"
+big_case quoted-list-100k "100000#t"
+python3 -c "print(\"(define v '#(\" + ' '.join('(%d . x%d)' % (i, i) for i in range(100000)) + '))'); print('(display (cdr (vector-ref v 99999))) (newline)')" > "$WORK/quoted-vector-100k.scm"
+big_case quoted-vector-100k "x99999"
+python3 -c "print('(define l (list ' + ' '.join(str(i) for i in range(10000)) + '))'); print('(display (apply + l)) (newline)')" > "$WORK/list-call-10k.scm"
+big_case list-call-10k "49995000"
+python3 -c "
+s = 'x'
+for i in range(2000): s = '\`(a ,' + s + ')'
+print('(define x 7) (define q ' + s + ')')
+print('(define (depth q) (if (pair? q) (+ 1 (depth (cadr q))) 0)) (display (depth q)) (newline)')" > "$WORK/quasiquote-nested-2000.scm"
+big_case quasiquote-nested-2000 "2000"
+python3 -c "
+for i in range(100000): print('(define v%d %d)' % (i, i))
+print('(display (+ v0 v99999)) (newline)')" > "$WORK/defines-100k.scm"
+big_case defines-100k "99999"
 
 # out of memory under a memory limit
 cat > "$WORK/oom.scm" <<'SCM'
