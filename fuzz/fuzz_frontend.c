@@ -1,5 +1,6 @@
 /* fuzz_frontend.c: libFuzzer target for the whole front end (issue 8): source text -> reader
- * -> expander -> analysis -> C text, stopping after the first pass that reports an error,
+ * -> expander -> analysis -> type inference -> region inference -> C text (the passes of
+ * compiler/main.c, in its order), stopping after the first pass that reports an error,
  * exactly as compiler/main.c does, but never running clang. Both allocation modes and
  * #line directives are exercised (chosen by the input's length so runs stay deterministic).
  * The error count is global (util.c) and only grows, so each pass's errors are measured as a
@@ -20,6 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (diag_error_count() == errors_before) {
             analyze_program(prog);
             if (diag_error_count() == errors_before) {
+                infer_program(prog);
+                regions_program(prog);
                 EmitOptions eo = {.alloc = (size & 1) ? ALLOC_CONSTRUCTORS : ALLOC_TYPED,
                                   .line_directives = (size & 2) != 0};
                 Buf c = {0};

@@ -85,8 +85,15 @@ class Gen:
         self.globals = []      # Vars defined at the top level so far
 
     # ---- helpers -------------------------------------------------------------------------
+    # Names that would break or inject into the generated C if pasted into it unescaped
+    # (issue 21); bar-quoted, so Chez and Regal read them alike (no backslashes: Chez 9.5 does
+    # not read R7RS escapes inside |...|).
+    HOSTILE = ['"); system("id', '*/ x /*', '??=??/', '%s%n', ' ( ) ; ', "#'`,@", '\t']
+
     def fresh(self, p):
         self.n += 1
+        if self.chance(0.15):
+            return "|%s%d%s|" % (p, self.n, self.pick(self.HOSTILE))
         return "%s%d" % (p, self.n)
 
     def chance(self, p):
