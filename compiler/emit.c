@@ -814,19 +814,16 @@ static const char *emit_prim_call_out(Emitter *em, const char *rg, const Prim *p
     return t;
 }
 
-static bool emit_is(const Prim *p, const char *name) { return strcmp(p->name, name) == 0; }
-
 /* c[ad]+r: the letters from the right are applied first. */
 static const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc) {
-    const char *name = a->prim->name;
-    size_t n = strlen(name);
+    const char *path = a->prim->cxr;
     const char *cur = x;
-    for (size_t i = n - 2; i >= 1; i--) {
-        bool is_car = name[i] == 'a';
+    for (size_t i = strlen(path); i-- > 0;) {
+        bool is_car = path[i] == 'a';
         /* the first step's argument may be a proven pair; later steps are unknown */
-        if (!emit_check(em, i == n - 2 && emit_proven(em, a->args.items[0], TY_PAIR)))
-            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"%s\", \"a pair\", %s);",
-                      cur, loc, name, cur);
+        if (!emit_check(em, i == strlen(path) - 1 && emit_proven(em, a->args.items[0], TY_PAIR)))
+            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, %s, \"a pair\", %s);",
+                      cur, loc, emit_str_lit(a->prim->name), cur);
         char *t = emit_temp(em);
         emit_line(em, "RtValue %s = RT_%s(%s);", t, is_car ? "CAR" : "CDR", cur);
         cur = t;
@@ -839,8 +836,8 @@ static const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc)
 static bool emit_flo_arith(Emitter *em, Ast *a) {
     if (em->opt->untyped || a->kind != AST_PRIMCALL || emit_type(em, a) != TY_FLO) return false;
     const Prim *p = a->prim;
-    bool div = emit_is(p, "/");
-    if (!div && !emit_is(p, "+") && !emit_is(p, "-") && !emit_is(p, "*")) return false;
+    bool div = p->id == PRIM_div;
+    if (!div && p->id != PRIM_add && p->id != PRIM_sub && p->id != PRIM_mul) return false;
     size_t n = a->args.len;
     if (n == 0) return false;
     for (size_t i = 0; i < n; i++) {
@@ -857,7 +854,7 @@ static const char *emit_flo(Emitter *em, Ast *a) {
     if (a->kind == AST_REF && !a->var->boxed && emit_var_unboxed(em, a->var)) return emit_var_name(a->var);
     if (emit_flo_arith(em, a)) {
         const Prim *p = a->prim;
-        const char *op = emit_is(p, "+") ? "+" : emit_is(p, "-") ? "-" : emit_is(p, "*") ? "*" : "/";
+        const char *op = p->id == PRIM_add ? "+" : p->id == PRIM_sub ? "-" : p->id == PRIM_mul ? "*" : "/";
         size_t n = a->args.len;
         const char **v = xcalloc(n, sizeof *v);
         for (size_t i = 0; i < n; i++) {
@@ -887,15 +884,34 @@ static const char *emit_flo(Emitter *em, Ast *a) {
     return xasprintf("RT_FLOVAL(%s)", x);
 }
 
+/* The C operator of a numeric comparison and the name of its rt_<name>2 fast path, or NULL. */
 static const char *emit_cmp_op(const Prim *p, const char **rt) {
-    static const struct { const char *name, *c, *rt; } ops[] = {
-        {"<", "<", "lt"}, {"<=", "<=", "le"}, {">", ">", "gt"}, {">=", ">=", "ge"}, {"=", "==", "eq"}};
-    for (size_t i = 0; i < 5; i++)
-        if (strcmp(p->name, ops[i].name) == 0) {
-            *rt = ops[i].rt;
-            return ops[i].c;
-        }
-    return NULL;
+    switch (p->id) {
+    case PRIM_num_lt: *rt = "lt"; return "<";
+    case PRIM_num_le: *rt = "le"; return "<=";
+    case PRIM_num_gt: *rt = "gt"; return ">";
+    case PRIM_num_ge: *rt = "ge"; return ">=";
+    case PRIM_num_eq: *rt = "eq"; return "==";
+    default: return NULL;
+    }
+}
+
+/* The C test (a format of one %s) that a value has type t, for the type predicates (prims.def's
+ * pred column) that have one; NULL for the others. */
+static const char *emit_type_test(Type t) {
+    switch (t) {
+    case TY_NULL: return "%s == RT_NIL";
+    case TY_PAIR: return "RT_IS_PAIR(%s)";
+    case TY_CHAR: return "RT_IS_CHAR(%s)";
+    case TY_BOOL: return "RT_IS_BOOL(%s)";
+    case TY_EOF: return "%s == RT_EOF";
+    case TY_VEC: return "RT_IS_TYPE(%s, TYPE_ID_VECTOR)";
+    case TY_STR: return "RT_IS_TYPE(%s, TYPE_ID_STRING)";
+    case TY_SYM: return "RT_IS_TYPE(%s, TYPE_ID_SYMBOL)";
+    case TY_PROC: return "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)";
+    case TY_BVEC: return "RT_IS_TYPE(%s, TYPE_ID_BYTEVECTOR)";
+    default: return NULL;
+    }
 }
 
 /* A predicate or comparison as a C condition, or NULL when a is not one. */
@@ -923,29 +939,22 @@ static const char *emit_prim_cond(Emitter *em, Ast *a) {
         free(v);
         return r;
     }
-    if (emit_is(p, "not") && n == 1) return xasprintf("!(%s)", emit_cond(em, a->args.items[0]));
-    static const struct { const char *name, *fmt; } preds[] = {
-        {"null?", "%s == RT_NIL"}, {"pair?", "RT_IS_PAIR(%s)"}, {"char?", "RT_IS_CHAR(%s)"},
-        {"boolean?", "RT_IS_BOOL(%s)"}, {"eof-object?", "%s == RT_EOF"},
-        {"vector?", "RT_IS_TYPE(%s, TYPE_ID_VECTOR)"}, {"string?", "RT_IS_TYPE(%s, TYPE_ID_STRING)"},
-        {"symbol?", "RT_IS_TYPE(%s, TYPE_ID_SYMBOL)"}, {"procedure?", "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)"},
-    };
-    if (n == 1)
-        for (size_t i = 0; i < sizeof preds / sizeof *preds; i++)
-            if (emit_is(p, preds[i].name)) {
-                const char **v = emit_args(em, &a->args);
-                const char *r = xasprintf(preds[i].fmt, v[0]);
-                free(v);
-                return r;
-            }
-    if (n == 2 && (emit_is(p, "eq?") || emit_is(p, "eqv?"))) {
+    if (p->id == PRIM_not && n == 1) return xasprintf("!(%s)", emit_cond(em, a->args.items[0]));
+    const char *test = n == 1 && prims_arg_type(p, 0) == TY_ANY ? emit_type_test(p->pred_yes) : NULL;
+    if (test) {
         const char **v = emit_args(em, &a->args);
-        const char *r = emit_is(p, "eq?") ? xasprintf("%s == %s", v[0], v[1])
-                                          : xasprintf("rt_eqv2(%s, %s)", v[0], v[1]);
+        const char *r = xasprintf(test, v[0]);
         free(v);
         return r;
     }
-    if (n == 1 && emit_is(p, "zero?")) {
+    if (n == 2 && (p->id == PRIM_eq_p || p->id == PRIM_eqv_p)) {
+        const char **v = emit_args(em, &a->args);
+        const char *r = p->id == PRIM_eq_p ? xasprintf("%s == %s", v[0], v[1])
+                                           : xasprintf("rt_eqv2(%s, %s)", v[0], v[1]);
+        free(v);
+        return r;
+    }
+    if (n == 1 && p->id == PRIM_zero_p) {
         const char **v = emit_args(em, &a->args);
         const char *r;
         if (emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) r = xasprintf("%s == RT_FIX(0)", v[0]);
@@ -973,7 +982,7 @@ static const char *emit_cond(Emitter *em, Ast *a) {
  * overflow is always detected and goes to the generic operation. */
 static const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     const Prim *p = a->prim;
-    const char *op = emit_is(p, "+") ? "add" : emit_is(p, "-") ? "sub" : "mul";
+    const char *op = p->id == PRIM_add ? "add" : p->id == PRIM_sub ? "sub" : "mul";
     if (!emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX))) {
         em->stats.num_generic++;
         return xasprintf("rt_%s2(%s, %s, %s, %s)", op, emit_rg(a), loc, v[0], v[1]);
@@ -1009,9 +1018,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     const char **v = emit_args(em, &a->args);
     const char *loc = emit_loc(em, a->loc);
     const char *r = NULL;
-    const char *name = p->name;
-    size_t len = strlen(name);
-    if (emit_is(p, "apply") && n >= 2 && d.kind == DEST_RETURN && em->fn) {
+    if (p->id == PRIM_apply && n >= 2 && d.kind == DEST_RETURN && em->fn) {
         /* apply in tail position is a tail call (R7RS 3.5): spread the arguments, then a
          * musttail call of the procedure's code */
         char *t = emit_temp(em);
@@ -1027,39 +1034,38 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         free(v);
         return NULL;
     }
-    if (len >= 3 && len <= 6 && name[0] == 'c' && name[len - 1] == 'r' &&
-        strspn(name + 1, "ad") == len - 2 && n == 1) {
+    if (p->cxr && n == 1) {
         r = emit_cxr(em, a, v[0], loc);
-    } else if (emit_is(p, "cons") && n == 2) {
+    } else if (p->id == PRIM_cons && n == 2) {
         r = emit_alloc_pair(em, emit_rg(a), v[0], v[1]);
-    } else if (emit_is(p, "list") && n <= EMIT_INLINE_LIST) {
+    } else if (p->id == PRIM_list && n <= EMIT_INLINE_LIST) {
         r = "RT_NIL";
         for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, emit_rg(a), v[i], r);
-    } else if (emit_is(p, "vector")) {
+    } else if (p->id == PRIM_vector) {
         r = emit_alloc_vector(em, emit_rg(a), &a->args, v);
-    } else if (emit_is(p, "make-vector") && n >= 1) {
+    } else if (p->id == PRIM_make_vector && n >= 1) {
         r = emit_alloc_filled(em, a, v, n, loc, false);
-    } else if (emit_is(p, "make-string") && n >= 1) {
+    } else if (p->id == PRIM_make_string && n >= 1) {
         r = emit_alloc_filled(em, a, v, n, loc, true);
-    } else if (emit_is(p, "string")) {
+    } else if (p->id == PRIM_string) {
         r = emit_alloc_string(em, a, v, n, loc);
-    } else if (emit_is(p, "%record") && n >= 1) {
+    } else if (p->id == PRIM_record && n >= 1) {
         r = emit_alloc_record(em, emit_rg(a), v, n, loc);
-    } else if (n == 2 && (emit_is(p, "+") || emit_is(p, "-") || emit_is(p, "*"))) {
+    } else if (n == 2 && (p->id == PRIM_add || p->id == PRIM_sub || p->id == PRIM_mul)) {
         r = emit_arith2(em, a, v, loc);
-    } else if (emit_is(p, "set-car!") && n == 2) {
+    } else if (p->id == PRIM_set_car_x && n == 2) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
-            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-car!\", \"a pair\", %s);", v[0], loc, v[0]);
+            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, %s, \"a pair\", %s);", v[0], loc, emit_str_lit(p->name), v[0]);
         emit_line(em, "RT_CAR(%s) = %s;", v[0], v[1]);
         emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
-    } else if (emit_is(p, "set-cdr!") && n == 2) {
+    } else if (p->id == PRIM_set_cdr_x && n == 2) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
-            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, \"set-cdr!\", \"a pair\", %s);", v[0], loc, v[0]);
+            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, %s, \"a pair\", %s);", v[0], loc, emit_str_lit(p->name), v[0]);
         emit_line(em, "RT_CDR(%s) = %s;", v[0], v[1]);
         emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
-    } else if (emit_is(p, "vector-ref") && n == 2) {
+    } else if (p->id == PRIM_vector_ref && n == 2) {
         char *t = emit_temp(em);
         bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));
         emit_line(em, "RtValue %s;", t);
@@ -1071,7 +1077,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
                       v[0], v[1], v[1], v[0], t, v[0], v[1]);
         emit_line(em, "else %s = rt_p_%s(%s, %s, %s, %s);", t, p->cname, emit_rg(a), loc, v[0], v[1]);
         r = t;
-    } else if (emit_is(p, "vector-set!") && n == 3) {
+    } else if (p->id == PRIM_vector_set_x && n == 3) {
         bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));
         if (typed)
             emit_line(em, "if (RT_LIKELY((uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
@@ -1085,7 +1091,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     } else {
         if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
         r = emit_prim_call_out(em, emit_rg(a), p, loc, v, n);
-        if (em->opt->check_regions && p->name[strlen(p->name) - 1] == '!')
+        if (em->opt->check_regions && p->effect == EF_MUTATE)
             for (size_t i = 1; i < n; i++) emit_check_store(em, loc, v[0], v[i]);
     }
     free(v);

@@ -16,60 +16,13 @@
 #include <string.h>
 
 /* ---- a map from pointers to types ------------------------------------------------------------ */
-typedef struct TypeMap {
-    const void **keys;
-    Type *vals;
-    size_t cap, len;
-} TypeMap;
-
-static size_t infer_hash(const void *p, size_t cap) {
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return (size_t)x & (cap - 1);
-}
-
-static Type *infer_map_slot(TypeMap *m, const void *key, bool create) {
-    if (!m->cap) {
-        if (!create) return NULL;
-        m->cap = 1024;
-        m->keys = xcalloc(m->cap, sizeof *m->keys);
-        m->vals = xcalloc(m->cap, sizeof *m->vals);
-    }
-    if (create && 2 * (m->len + 1) > m->cap) {
-        TypeMap old = *m;
-        m->cap *= 2;
-        m->len = 0;
-        m->keys = xcalloc(m->cap, sizeof *m->keys);
-        m->vals = xcalloc(m->cap, sizeof *m->vals);
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.keys[i]) *infer_map_slot(m, old.keys[i], true) = old.vals[i];
-        free(old.keys);
-        free(old.vals);
-    }
-    for (size_t i = infer_hash(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
-        if (m->keys[i] == key) return &m->vals[i];
-        if (!m->keys[i]) {
-            if (!create) return NULL;
-            m->keys[i] = key;
-            m->len++;
-            return &m->vals[i];
-        }
-    }
-}
-
 /* ---- state ----------------------------------------------------------------------------------- */
+/* The results live in the program (Ast.type, Var.type, Lambda.ret_type, Lambda.escapes), joined
+ * from 0 up to a fixpoint; the inferrer itself only tracks whether a round changed anything. */
 typedef struct Inferrer {
     Program *prog;
-    TypeMap nodes;      /* Ast -> type of its value */
-    TypeMap vars;       /* Var -> union of its values */
-    Type *ret;          /* Lambda.id -> type of its result */
-    bool *escapes;      /* Lambda.id -> referenced as a value (or anonymous) */
     bool changed;
 } Inferrer;
-
-static Inferrer infer_state;
 
 /* Narrowed types of never-assigned variables, innermost first. up and down are the largest
  * c for which v + c and v - c are known to stay fixnums when v is one (from comparisons in
@@ -84,23 +37,18 @@ typedef struct Env {
 #define INFER_FIX_MAX (((int64_t)1 << 60) - 1)
 #define INFER_FIX_MIN (-((int64_t)1 << 60))
 
-static void infer_join(Inferrer *in, TypeMap *m, const void *key, Type t) {
-    Type *slot = infer_map_slot(m, key, true);
+static void infer_join(Inferrer *in, Type *slot, Type t) {
     if ((*slot | t) != *slot) {
         *slot |= t;
         in->changed = true;
     }
 }
 
-Type infer_type(const Ast *a) {
-    Type *t = infer_map_slot(&infer_state.nodes, a, false);
-    return t ? *t : TY_ANY;
-}
+Type infer_type(const Ast *a) { return a->type; }
 
 Type infer_var_type(const Var *v) {
     if (v->global && !v->defined) return TY_PROC;
-    Type *t = infer_map_slot(&infer_state.vars, v, false);
-    return t ? *t : TY_ANY;
+    return v->type;
 }
 
 bool infer_var_unboxed(const Var *v) {
@@ -115,7 +63,7 @@ bool infer_var_unboxed(const Var *v) {
 }
 
 Type infer_return_type(const Lambda *l) {
-    return infer_state.ret ? infer_state.ret[l->id] : TY_ANY;
+    return l->ret_type;
 }
 
 static bool infer_narrowable(const Var *v) {
@@ -126,8 +74,7 @@ static Type infer_lookup(Inferrer *in, Env *env, Var *v) {
     for (Env *e = env; e; e = e->next)
         if (e->var == v) return e->type;
     if (v->global && !v->defined) return TY_PROC;
-    Type *t = infer_map_slot(&in->vars, v, false);
-    return t ? *t : 0;
+    return v->type;
 }
 
 static Env *infer_find(Env *env, Var *v) {
@@ -165,8 +112,7 @@ static Env *infer_relate(Inferrer *in, Env *env, Ast *x, int rel, Ast *other) {
     if (x->kind != AST_REF) return env;
     bool k = other->kind == AST_CONST && other->datum->kind == DATUM_FIXNUM;
     int64_t c = k ? other->datum->fix : 0;
-    Type *tp = infer_map_slot(&in->nodes, other, false);
-    bool fix = tp && *tp && !(*tp & ~TY_FIX);
+    bool fix = other->type && !(other->type & ~TY_FIX);
     switch (rel) {
     case REL_LT: return infer_bound(in, env, x->var, k ? infer_clamp(INFER_FIX_MAX - c + 1) : fix, 0);
     case REL_LE: return infer_bound(in, env, x->var, k ? infer_clamp(INFER_FIX_MAX - c) : 0, 0);
@@ -176,13 +122,15 @@ static Env *infer_relate(Inferrer *in, Env *env, Ast *x, int rel, Ast *other) {
 }
 
 /* The facts of (x op y) in the true branch (negate: the false branch). */
-static Env *infer_compare(Inferrer *in, Env *env, const char *op, Ast *x, Ast *y, bool negate) {
+static Env *infer_compare(Inferrer *in, Env *env, PrimId op, Ast *x, Ast *y, bool negate) {
     int rel;
-    if (!strcmp(op, "<")) rel = REL_LT;
-    else if (!strcmp(op, "<=")) rel = REL_LE;
-    else if (!strcmp(op, ">")) rel = REL_GT;
-    else if (!strcmp(op, ">=")) rel = REL_GE;
-    else return env;
+    switch (op) {
+    case PRIM_num_lt: rel = REL_LT; break;
+    case PRIM_num_le: rel = REL_LE; break;
+    case PRIM_num_gt: rel = REL_GT; break;
+    case PRIM_num_ge: rel = REL_GE; break;
+    default: return env;
+    }
     if (negate) rel = rel == REL_LT ? REL_GE : rel == REL_LE ? REL_GT : rel == REL_GT ? REL_LE : REL_LT;
     static const int flip[] = {REL_GT, REL_GE, REL_LT, REL_LE};
     env = infer_relate(in, env, x, rel, y);
@@ -190,14 +138,6 @@ static Env *infer_compare(Inferrer *in, Env *env, const char *op, Ast *x, Ast *y
 }
 
 /* ---- primitives ------------------------------------------------------------------------------ */
-static bool infer_is(const Prim *p, const char *name) { return strcmp(p->name, name) == 0; }
-
-static bool infer_in(const char *name, const char *const *names) {
-    for (; *names; names++)
-        if (strcmp(name, *names) == 0) return true;
-    return false;
-}
-
 static Type infer_arith(Type *args, size_t n, bool division) {
     bool all_int = true, all_num = true, any_flo = false, all_flo = true;
     for (size_t i = 0; i < n; i++) {
@@ -212,119 +152,43 @@ static Type infer_arith(Type *args, size_t n, bool division) {
     return TY_NUM;
 }
 
-/* The type of a primitive's result from the types of its arguments. */
+static bool infer_all(Type *args, size_t n, Type t) {
+    for (size_t i = 0; i < n; i++)
+        if (args[i] & ~t) return false;
+    return true;
+}
+
+/* The type of a primitive's result from the types of its arguments (prims.def's result
+ * column; a call whose argument cannot have the type the primitive requires never returns). */
 static Type infer_prim(const Prim *p, Type *args, size_t n) {
-    static const char *const bools[] = {"=", "<", ">", "<=", ">=", NULL};
-    static const char *const fixes[] = {"length", "vector-length", "string-length",
-        "bytevector-length", "char->integer", "bytevector-u8-ref", "jiffies-per-second", NULL};
-    static const char *const lists[] = {"make-list", "reverse", "list-copy", "map", "filter",
-        "remove", "iota", "delete", "delete-duplicates", "list-tabulate", "vector->list",
-        "string->list", "append-map", "filter-map", "command-line", NULL};
-    static const char *const vectors[] = {"vector", "make-vector", "list->vector", "vector-copy",
-        "vector-append", "vector-map", "string->vector", NULL};
-    static const char *const strings[] = {"string", "make-string", "substring", "string-append",
-        "string-copy", "list->string", "vector->string", "string-upcase", "string-downcase",
-        "string-foldcase", "symbol->string", "number->string", "string-map", "utf8->string",
-        "get-output-string", "string-join", NULL};
-    static const char *const chars[] = {"integer->char", "char-upcase", "char-downcase",
-        "char-foldcase", "string-ref", NULL};
-    static const char *const bytevectors[] = {"bytevector", "make-bytevector", "bytevector-copy",
-        "bytevector-append", "string->utf8", NULL};
-    static const char *const floats[] = {"sqrt", "exp", "log", "sin", "cos", "tan", "asin",
-        "acos", "atan", NULL};
-    static const char *const rounding[] = {"floor", "ceiling", "truncate", "round", "abs",
-        "square", NULL};
-    static const char *const integer_div[] = {"quotient", "remainder", "modulo", "floor-quotient",
-        "floor-remainder", "truncate-quotient", "truncate-remainder", NULL};
-    static const char *const never[] = {"error", "raise", "exit", "emergency-exit", NULL};
-    static const char *const unspec[] = {"set-car!", "set-cdr!", "vector-set!", NULL};
-    const char *name = p->name;
-    size_t len = strlen(name);
     for (size_t i = 0; i < n; i++) /* an argument never delivered: the call never happens */
-        if (!args[i]) return 0;
-    if (len > 1 && name[len - 1] == '?') return TY_BOOL;
-    if (infer_in(name, bools)) return TY_BOOL;
-    if (infer_is(p, "+") || infer_is(p, "-") || infer_is(p, "*"))
-        return n == 0 ? TY_FIX : infer_arith(args, n, false);
-    if (infer_is(p, "/")) return infer_arith(args, n, true);
-    if (infer_in(name, integer_div)) {
-        bool fix = n == 2 && !(args[0] & ~TY_FIX) && !(args[1] & ~TY_FIX);
-        if (fix && !infer_is(p, "quotient") && !strstr(name, "quotient")) return TY_FIX;
-        Type t = infer_arith(args, n, false);
-        return t == TY_FLO ? TY_FLO : t;
+        if (!args[i] || !(args[i] & prims_arg_type(p, i))) return 0;
+    switch (p->rule) {
+    case RULE_NONE: return p->result;
+    case RULE_ARITH: return n == 0 ? TY_FIX : infer_arith(args, n, false);
+    case RULE_DIV: return infer_arith(args, n, true);
+    case RULE_QUO: /* the quotient of fixnums may overflow (most negative / -1) */
+    case RULE_REM: {
+        if (p->rule == RULE_REM && n == 2 && infer_all(args, n, TY_FIX)) return TY_FIX;
+        return infer_arith(args, n, false);
     }
-    if (infer_is(p, "min") || infer_is(p, "max")) {
-        Type t = infer_arith(args, n, false);
-        bool all_fix = true;
-        for (size_t i = 0; i < n; i++)
-            if (args[i] & ~TY_FIX) all_fix = false;
-        return all_fix ? TY_FIX : t;
-    }
-    if (infer_in(name, rounding) && n == 1) {
+    case RULE_MINMAX: return infer_all(args, n, TY_FIX) ? TY_FIX : infer_arith(args, n, false);
+    case RULE_ROUND:
+    case RULE_ROUNDI:
+        if (n != 1) return TY_NUM;
         if (!(args[0] & ~TY_FLO)) return TY_FLO;
-        if (!(args[0] & ~TY_FIX) && (infer_is(p, "floor") || infer_is(p, "ceiling") ||
-                                     infer_is(p, "truncate") || infer_is(p, "round")))
-            return TY_FIX;
+        if (p->rule == RULE_ROUNDI && !(args[0] & ~TY_FIX)) return TY_FIX;
         if (!(args[0] & ~TY_INT)) return TY_INT;
         return TY_NUM;
+    case RULE_TRANSC: return infer_all(args, n, TY_FLO) ? TY_FLO : TY_NUM;
+    case RULE_LIST: return n ? TY_PAIR : TY_NULL;
+    case RULE_APPEND: return n == 0 ? TY_NULL : (args[n - 1] & ~TY_LIST) ? TY_ANY : TY_LIST;
     }
-    if (infer_in(name, floats)) {
-        for (size_t i = 0; i < n; i++)
-            if (args[i] & ~TY_FLO) return TY_NUM;
-        return TY_FLO;
-    }
-    if (infer_is(p, "exact->inexact") || infer_is(p, "inexact") || infer_is(p, "current-second"))
-        return TY_FLO;
-    if (infer_is(p, "exact") || infer_is(p, "inexact->exact") || infer_is(p, "current-jiffy"))
-        return TY_INT;
-    if (infer_is(p, "string->number")) return TY_NUM | TY_BOOL;
-    if (infer_in(name, fixes)) return TY_FIX;
-    if (infer_is(p, "digit-value")) return TY_FIX | TY_BOOL;
-    if (infer_is(p, "cons")) return TY_PAIR;
-    if (infer_is(p, "list")) return n ? TY_PAIR : TY_NULL;
-    if (infer_is(p, "append"))
-        return n == 0 ? TY_NULL : (args[n - 1] & ~TY_LIST) ? TY_ANY : TY_LIST;
-    if (infer_in(name, lists)) return TY_LIST;
-    if (infer_in(name, vectors)) return TY_VEC;
-    if (infer_in(name, strings)) return TY_STR;
-    if (infer_in(name, chars)) return TY_CHAR;
-    if (infer_in(name, bytevectors)) return TY_BVEC;
-    if (infer_is(p, "string->symbol")) return TY_SYM;
-    if (infer_is(p, "read-line") || infer_is(p, "read-string")) return TY_STR | TY_EOF;
-    if (infer_is(p, "read-char") || infer_is(p, "peek-char")) return TY_CHAR | TY_EOF;
-    if (infer_is(p, "eof-object")) return TY_EOF;
-    if (infer_is(p, "%record")) return TY_REC;
-    if (infer_is(p, "make-parameter")) return TY_PROC;
-    if (infer_in(name, never)) return 0;
-    if (infer_in(name, unspec)) return TY_UNSPEC;
-    return TY_ANY;
+    diag_internal("infer_prim: rule %d", p->rule);
 }
 
 /* ---- the walk -------------------------------------------------------------------------------- */
 static Type infer_expr(Inferrer *in, Ast *a, Env *env);
-
-/* The narrowing a predicate call gives its argument in each branch: true/false masks. */
-static bool infer_predicate(const Prim *p, Type *yes, Type *no) {
-    static const struct { const char *name; Type yes; Type no_removes; } preds[] = {
-        {"pair?", TY_PAIR, TY_PAIR}, {"null?", TY_NULL, TY_NULL},
-        {"number?", TY_NUM, TY_NUM}, {"complex?", TY_NUM, TY_NUM}, {"real?", TY_NUM, TY_NUM},
-        {"rational?", TY_NUM, TY_INT}, {"integer?", TY_NUM, TY_INT},
-        {"exact-integer?", TY_INT, TY_INT}, {"exact?", TY_INT, TY_INT},
-        {"inexact?", TY_FLO, TY_FLO}, {"symbol?", TY_SYM, TY_SYM},
-        {"string?", TY_STR, TY_STR}, {"char?", TY_CHAR, TY_CHAR},
-        {"boolean?", TY_BOOL, TY_BOOL}, {"vector?", TY_VEC, TY_VEC},
-        {"bytevector?", TY_BVEC, TY_BVEC}, {"procedure?", TY_PROC, TY_PROC},
-        {"list?", TY_LIST, TY_NULL}, {"eof-object?", TY_EOF, TY_EOF},
-        {"record?", TY_REC, TY_REC}, {"%record?", TY_REC, 0},
-    };
-    for (size_t i = 0; i < sizeof preds / sizeof *preds; i++)
-        if (strcmp(p->name, preds[i].name) == 0) {
-            *yes = preds[i].yes;
-            *no = TY_ANY & ~preds[i].no_removes;
-            return true;
-        }
-    return false;
-}
 
 /* Infer a test and the environments of its true and false branches. */
 static void infer_test(Inferrer *in, Ast *t, Env *env, Env **tenv, Env **fenv) {
@@ -346,22 +210,21 @@ static void infer_test(Inferrer *in, Ast *t, Env *env, Env **tenv, Env **fenv) {
     }
     if (t->kind != AST_PRIMCALL) return;
     const Prim *p = t->prim;
-    if (infer_is(p, "not") && t->args.len == 1) {
+    if (p->id == PRIM_not && t->args.len == 1) {
         infer_test(in, t->args.items[0], env, fenv, tenv);
         return;
     }
     if (t->args.len == 2) {
-        *tenv = infer_compare(in, env, p->name, t->args.items[0], t->args.items[1], false);
-        *fenv = infer_compare(in, env, p->name, t->args.items[0], t->args.items[1], true);
+        *tenv = infer_compare(in, env, p->id, t->args.items[0], t->args.items[1], false);
+        *fenv = infer_compare(in, env, p->id, t->args.items[0], t->args.items[1], true);
     }
-    Type yes, no;
-    if (t->args.len == 1 && t->args.items[0]->kind == AST_REF && infer_predicate(p, &yes, &no)) {
+    if (t->args.len == 1 && t->args.items[0]->kind == AST_REF && p->pred_yes) {
         Var *v = t->args.items[0]->var;
-        *tenv = infer_narrow(in, env, v, yes);
-        *fenv = infer_narrow(in, env, v, no);
+        *tenv = infer_narrow(in, env, v, p->pred_yes);
+        *fenv = infer_narrow(in, env, v, TY_ANY & ~p->pred_no);
         return;
     }
-    if ((infer_is(p, "eq?") || infer_is(p, "eqv?") || infer_is(p, "equal?")) && t->args.len == 2) {
+    if ((p->id == PRIM_eq_p || p->id == PRIM_eqv_p || p->id == PRIM_equal_p) && t->args.len == 2) {
         for (int i = 0; i < 2; i++) {
             Ast *x = t->args.items[i], *k = t->args.items[1 - i];
             if (x->kind == AST_REF && k->kind == AST_CONST && k->datum->kind == DATUM_NIL) {
@@ -391,15 +254,12 @@ static Type infer_const(Datum *d) {
 }
 
 static void infer_lambda(Inferrer *in, Lambda *l, Env *env) {
-    if (in->escapes[l->id]) {
-        for (size_t i = 0; i < l->params.len; i++) infer_join(in, &in->vars, l->params.items[i], TY_ANY);
+    if (l->escapes) {
+        for (size_t i = 0; i < l->params.len; i++) infer_join(in, &(l->params.items[i])->type, TY_ANY);
     }
-    if (l->rest) infer_join(in, &in->vars, l->rest, TY_LIST);
+    if (l->rest) infer_join(in, &(l->rest)->type, TY_LIST);
     Type r = infer_expr(in, l->body, env);
-    if ((in->ret[l->id] | r) != in->ret[l->id]) {
-        in->ret[l->id] |= r;
-        in->changed = true;
-    }
+    infer_join(in, &l->ret_type, r);
 }
 
 static Type infer_call(Inferrer *in, Ast *a, Env *env) {
@@ -413,9 +273,9 @@ static Type infer_call(Inferrer *in, Ast *a, Env *env) {
         return TY_ANY;
     }
     for (size_t i = 0; i < known->params.len && i < a->args.len; i++)
-        infer_join(in, &in->vars, known->params.items[i], args[i]);
+        infer_join(in, &(known->params.items[i])->type, args[i]);
     free(args);
-    return in->ret[known->id];
+    return known->ret_type;
 }
 
 static Type infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
@@ -424,7 +284,7 @@ static Type infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
     case AST_REF: return infer_lookup(in, env, a->var);
     case AST_SET: {
         Type t = infer_expr(in, a->value, env);
-        infer_join(in, &in->vars, a->var, t);
+        infer_join(in, &(a->var)->type, t);
         return TY_UNSPEC;
     }
     case AST_IF: {
@@ -444,7 +304,7 @@ static Type infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
         for (size_t i = 0; i < a->args.len; i++) args[i] = infer_expr(in, a->args.items[i], env);
         Type t = infer_prim(a->prim, args, a->args.len);
         /* x + c and x - c for a fixnum x the enclosing tests bound: a fixnum */
-        bool add = infer_is(a->prim, "+"), sub = infer_is(a->prim, "-");
+        bool add = a->prim->id == PRIM_add, sub = a->prim->id == PRIM_sub;
         if ((add || sub) && a->args.len == 2 && t == TY_INT) {
             for (int i = 0; i < 2; i++) {
                 Ast *x = a->args.items[i], *k = a->args.items[1 - i];
@@ -461,13 +321,13 @@ static Type infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
     }
     case AST_LET:
         for (size_t i = 0; i < a->vars.len; i++)
-            infer_join(in, &in->vars, a->vars.items[i], infer_expr(in, a->inits.items[i], env));
+            infer_join(in, &(a->vars.items[i])->type, infer_expr(in, a->inits.items[i], env));
         return infer_expr(in, a->body, env);
     case AST_LETREC:
         for (size_t i = 0; i < a->vars.len; i++) {
             Var *v = a->vars.items[i];
-            if (!v->known) infer_join(in, &in->vars, v, TY_OTHER); /* read before its init */
-            infer_join(in, &in->vars, v, infer_expr(in, a->inits.items[i], env));
+            if (!v->known) infer_join(in, &(v)->type, TY_OTHER); /* read before its init */
+            infer_join(in, &(v)->type, infer_expr(in, a->inits.items[i], env));
         }
         return infer_expr(in, a->body, env);
     }
@@ -476,7 +336,7 @@ static Type infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
 
 static Type infer_expr(Inferrer *in, Ast *a, Env *env) {
     Type t = infer_expr_kind(in, a, env);
-    infer_join(in, &in->nodes, a, t);
+    infer_join(in, &a->type, t);
     return t;
 }
 
@@ -485,7 +345,7 @@ static void infer_escapes(Inferrer *in, Ast *a, bool operator) {
     switch (a->kind) {
     case AST_CONST: break;
     case AST_REF:
-        if (!operator && a->var->known) in->escapes[a->var->known->id] = true;
+        if (!operator && a->var->known) a->var->known->escapes = true;
         break;
     case AST_SET: infer_escapes(in, a->value, false); break;
     case AST_IF:
@@ -494,7 +354,7 @@ static void infer_escapes(Inferrer *in, Ast *a, bool operator) {
         infer_escapes(in, a->els, false);
         break;
     case AST_LAMBDA:
-        if (!a->lambda->self) in->escapes[a->lambda->id] = true;
+        if (!a->lambda->self) a->lambda->escapes = true;
         infer_escapes(in, a->lambda->body, false);
         break;
     case AST_SEQ:
@@ -513,21 +373,19 @@ static void infer_escapes(Inferrer *in, Ast *a, bool operator) {
 }
 
 void infer_program(Program *prog) {
-    Inferrer *in = &infer_state;
-    in->prog = prog;
-    in->ret = xcalloc(prog->lambdas.len + 1, sizeof *in->ret);
-    in->escapes = xcalloc(prog->lambdas.len + 1, sizeof *in->escapes);
+    Inferrer state = {.prog = prog}, *in = &state;
     infer_escapes(in, prog->body, false);
     /* a known lambda whose binding is not the one its self var names (a global defined
      * twice, say) is treated as escaping */
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
-        if (!l->self || l->self->known != l) in->escapes[l->id] = true;
+        if (!l->self || l->self->known != l) l->escapes = true;
     }
     do {
         in->changed = false;
         infer_expr(in, prog->body, NULL);
     } while (in->changed);
+    prog->inferred = true;
 }
 
 /* ---- --types --------------------------------------------------------------------------------- */

@@ -17,6 +17,28 @@
 
 #include "util.h"
 
+/* ==== types (used by prims.c, infer.c, regions.c, emit.c) =================================
+ * A Type is a set of the kinds of values an expression may have at run time, one bit each;
+ * TY_ANY (unknown) is every bit, 0 (TY_NONE) an expression that never delivers a value. */
+#define TYPE_BITS(X)                                                                       \
+    X(FIX, 0, "fixnum") X(FLO, 1, "flonum") X(BIG, 2, "bignum") X(PAIR, 3, "pair")        \
+    X(NULL, 4, "null") X(SYM, 5, "symbol") X(STR, 6, "string") X(CHAR, 7, "char")         \
+    X(BOOL, 8, "boolean") X(VEC, 9, "vector") X(BVEC, 10, "bytevector")                   \
+    X(PROC, 11, "procedure") X(REC, 12, "record") X(UNSPEC, 13, "unspecified")            \
+    X(EOF, 14, "eof") X(OTHER, 15, "other")
+typedef uint32_t Type;
+enum {
+#define TYPE_ENUM(name, bit, text) TY_##name = 1u << bit,
+    TYPE_BITS(TYPE_ENUM)
+#undef TYPE_ENUM
+    TY_NBITS = 16,
+    TY_NONE = 0,
+    TY_ANY = (1u << 16) - 1,
+    TY_INT = TY_FIX | TY_BIG,
+    TY_NUM = TY_FIX | TY_BIG | TY_FLO,
+    TY_LIST = TY_PAIR | TY_NULL,
+};
+
 /* ==== symbols (sym.c) ======================================================================
  * Compiler-side interned names: two Syms are the same name iff the pointers are equal. */
 typedef struct Sym {
@@ -128,16 +150,50 @@ Loc lexer_loc(Lexer *lx, const char *p);   /* cheapest when p only moves forward
 void lexer_error(Lexer *lx, Loc loc, const char *fmt, ...) PRINTF(3, 4);
 
 /* ==== primitives (prims.c) =================================================================
- * The compiler's view of runtime/prims.def. */
+ * The compiler's view of runtime/prims.def: every fact a pass needs about a primitive is a field
+ * here, filled from its row (the columns are documented in prims.def); passes switch on the id
+ * and read fields, never compare names. */
+typedef enum {
+#define RT_PRIM_F(c, ...) PRIM_##c,
+#define RT_PRIM_V(c, ...) PRIM_##c,
+#include "prims.def"
+#undef RT_PRIM_F
+#undef RT_PRIM_V
+    PRIM_COUNT
+} PrimId;
+/* How a result type is computed from the argument types (prims.def's result column). */
+typedef enum {
+    RULE_NONE,    /* the type is Prim.result */
+    RULE_ARITH, RULE_DIV, RULE_QUO, RULE_REM, RULE_MINMAX, RULE_ROUND, RULE_ROUNDI,
+    RULE_TRANSC, RULE_LIST, RULE_APPEND,
+} PrimRule;
+/* What the result and the arguments share (prims.def's effect column). */
+typedef enum { EF_NONE, EF_CTOR, EF_PART, EF_MUTATE, EF_ESCAPE } PrimEffect;
+#define PRIM_MAX_ARGS 5
 typedef struct Prim {
+    PrimId id;
     const char *name;    /* Scheme name */
     const char *cname;   /* rt_p_<cname> */
     int nreq, nopt;      /* nopt = -1: rest arguments */
     bool fixed;          /* RT_PRIM_F calling convention */
     unsigned flags;      /* RT_PF_* */
+    Type result;         /* RULE_NONE: the result's type; else the widest the rule gives */
+    PrimRule rule;
+    PrimEffect effect;
+    int calls;           /* -1, or k: arguments k.. may be procedures it calls */
+    Type args[PRIM_MAX_ARGS]; /* required type of argument i (0: no requirement) */
+    bool args_all;       /* every argument must have type args[0] */
+    Type pred_yes, pred_no; /* a type predicate (pred_yes != 0): true iff the argument's type
+                               is in pred_yes; false rules out pred_no */
+    const char *cxr;     /* c[ad]+r: its letters between c and r ("ad" for cadr), else NULL */
 } Prim;
 const Prim *prims_lookup(Sym *name);
+const Prim *prims_get(PrimId id);
 bool prims_arity_ok(const Prim *p, int argc);
+/* The type argument i of a call with nargs arguments must have (TY_ANY: any). */
+Type prims_arg_type(const Prim *p, size_t i);
+/* A call with nargs arguments calls procedure arguments (prims.def's calls column). */
+bool prims_higher_order(const Prim *p, size_t nargs);
 
 /* ==== core AST (expand.c) ==================================================================
  * What the expander produces: every derived form is gone, every identifier is resolved to
@@ -158,6 +214,8 @@ typedef struct Var {
     bool captured;        /* referenced or assigned from a lambda other than its owner */
     bool boxed;           /* assigned and captured: lives in a box */
     Lambda *known;        /* bound once to this lambda and never assigned */
+    /* set by infer.c */
+    Type type;            /* every type its values can have */
 } Var;
 typedef VEC(Var *) VarVec;
 
@@ -186,6 +244,8 @@ struct Ast {
     Lambda *lambda;
     AstVec items, args, inits;
     VarVec vars;
+    /* set by infer.c */
+    Type type;            /* every type its value can have (0: it never delivers a value) */
     /* set by regions.c: the C expression of the region an allocation site here uses (an
      * allocating node, a non-tail call's result region, a closure, a boxed flonum) */
     const char *rgn;
@@ -204,6 +264,10 @@ struct Lambda {
     VarVec free;          /* free variables, in closure slot order */
     bool contified;       /* compiled as a C loop inside its parent, never a closure */
     Var *self;            /* the var it is known under, when known */
+    /* set by infer.c */
+    Type ret_type;        /* every type its result can have */
+    bool escapes;         /* referenced other than as the operator of a call (or anonymous):
+                             its parameters may receive anything */
     /* set by regions.c: C names of the regions this lambda's code enters, NULL when unused:
      * rg_local (once per call), rg_self (per iteration of self tail calls), rg_loop (per
      * iteration, contified loops); rg_rest: where the rest list is allocated */
@@ -216,6 +280,7 @@ typedef struct Program {
     Ast *body;            /* the top-level forms, as an AST_SEQ */
     VarVec globals;
     LambdaVec lambdas;    /* every lambda, outermost first */
+    bool inferred;        /* infer_program has run */
     const char *rg_local; /* set by regions.c: the top level's own region, or NULL */
 } Program;
 
@@ -262,26 +327,11 @@ Sym *macro_core(const char *name);
 void analyze_program(Program *prog);
 
 /* ==== type inference (infer.c) =============================================================
- * Requires: an analyzed Program. Guarantees: infer_type(a) holds every type node a's value can
- * have at run time (0: the node never delivers a value); infer_var_type(v) likewise for the
- * values of v. Types are bitsets; TY_ANY (unknown) is every bit. */
-#define TYPE_BITS(X)                                                                       \
-    X(FIX, 0, "fixnum") X(FLO, 1, "flonum") X(BIG, 2, "bignum") X(PAIR, 3, "pair")        \
-    X(NULL, 4, "null") X(SYM, 5, "symbol") X(STR, 6, "string") X(CHAR, 7, "char")         \
-    X(BOOL, 8, "boolean") X(VEC, 9, "vector") X(BVEC, 10, "bytevector")                   \
-    X(PROC, 11, "procedure") X(REC, 12, "record") X(UNSPEC, 13, "unspecified")            \
-    X(EOF, 14, "eof") X(OTHER, 15, "other")
-typedef uint32_t Type;
-enum {
-#define TYPE_ENUM(name, bit, text) TY_##name = 1u << bit,
-    TYPE_BITS(TYPE_ENUM)
-#undef TYPE_ENUM
-    TY_NBITS = 16,
-    TY_ANY = (1u << 16) - 1,
-    TY_INT = TY_FIX | TY_BIG,
-    TY_NUM = TY_FIX | TY_BIG | TY_FLO,
-    TY_LIST = TY_PAIR | TY_NULL,
-};
+ * Requires: an analyzed Program. Guarantees: the fields marked "set by infer.c" are filled:
+ * Ast.type holds every type the node's value can have at run time (0: the node never delivers
+ * a value), Var.type likewise for the values of the variable, Lambda.ret_type for the results
+ * of the procedure, Lambda.escapes whether it is used as a value; Program.inferred is set.
+ * infer_type and friends read those fields. */
 void infer_program(Program *prog);
 Type infer_type(const Ast *a);            /* TY_ANY for nodes infer_program never saw */
 Type infer_var_type(const Var *v);

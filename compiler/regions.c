@@ -308,50 +308,31 @@ static bool rg_back_edge_in(Rg *rg, Ast *a, Lambda *target) {
 }
 
 /* ---- primitives ---------------------------------------------------------------------------- */
-typedef enum { PC_DEFAULT, PC_HIGHER, PC_MUTATOR, PC_ESCAPE } PrimClass;
+typedef enum { PC_NONE, PC_CTOR, PC_PART, PC_HIGHER, PC_MUTATOR, PC_ESCAPE } PrimClass;
 
-/* PC_HIGHER: calls procedure arguments (the runtime may pass one callee's result to another,
- * so everything goes to the heap). PC_MUTATOR: stores arguments 1.. into argument 0.
- * PC_ESCAPE: raises or keeps its arguments. Every other primitive is PC_DEFAULT: its result
- * may be a new object containing the arguments, or a part of them. */
+/* From prims.def's effect and calls columns. PC_HIGHER: calls procedure arguments (the runtime
+ * may pass one callee's result to another, so everything goes to the heap). PC_MUTATOR: stores
+ * arguments 1.. into argument 0. PC_ESCAPE: raises or keeps its arguments. PC_CTOR: a new
+ * object holding the arguments. PC_PART: the result may be (a part of) an argument. PC_NONE:
+ * the result shares nothing with the arguments (numbers are fresh and immutable: an
+ * arithmetic result never aliases its operands). */
 static PrimClass rg_prim_class(const Prim *p, size_t nargs) {
-    static const char *const higher[] = {
-        "map", "for-each", "append-map", "filter-map", "filter", "remove", "partition", "reduce",
-        "fold", "fold-left", "fold-right", "delete", "delete-duplicates", "any", "every",
-        "list-index", "find", "find-tail", "count", "list-tabulate", "apply", "string-for-each",
-        "string-map", "vector-map", "vector-for-each", "call-with-output-file",
-        "call-with-input-file", "with-output-to-file", "with-input-from-file", "call-with-port",
-        "with-exception-handler", "call-with-values", "make-parameter", "%parameter-convert",
-        "call/cc", "call-with-current-continuation", "dynamic-wind", "hash-table-update!",
-        "hash-table-update!/default", "hash-table-walk", "hash-table-fold", "sort", "sort!",
-        "list-sort", "vector-sort", "vector-sort!", "list-merge", "list-sorted?",
-        "alist->hash-table", NULL};
-    static const char *const mutators[] = {
-        "set-car!", "set-cdr!", "list-set!", "vector-set!", "vector-fill!", "vector-copy!",
-        "string-set!", "string-fill!", "string-copy!", "bytevector-u8-set!", "bytevector-copy!",
-        "read-bytevector!", "%record-set!", "hash-table-set!", "hash-table-delete!",
-        "hash-table-clear!", "%parameter-swap!", NULL};
-    static const char *const escapes[] = {"error", "raise", "raise-continuable", "exit",
-                                          "emergency-exit", NULL};
-    for (size_t i = 0; higher[i]; i++)
-        if (!strcmp(p->name, higher[i])) return PC_HIGHER;
-    if (nargs >= 3 && (!strcmp(p->name, "member") || !strcmp(p->name, "assoc") ||
-                       !strcmp(p->name, "hash-table-ref")))
-        return PC_HIGHER;
-    if (nargs >= 1 && !strcmp(p->name, "make-hash-table")) return PC_HIGHER;
-    for (size_t i = 0; mutators[i]; i++)
-        if (!strcmp(p->name, mutators[i])) return PC_MUTATOR;
-    for (size_t i = 0; escapes[i]; i++)
-        if (!strcmp(p->name, escapes[i])) return PC_ESCAPE;
-    return PC_DEFAULT;
+    if (prims_higher_order(p, nargs)) return PC_HIGHER;
+    switch (p->effect) {
+    case EF_NONE: return PC_NONE;
+    case EF_CTOR: return PC_CTOR;
+    case EF_PART: return PC_PART;
+    case EF_MUTATE: return PC_MUTATOR;
+    case EF_ESCAPE: return PC_ESCAPE;
+    }
+    diag_internal("rg_prim_class: effect %d", p->effect);
 }
 
-static bool rg_ctor(const Ast *e) {   /* its object holds its arguments themselves */
+/* Its object holds its arguments themselves (cons* of two or more: all but the last, which it
+ * shares). */
+static bool rg_ctor(const Ast *e) {
     if (e->kind != AST_PRIMCALL) return false;
-    static const char *const ctors[] = {"cons", "list", "cons*", "vector", "%record", NULL};
-    for (size_t i = 0; ctors[i]; i++)
-        if (!strcmp(e->prim->name, ctors[i])) return true;
-    return false;
+    return e->prim->effect == EF_CTOR || (e->prim->id == PRIM_cons_star && e->args.len >= 2);
 }
 static bool rg_is_ref(const Ast *e, const Var *v) { return e->kind == AST_REF && e->var == v; }
 /* Accumulation: the value e carried into loop variable v at a back edge keeps v's previous
@@ -360,7 +341,7 @@ static bool rg_is_ref(const Ast *e, const Var *v) { return e->kind == AST_REF &&
  * the previous value go. */
 static bool rg_accumulates(Ast *e, Var *v) {
     if (rg_is_ref(e, v)) return true;
-    if (e->kind == AST_PRIMCALL && !strcmp(e->prim->name, "append"))   /* shares its last list */
+    if (e->kind == AST_PRIMCALL && e->prim->id == PRIM_append)   /* shares its last list */
         return e->args.len > 0 && rg_is_ref(e->args.items[e->args.len - 1], v);
     if (!rg_ctor(e)) return false;
     for (size_t j = 0; j < e->args.len; j++)
@@ -394,7 +375,7 @@ static void rg_carry(Rg *rg, Ast *e, Var *v) {
  * lists' elements: the runtime calls it with map's own region as its caller's region, so its
  * results are made where the result list is. NULL otherwise. */
 static Lambda *rg_mapped(Ast *a) {
-    if (strcmp(a->prim->name, "map") && strcmp(a->prim->name, "for-each")) return NULL;
+    if (a->prim->id != PRIM_map && a->prim->id != PRIM_for_each) return NULL;
     if (a->args.len < 2) return NULL;
     Ast *fn = a->args.items[0];
     Lambda *f = fn->kind == AST_LAMBDA ? fn->lambda : fn->kind == AST_REF && !fn->var->global ? fn->var->known
@@ -539,7 +520,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     Bits *v = rg_walk_args(rg, &a->args, c);
     PrimClass pc = rg_prim_class(pr, n);
     Bits r = {0};
-    if (!strcmp(pr->name, "apply") && c.ptail && p->lam && n >= 2) {   /* a tail call */
+    if (pr->id == PRIM_apply && c.ptail && p->lam && n >= 2) {   /* a tail call */
         for (size_t i = 0; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);
             rg_use(rg, &x, SC_HEAP, "passed to apply", a->loc);
@@ -559,7 +540,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             if (sum == SUM_GLOBAL)
                 rg_use(rg, &x, SC_HEAP, xasprintf("passed by '%s' to %s, which keeps it", pr->name,
                                                   f->name ? xasprintf("'%s'", f->name->name) : "a procedure"), a->loc);
-            else if (sum == SUM_RESULT && !strcmp(pr->name, "map"))
+            else if (sum == SUM_RESULT && pr->id == PRIM_map)
                 rg->changed |= bits_union(&p->toks.items[t].contents, &x);
             else
                 rg_use(rg, &x, c.use, NULL, a->loc);
@@ -597,7 +578,16 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             bits_free(&x);
         }
         break;
-    case PC_DEFAULT:
+    case PC_NONE:
+        for (size_t i = 0; i < n; i++) rg_use(rg, &v[i], c.use, NULL, a->loc);
+        break;
+    case PC_CTOR:
+        for (size_t i = 0; i < n; i++) {
+            rg_use(rg, &v[i], c.use, NULL, a->loc);
+            rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
+        }
+        break;
+    case PC_PART:
         for (size_t i = 0; i < n; i++) {
             rg_use(rg, &v[i], c.use, NULL, a->loc);
             if ((pr->flags & RT_PF_ALLOC) && rg_type_holds_refs(infer_type(a)))

@@ -12,7 +12,7 @@
 #define RT_CALLF_3(c) rt_p_##c(rr, NULL, a0, a1, a2)
 #define RT_CALLF_4(c) rt_p_##c(rr, NULL, a0, a1, a2, rt_xargs[3])
 
-#define RT_PRIM_F(c, s, n, fl)                                                                \
+#define RT_PRIM_F(c, s, n, fl, ...)                                                           \
     static RtValue rt_w_##c(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, \
                             RtValue a2) {                                                     \
         if (RT_UNLIKELY(argc != (n))) rt_arity_error_who(NULL, s, argc, n, n);               \
@@ -20,7 +20,7 @@
     }                                                                                         \
     RtClosure rt_pc_##c = { RT_HDR(TYPE_ID_CLOSURE, 0), rt_w_##c };
 
-#define RT_PRIM_V(c, s, n, o, fl)                                                             \
+#define RT_PRIM_V(c, s, n, o, fl, ...)                                                        \
     static RtValue rt_w_##c(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, \
                             RtValue a2) {                                                     \
         const intptr_t max_ = (o) < 0 ? -1 : (intptr_t)(n) + (o);                             \

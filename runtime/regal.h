@@ -869,9 +869,9 @@ static inline int rt_eqv2(RtValue a, RtValue b) {
 #define RT_PARAMS_2 , RtValue a0, RtValue a1
 #define RT_PARAMS_3 , RtValue a0, RtValue a1, RtValue a2
 #define RT_PARAMS_4 , RtValue a0, RtValue a1, RtValue a2, RtValue a3
-#define RT_PRIM_F(c, s, n, fl) RtValue rt_p_##c(Region *rr, const char *loc RT_PARAMS_##n); \
+#define RT_PRIM_F(c, s, n, fl, ...) RtValue rt_p_##c(Region *rr, const char *loc RT_PARAMS_##n); \
     extern RtClosure rt_pc_##c;
-#define RT_PRIM_V(c, s, n, o, fl) \
+#define RT_PRIM_V(c, s, n, o, fl, ...) \
     RtValue rt_p_##c(Region *rr, const char *loc, intptr_t argc, const RtValue *argv); \
     extern RtClosure rt_pc_##c;
 #include "prims.def"
