@@ -26,7 +26,7 @@ RtValue rt_make_condition(Region *r, int kind, RtValue message, RtValue irritant
 }
 
 static void rt_report_prefix(const char *loc) {
-    rt_flush_all();
+    rt_exit_flush();
     if (loc != NULL) fprintf(stderr, "%s: ", loc);
 }
 
