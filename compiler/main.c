@@ -1,6 +1,7 @@
 /* main.c: the regal command. Parses the command line, then runs the passes in order:
  *   read -> expand -> analyze -> infer -> regions -> emit -> C compiler
- * stopping after the first pass that reports an error (exit status 1). */
+ * stopping after the first pass that reports an error (exit status 1). What goes to stdout is
+ * checked (a full device or a closed stdout: status 1); the output file is never an input. */
 #include "regalc.h"
 
 #include <errno.h>
@@ -17,7 +18,8 @@ static void main_usage(FILE *f) {
           "  -O0 -O1 -O2 -O3      optimisation level of the C compiler (default -O2)\n"
           "  -g                   debug information; #line directives point at the Scheme source\n"
           "  --cc=CC              the C compiler (default clang)\n"
-          "  --run                compile to a temporary file and run it with the remaining arguments\n"
+          "  --run                compile to a temporary file and run it with the arguments after\n"
+          "                       the source (or after --)\n"
           "  --alloc=MODE         typed (default): alloc_obj_typed with constant type ids;\n"
           "                       constructors: the mk_* constructor calls\n"
           "  --types              print the inferred types of the top-level procedures and a\n"
@@ -30,7 +32,9 @@ static void main_usage(FILE *f) {
           "                       into a younger region (invariant R4; use with -g)\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
-          "  --help, --version\n",
+          "  --help, --version\n\n"
+          "Temporary files go in a private directory in $TMPDIR (default /tmp), removed on exit and\n"
+          "on SIGINT, SIGTERM and SIGHUP; after a C compiler failure the generated C is kept there.\n",
           f);
 }
 
