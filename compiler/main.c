@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void main_usage(FILE *f) {
     fputs("usage: regal [options] file.scm [-- program arguments]\n"
@@ -48,6 +50,26 @@ static const char *main_default_output(const char *src, bool c_file) {
     if (c_file) return xasprintf("%s.c", stem);
     if (strcmp(stem, base) == 0) return xasprintf("%s.out", stem); /* never overwrite the source */
     return stem;
+}
+
+/* The output file may be written: it is none of the files read (the source or an included
+ * file, compared by device and inode), and, for an executable, a place the linker can write
+ * (a bad -o is the user's mistake, not a C compiler failure). Else a message, and false. */
+static bool main_output_ok(const char *path, const char *src, bool exe) {
+    if (!strcmp(path, "-")) return true;
+    const char *input = util_input_named(path);
+    if (input && !strcmp(input, src)) diag_fatal((Loc){0}, "output file '%s' is the input file", path);
+    if (input) diag_fatal((Loc){0}, "output file '%s' is the included file '%s'", path, input);
+    if (!exe) return true; /* util_write_file reports its own failures */
+    const char *slash = strrchr(path, '/');
+    const char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : ".";
+    struct stat st;
+    int err = stat(path, &st) == 0          ? (S_ISDIR(st.st_mode) ? EISDIR : 0)
+              : errno != ENOENT             ? errno
+              : access(dir, W_OK | X_OK) != 0 ? errno
+                                            : 0;
+    if (err) fprintf(stderr, "regal: cannot write '%s': %s\n", path, strerror(err));
+    return err == 0;
 }
 
 /* The end of a command whose result went to stdout: 1 when it could not be written. */
@@ -138,13 +160,8 @@ int main(int argc, char **argv) {
         return main_stdout_status(0);
     }
 
-    /* the output: never one of the files read (the source or an included file) */
     const char *path = run && !emit_c ? NULL : out ? out : main_default_output(src, emit_c);
-    const char *input = path && strcmp(path, "-") ? util_input_named(path) : NULL;
-    if (input) {
-        if (!strcmp(input, src)) diag_fatal((Loc){0}, "output file '%s' is the input file", path);
-        diag_fatal((Loc){0}, "output file '%s' is the included file '%s'", path, input);
-    }
+    if (path && !main_output_ok(path, src, !emit_c)) return 1;
     if (emit_c) {
         if (!strcmp(path, "-")) {
             fputs(buf_cstr(&c), stdout);

@@ -251,6 +251,13 @@ if [ $st -eq 1 ] && has "regal: error: output file 'inc.scm' is the included fil
 else bad "-o naming an included file (status $st)"; fi
 
 mkdir -p adir
+"$REGAL" hello.scm -o nodir/hello 2>err; st=$?
+"$REGAL" hello.scm -o adir 2>err2; st2=$?
+if [ $st -eq 1 ] && has "regal: cannot write 'nodir/hello': No such file or directory" &&
+   [ $st2 -eq 1 ] && has "regal: cannot write 'adir': Is a directory" err2 && no_tmp_left; then
+    ok "-o in a missing directory, or naming a directory: a message before any C is compiled"
+else bad "bad -o (status $st, $st2)"; fi
+
 "$REGAL" adir 2>err; st=$?
 "$REGAL" missing.scm 2>err2; st2=$?
 if [ $st -eq 1 ] && has "regal: cannot read 'adir': Is a directory" && [ $st2 -eq 1 ] &&
