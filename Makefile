@@ -35,7 +35,7 @@ ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-codegen test-memory region-stats bench clean
+.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-memory region-stats bench clean
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 deps:
@@ -93,7 +93,7 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-errors test-robust test-memory test-run test-run-ctor \
+	$(MAKE) -j1 test-unit test-codegen test-errors test-io test-robust test-memory test-run test-run-ctor \
 	    test-run-san conformance test-diff
 	@echo "all test suites passed"
 
@@ -119,6 +119,11 @@ test-run-san: all
 
 test-errors: all
 	B=$(B) tests/errors.sh
+
+# write errors (/dev/full, closed stdout, EPIPE), signals and temporary files, -o naming an
+# input: the cases that need shell set-up (issue 21)
+test-io: all
+	B=$(B) tests/io.sh
 
 # memory and time checked, not only output (issue 7): flat loops, linear list building,
 # binary-trees against the C arena (tests/memory.sh prints the figures)

@@ -1,15 +1,177 @@
-/* driver.c: runs the C compiler (clang by default) on the emitted C and links it with the
- * Regal runtime. Entry point: driver_compile. The runtime's header and libraries are found in
- * REGAL_INCLUDE_DIR and REGAL_LIB_DIR (set at build time), or under $REGAL_HOME. */
+/* driver.c: from emitted C to an executable, and the program run by --run. Entry points:
+ * driver_tmp_make (the private temporary directory), driver_compile (the C compiler, clang by
+ * default, on the emitted C, linked with the Regal runtime), driver_run, driver_tmp_remove.
+ * The runtime's header and libraries are found in REGAL_INCLUDE_DIR and REGAL_LIB_DIR (set at
+ * build time), or under $REGAL_HOME.
+ *
+ * The temporary directory is $TMPDIR/regal-XXXXXX (/tmp when TMPDIR is unset or empty). It is
+ * removed on every way out: success, every error, and SIGINT, SIGTERM and SIGHUP, whose
+ * handlers (installed with the directory, unless the signal was ignored when regal started)
+ * forward the signal to the child running at the time, wait for it, remove the directory and
+ * then die of the same signal, so that the caller sees the right status. Under --run the
+ * handler only forwards: driver_run waits for the program as a shell does, removes the
+ * directory, and dies of the signal if the program did. The one exception: when the C
+ * compiler fails, its messages name the generated C, so the C is kept and its path printed.
+ */
 #include "regalc.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+/* ---- the temporary directory and the signals ------------------------------------------------
+ * Shared with the signal handler, which uses async-signal-safe calls only. */
+static char driver_tmp[PATH_MAX];          /* the directory; "" when there is none */
+static volatile sig_atomic_t driver_child; /* the C compiler or the program running; 0: none */
+static volatile sig_atomic_t driver_child_is_program; /* --run: the handler only forwards */
+static volatile sig_atomic_t driver_signal;           /* the signal received under --run */
+static const int driver_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define DRIVER_NSIGNALS (sizeof driver_signals / sizeof driver_signals[0])
+static bool driver_handled[DRIVER_NSIGNALS]; /* false: ignored at start-up, left so */
+
+/* Remove the directory and the files in it (there are no subdirectories). getdents64 and
+ * unlinkat, not readdir, which may allocate: this runs in the signal handler. A child killed
+ * a moment ago (the linker) may still create a file, so a directory not yet empty is tried
+ * again for up to a second. */
+void driver_tmp_remove(void) {
+    if (!driver_tmp[0]) return;
+    for (int tries = 0; tries < 20; tries++) {
+        int fd = open(driver_tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd >= 0) {
+            char buf[4096] __attribute__((aligned(8)));
+            long n;
+            while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+                for (long off = 0; off < n;) {
+                    /* struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name */
+                    unsigned short reclen;
+                    memcpy(&reclen, buf + off + 16, sizeof reclen);
+                    const char *name = buf + off + 19;
+                    if (strcmp(name, ".") && strcmp(name, "..")) unlinkat(fd, name, 0);
+                    off += reclen;
+                }
+            }
+            close(fd);
+        }
+        if (rmdir(driver_tmp) == 0 || errno != ENOTEMPTY) break;
+        struct timespec pause = {0, 50 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+    driver_tmp[0] = 0;
+}
+
+static void driver_on_signal(int sig) {
+    int saved_errno = errno;
+    pid_t child = driver_child;
+    if (child > 0) kill(child, sig);
+    if (driver_child_is_program) { /* driver_run waits for the program, then does the rest */
+        driver_signal = sig;
+        errno = saved_errno;
+        return;
+    }
+    if (child > 0)
+        while (waitpid(child, NULL, 0) < 0 && errno == EINTR) continue;
+    driver_tmp_remove();
+    signal(sig, SIG_DFL);
+    raise(sig); /* pending until this handler returns (the signal is blocked in it): then fatal */
+}
+
+/* Block (how = SIG_BLOCK) or unblock our signals: around fork, so that no handler runs
+ * between the child's creation and the parent knowing its pid, nor in the child before it
+ * has reset them. */
+static void driver_signals_mask(int how) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < DRIVER_NSIGNALS; i++) sigaddset(&set, driver_signals[i]);
+    sigprocmask(how, &set, NULL);
+}
+
+static void driver_signals_install(void) {
+    for (size_t i = 0; i < DRIVER_NSIGNALS; i++) {
+        struct sigaction old, sa;
+        if (sigaction(driver_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = driver_on_signal;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        for (size_t j = 0; j < DRIVER_NSIGNALS; j++) sigaddset(&sa.sa_mask, driver_signals[j]);
+        if (sigaction(driver_signals[i], &sa, NULL) == 0) driver_handled[i] = true;
+    }
+}
+
+/* In a child before exec: the default action for the signals we handle, then unblocked. */
+static void driver_signals_child(void) {
+    for (size_t i = 0; i < DRIVER_NSIGNALS; i++)
+        if (driver_handled[i]) signal(driver_signals[i], SIG_DFL);
+    driver_signals_mask(SIG_UNBLOCK);
+}
+
+/* Fork a child running argv (execvp when search, else execv), with signals blocked until the
+ * parent has recorded its pid; -1 (after a message) when fork fails. */
+static pid_t driver_spawn(char *const *argv, bool search, bool is_program, const char *what) {
+    fflush(NULL);
+    driver_signals_mask(SIG_BLOCK);
+    pid_t pid = fork();
+    if (pid == 0) {
+        driver_signals_child();
+        if (search) execvp(argv[0], argv);
+        else execv(argv[0], argv);
+        fprintf(stderr, "regal: cannot run %s '%s': %s\n", what, argv[0], strerror(errno));
+        _exit(127);
+    }
+    int err = errno;
+    if (pid > 0) {
+        driver_child_is_program = is_program;
+        driver_child = pid;
+    }
+    driver_signals_mask(SIG_UNBLOCK);
+    if (pid < 0) fprintf(stderr, "regal: cannot start %s '%s': %s\n", what, argv[0], strerror(err));
+    return pid;
+}
+
+/* Wait for the child; its wait status. */
+static int driver_wait(pid_t pid) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            status = 127 << 8;
+            break;
+        }
+    driver_child = 0;
+    return status;
+}
+
+const char *driver_tmp_make(void) {
+    const char *base = getenv("TMPDIR");
+    if (!base || !*base) base = "/tmp";
+    if (strlen(base) + sizeof "/regal-XXXXXX" > sizeof driver_tmp) {
+        fprintf(stderr, "regal: TMPDIR is too long: '%s'\n", base);
+        return NULL;
+    }
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/regal-XXXXXX", base);
+    driver_signals_mask(SIG_BLOCK); /* the directory exists only once the handlers know it */
+    driver_signals_install();
+    const char *made = mkdtemp(path);
+    int err = errno;
+    if (made) memcpy(driver_tmp, path, strlen(path) + 1);
+    driver_signals_mask(SIG_UNBLOCK);
+    if (!made) {
+        fprintf(stderr, "regal: cannot create a temporary directory in '%s': %s\n", base,
+                strerror(err));
+        return NULL;
+    }
+    return driver_tmp;
+}
+
+/* ---- the C compiler ------------------------------------------------------------------------ */
 static const char *driver_dir(const char *env_sub, const char *builtin) {
     const char *home = getenv("REGAL_HOME");
     if (home && *home) return xasprintf("%s/%s", home, env_sub);
@@ -29,14 +191,11 @@ static void driver_push_words(VEC(char *) *argv, const char *s) {
 
 int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_path,
                    const char *out_path) {
-    FILE *f = fopen(c_path, "w");
-    if (!f) {
-        fprintf(stderr, "regal: cannot write %s: %s\n", c_path, strerror(errno));
-        return 1;
-    }
-    fputs(c_text, f);
-    if (fclose(f) != 0) {
-        fprintf(stderr, "regal: cannot write %s: %s\n", c_path, strerror(errno));
+    int err = util_write_file(c_path, c_text, strlen(c_text));
+    if (err) {
+        const char *base = getenv("TMPDIR");
+        fprintf(stderr, "regal: cannot write the generated C to a temporary file in '%s': %s\n",
+                base && *base ? base : "/tmp", strerror(err));
         return 1;
     }
     const char *inc = driver_dir("runtime", REGAL_INCLUDE_DIR);
@@ -62,24 +221,38 @@ int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_p
         for (size_t i = 0; argv.items[i]; i++) fprintf(stderr, "%s ", argv.items[i]);
         fputc('\n', stderr);
     }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "regal: cannot start %s: %s\n", opt->cc, strerror(errno));
-        return 1;
-    }
-    if (pid == 0) {
-        execvp(argv.items[0], argv.items);
-        fprintf(stderr, "regal: cannot run the C compiler '%s': %s\n", opt->cc, strerror(errno));
-        _exit(127);
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return 1;
+    pid_t pid = driver_spawn(argv.items, true, false, "the C compiler");
+    int status = pid < 0 ? 127 << 8 : driver_wait(pid);
     for (size_t i = 0; argv.items[i]; i++) free(argv.items[i]);
     vec_free(&argv);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return 1;
-    fprintf(stderr, "regal: the C compiler failed on %s\n", c_path);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return 1; /* not started: said so */
+    if (WIFSIGNALED(status)) {
+        fprintf(stderr, "regal: the C compiler '%s' was killed by signal %d\n", opt->cc,
+                WTERMSIG(status));
+        return 1;
+    }
+    /* Its messages name the C file: keep it (and only it) where they say. */
+    fprintf(stderr, "regal: the C compiler failed (status %d) on the generated C, kept in '%s'\n",
+            WEXITSTATUS(status), c_path);
+    driver_tmp[0] = 0;
     return 1;
+}
+
+/* ---- --run --------------------------------------------------------------------------------- */
+int driver_run(const char *exe, char **argv) {
+    argv[0] = (char *)exe;
+    pid_t pid = driver_spawn(argv, false, true, "the program");
+    int status = pid < 0 ? 127 << 8 : driver_wait(pid);
+    driver_child_is_program = 0;
+    driver_tmp_remove();
+    if (WIFSIGNALED(status)) {
+        int sig = WTERMSIG(status);
+        if (sig == driver_signal) { /* killed by what we received: die of it, as a shell does */
+            signal(sig, SIG_DFL);
+            raise(sig);
+        }
+        return 128 + sig;
+    }
+    return WEXITSTATUS(status);
 }

@@ -1,13 +1,14 @@
 /* main.c: the regal command. Parses the command line, then runs the passes in order:
  *   read -> expand -> analyze -> infer -> regions -> emit -> C compiler
- * stopping after the first pass that reports an error (exit status 1). */
+ * stopping after the first pass that reports an error (exit status 1). What goes to stdout is
+ * checked (a full device or a closed stdout: status 1); the output file is never an input. */
 #include "regalc.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void main_usage(FILE *f) {
@@ -19,7 +20,8 @@ static void main_usage(FILE *f) {
           "  -O0 -O1 -O2 -O3      optimisation level of the C compiler (default -O2)\n"
           "  -g                   debug information; #line directives point at the Scheme source\n"
           "  --cc=CC              the C compiler (default clang)\n"
-          "  --run                compile to a temporary file and run it with the remaining arguments\n"
+          "  --run                compile to a temporary file and run it with the arguments after\n"
+          "                       the source (or after --)\n"
           "  --alloc=MODE         typed (default): alloc_obj_typed with constant type ids;\n"
           "                       constructors: the mk_* constructor calls\n"
           "  --types              print the inferred types of the top-level procedures and a\n"
@@ -32,7 +34,9 @@ static void main_usage(FILE *f) {
           "                       into a younger region (invariant R4; use with -g)\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
-          "  --help, --version\n",
+          "  --help, --version\n\n"
+          "Temporary files go in a private directory in $TMPDIR (default /tmp), removed on exit and\n"
+          "on SIGINT, SIGTERM and SIGHUP; after a C compiler failure the generated C is kept there.\n",
           f);
 }
 
@@ -48,7 +52,31 @@ static const char *main_default_output(const char *src, bool c_file) {
     return stem;
 }
 
+/* The output file may be written: it is none of the files read (the source or an included
+ * file, compared by device and inode), and, for an executable, a place the linker can write
+ * (a bad -o is the user's mistake, not a C compiler failure). Else a message, and false. */
+static bool main_output_ok(const char *path, const char *src, bool exe) {
+    if (!strcmp(path, "-")) return true;
+    const char *input = util_input_named(path);
+    if (input && !strcmp(input, src)) diag_fatal((Loc){0}, "output file '%s' is the input file", path);
+    if (input) diag_fatal((Loc){0}, "output file '%s' is the included file '%s'", path, input);
+    if (!exe) return true; /* util_write_file reports its own failures */
+    const char *slash = strrchr(path, '/');
+    const char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : ".";
+    struct stat st;
+    int err = stat(path, &st) == 0          ? (S_ISDIR(st.st_mode) ? EISDIR : 0)
+              : errno != ENOENT             ? errno
+              : access(dir, W_OK | X_OK) != 0 ? errno
+                                            : 0;
+    if (err) fprintf(stderr, "regal: cannot write '%s': %s\n", path, strerror(err));
+    return err == 0;
+}
+
+/* The end of a command whose result went to stdout: 1 when it could not be written. */
+static int main_stdout_status(int rc) { return util_stdout_done() ? rc : 1; }
+
 int main(int argc, char **argv) {
+    util_std_fds_guard();
     const char *src = NULL, *out = NULL;
     bool emit_c = false, run = false, types = false, explain = false;
     int run_argi = argc;
@@ -56,8 +84,8 @@ int main(int argc, char **argv) {
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { main_usage(stdout); return 0; }
-        if (!strcmp(a, "--version")) { printf("regal %s\n", REGAL_VERSION); return 0; }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { main_usage(stdout); return main_stdout_status(0); }
+        if (!strcmp(a, "--version")) { printf("regal %s\n", REGAL_VERSION); return main_stdout_status(0); }
         if (!strcmp(a, "-o")) {
             if (++i >= argc) { fputs("regal: -o needs a file name\n", stderr); return 1; }
             out = argv[i];
@@ -81,7 +109,11 @@ int main(int argc, char **argv) {
             return 1;
         } else if (!src) {
             src = a;
-            if (run) { run_argi = i + 1; break; }
+            if (run) { /* the program's arguments: the rest, after an optional "--" */
+                if (i + 1 < argc && !strcmp(argv[i + 1], "--")) i++;
+                run_argi = i + 1;
+                break;
+            }
         } else {
             fprintf(stderr, "regal: more than one source file ('%s' and '%s')\n", src, a);
             return 1;
@@ -111,7 +143,7 @@ int main(int argc, char **argv) {
         Buf t = {0};
         regions_explain(prog, &t);
         fputs(buf_cstr(&t), stdout);
-        return 0;
+        return main_stdout_status(0);
     }
     Buf c = {0};
     EmitStats stats = {0};
@@ -125,44 +157,33 @@ int main(int argc, char **argv) {
         buf_printf(&t, "calls of allocating runtime primitives: %d\n", stats.prim_alloc_calls);
         buf_printf(&t, "checks removed: %d/%d\n", stats.checks_removed, stats.checks);
         fputs(buf_cstr(&t), stdout);
-        return 0;
+        return main_stdout_status(0);
     }
 
+    const char *path = run && !emit_c ? NULL : out ? out : main_default_output(src, emit_c);
+    if (path && !main_output_ok(path, src, !emit_c)) return 1;
     if (emit_c) {
-        const char *path = out ? out : main_default_output(src, true);
-        FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-        if (!f || fputs(buf_cstr(&c), f) == EOF || (f != stdout && fclose(f) != 0)) {
-            fprintf(stderr, "regal: cannot write '%s': %s\n", path, strerror(errno));
+        if (!strcmp(path, "-")) {
+            fputs(buf_cstr(&c), stdout);
+            return main_stdout_status(0);
+        }
+        int err = util_write_file(path, c.data, c.len);
+        if (err) {
+            fprintf(stderr, "regal: cannot write '%s': %s\n", path, strerror(err));
             return 1;
         }
         return 0;
     }
-    char tmpdir[] = "/tmp/regal-XXXXXX";
-    if (!mkdtemp(tmpdir)) {
-        fprintf(stderr, "regal: cannot create a temporary directory: %s\n", strerror(errno));
-        return 1;
-    }
+    const char *tmpdir = driver_tmp_make();
+    if (!tmpdir) return 1;
     char *c_path = xasprintf("%s/prog.c", tmpdir);
-    const char *exe = run ? xasprintf("%s/prog", tmpdir) : (out ? out : main_default_output(src, false));
+    const char *exe = run ? xasprintf("%s/prog", tmpdir) : path;
     int rc = driver_compile(&dopt, buf_cstr(&c), c_path, exe);
-    unlink(c_path);
     if (rc != 0 || !run) {
-        rmdir(tmpdir);
+        driver_tmp_remove();
         return rc ? 1 : 0;
     }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        char **pargv = xcalloc((size_t)(argc - run_argi + 2), sizeof *pargv);
-        pargv[0] = (char *)exe;
-        for (int i = run_argi; i < argc; i++) pargv[i - run_argi + 1] = argv[i];
-        execv(exe, pargv);
-        _exit(127);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    unlink(exe);
-    rmdir(tmpdir);
-    if (WIFEXITED(status)) return WEXITSTATUS(status);
-    return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    char **pargv = xcalloc((size_t)(argc - run_argi + 2), sizeof *pargv);
+    for (int i = run_argi; i < argc; i++) pargv[i - run_argi + 1] = argv[i];
+    return driver_run(exe, pargv);
 }

@@ -10,7 +10,7 @@
  *   infer.c    AST + facts -> the set of types of every expression and variable
  *   regions.c  AST + facts + types -> the region of every allocation site (region inference)
  *   emit.c     AST + facts -> C source (typed allocation or mk_* constructors)
- *   driver.c   C source -> executable, through clang
+ *   driver.c   C source -> executable, through clang; --run; the temporary directory
  */
 #ifndef REGALC_H
 #define REGALC_H
@@ -390,7 +390,9 @@ typedef struct EmitOptions {
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);
 
 /* ==== driver (driver.c) ====================================================================
- * Runs the C compiler on emitted C. */
+ * Runs the C compiler on emitted C, and the program under --run, in a private temporary
+ * directory removed on every way out, SIGINT, SIGTERM and SIGHUP included (the signal is then
+ * re-raised so that regal dies of it). */
 typedef struct DriverOptions {
     const char *cc;         /* default clang */
     const char *opt_level;  /* "-O2" */
@@ -398,8 +400,19 @@ typedef struct DriverOptions {
     VEC(const char *) extra; /* flags passed through (-f..., -march=...) */
     bool sanitize;          /* a -fsanitize flag: link the sanitizer runtime */
 } DriverOptions;
-/* Compile C text to an executable; returns 0 on success. */
+/* The temporary directory $TMPDIR/regal-XXXXXX (TMPDIR unset or empty: /tmp), with the
+ * signal handlers that remove it; NULL after a message when it cannot be made. */
+const char *driver_tmp_make(void);
+/* Remove it and the files in it (async-signal-safe; a no-op when there is none). */
+void driver_tmp_remove(void);
+/* Write c_text to c_path (in the temporary directory, every write checked) and compile it to
+ * out_path; 0 on success, else 1 after a message. When the C compiler fails, the C file is
+ * kept (the compiler's messages name it) and its path printed. */
 int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_path,
                    const char *out_path);
+/* Run exe with argv (argv[0] is replaced by exe; NULL-terminated), then remove the temporary
+ * directory; the program's exit status, 128+N when signal N killed it. When regal received a
+ * signal meanwhile (forwarded to the program) and the program died of it, regal dies of it. */
+int driver_run(const char *exe, char **argv);
 
 #endif

@@ -1,10 +1,15 @@
-/* util.c: allocation, string building, file reading and diagnostics for the compiler. */
+/* util.c: allocation, string building, file reading and writing, and diagnostics for the
+ * compiler. Every write is checked: a full disk or a closed stdout is an error, never a
+ * truncated file or a silent exit 0. */
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 NORETURN static void util_oom(void) {
     fputs("regal: out of memory\n", stderr);
@@ -97,22 +102,83 @@ void buf_free(Buf *b) {
     b->len = b->cap = 0;
 }
 
+/* The files read (the source and what it includes), by identity, for util_input_named. */
+typedef struct UtilInput { dev_t dev; ino_t ino; const char *path; } UtilInput;
+static VEC(UtilInput) util_inputs;
+
 char *util_read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
     Buf b = {0};
     char tmp[65536];
     size_t n;
+    errno = 0;
     while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) buf_putn(&b, tmp, n);
-    int err = ferror(f);
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
     fclose(f);
     if (err) {
         buf_free(&b);
-        errno = EIO;
+        errno = err;
         return NULL;
     }
+    vec_push(&util_inputs, ((UtilInput){st.st_dev, st.st_ino, xstrdup(path)}));
     *len = b.len;
     return buf_cstr(&b);
+}
+
+const char *util_input_named(const char *path) {
+    struct stat st;
+    if (stat(path, &st) != 0) return NULL;
+    for (size_t i = 0; i < util_inputs.len; i++)
+        if (util_inputs.items[i].dev == st.st_dev && util_inputs.items[i].ino == st.st_ino)
+            return util_inputs.items[i].path;
+    return NULL;
+}
+
+int util_write_file(const char *path, const char *data, size_t len) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) return errno;
+    int err = 0;
+    while (len > 0) {
+        ssize_t w = write(fd, data, len);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            err = w < 0 ? errno : EIO;
+            break;
+        }
+        data += w;
+        len -= (size_t)w;
+    }
+    struct stat st;
+    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (close(fd) != 0 && !err) err = errno;
+    if (err && regular) unlink(path); /* never a truncated file; never unlink a device */
+    return err;
+}
+
+bool util_stdout_done(void) {
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout)) return true;
+    int err = errno ? errno : EIO;
+    fprintf(stderr, "regal: cannot write to standard output: %s\n", strerror(err));
+    return false;
+}
+
+void util_std_fds_guard(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+        int nfd = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (nfd >= 0 && nfd != fd) {
+            dup2(nfd, fd);
+            close(nfd);
+        }
+    }
 }
 
 static int diag_errors;

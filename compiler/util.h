@@ -68,7 +68,20 @@ int diag_error_count(void);
 NORETURN void diag_fatal(Loc loc, const char *fmt, ...) PRINTF(2, 3); /* error, then exit 1 */
 NORETURN void diag_internal(const char *fmt, ...) PRINTF(1, 2);
 
-/* Read a whole file; NULL (with errno) when it cannot be read. */
+/* Files. util_read_file reads a whole file: NULL (with errno: EISDIR for a directory) when it
+ * cannot be read; each file read is remembered, and util_input_named(path) is the name under
+ * which the file path designates (same device and inode) was read, or NULL.
+ * util_write_file writes a whole file (created or truncated): 0, or the errno of the first
+ * failure, after which a regular file is removed rather than left truncated.
+ * util_stdout_done flushes stdout: false, after "regal: cannot write to standard output:
+ * REASON" on stderr, when something written there was lost.
+ * util_std_fds_guard, first thing in main: a closed standard descriptor (`>&-`) is reopened
+ * on /dev/null the wrong way round, so no file regal opens becomes its stdout by accident and
+ * writes to a closed stdout still fail (EBADF). */
 char *util_read_file(const char *path, size_t *len);
+const char *util_input_named(const char *path);
+int util_write_file(const char *path, const char *data, size_t len);
+bool util_stdout_done(void);
+void util_std_fds_guard(void);
 
 #endif

@@ -247,7 +247,8 @@ static int rt_exit_status(const char *loc, const char *who, intptr_t argc, const
     rt_type_error(loc, who, "a boolean or an exact integer", v);
 }
 
-/* (exit [obj]): runs the `after` thunks of the active dynamic-winds, flushes, exits. */
+/* (exit [obj]): runs the `after` thunks of the active dynamic-winds, flushes, exits. Output
+ * that cannot be written at the flush is reported and makes the status RT_EXIT_ERROR. */
 RtValue rt_p_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     int status = rt_exit_status(loc, "exit", argc, argv);
     while (rt_winds != NULL) {
@@ -255,15 +256,13 @@ RtValue rt_p_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *arg
         rt_winds = w->parent;
         rt_call0(rr, loc, w->after);
     }
-    rt_flush_all();
     rt_stats_report();
-    exit(status);
+    exit(rt_exit_flush() ? RT_EXIT_ERROR : status);
 }
 
 RtValue rt_p_emergency_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     int status = rt_exit_status(loc, "emergency-exit", argc, argv);
-    rt_flush_all();
-    _exit(status);
+    _exit(rt_exit_flush() ? RT_EXIT_ERROR : status);
 }
 
 RtValue rt_p_command_line(Region *rr, const char *loc) {

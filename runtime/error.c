@@ -1,7 +1,8 @@
 /* error.c: runtime errors, conditions and the exception handler stack (R7RS 6.11).
  *
  * Every error ends in rt_raise. With no handler installed it reports on stderr, after
- * flushing standard output, and exits RT_EXIT_ERROR (70). With handlers installed
+ * flushing the output ports (rt_exit_flush: output that cannot be written is reported first),
+ * and exits RT_EXIT_ERROR (70). With handlers installed
  * (with-exception-handler pushes one in its C frame), the innermost one is called with the
  * outer ones current, as R7RS requires. Errors detected by primitives (rt_type_error...) are
  * raised as conditions whose message is the whole text and whose payload is #t, so `guard`
@@ -26,7 +27,7 @@ RtValue rt_make_condition(Region *r, int kind, RtValue message, RtValue irritant
 }
 
 static void rt_report_prefix(const char *loc) {
-    rt_flush_all();
+    rt_exit_flush();
     if (loc != NULL) fprintf(stderr, "%s: ", loc);
 }
 

@@ -114,7 +114,7 @@ void rt_gc_free(void *p) { GC_FREE(p); }
 /* ---- REGAL_STATS ------------------------------------------------------------------------- */
 void rt_stats_report(void) {
     if (!rt_stats_enabled) return;
-    rt_flush_all();
+    rt_exit_flush();
     const RtAllocStats *s = &rt_alloc_stats;
     uint64_t live = 0;
     for (const Region *r = rt_region_top; r != NULL; r = r->parent) live += rt_region_bytes_in_use(r);

@@ -4,15 +4,28 @@
  * is closed by the program, never freed by it). Output is UTF-8:
  * file ports write through their FILE*, string ports append to a byte buffer. Input decodes
  * UTF-8 with one character of lookahead (peek-char). The printer (print.c) writes through
- * rt_port_put / rt_port_put_char. rt_flush_all flushes stdout and every open file port.
+ * rt_port_put / rt_port_put_char.
+ *
+ * Every write is checked (issue 21). A write or flush that fails (ENOSPC, EBADF, EPIPE with
+ * SIGPIPE ignored...) drops what the port still had buffered and raises a file error at the
+ * primitive that was writing, naming the port: "<loc>: display: cannot write to standard
+ * output: No space left on device", which `guard` can catch. At exit, and before any report
+ * on stderr, rt_ports_flush_at_exit (registered by rt_ports_init as the exit flush of
+ * region.c) flushes standard output, every open file port and standard error; output that
+ * cannot be written then is reported, "error: cannot write to standard output: Broken pipe",
+ * and the program's exit status becomes RT_EXIT_ERROR. Reports go to stderr with plain stdio
+ * calls whose failures are ignored, so an error while reporting never loops.
  */
 #include "rtlib.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio_ext.h>
 #include <sys/stat.h>
 
 enum { RT_PORT_IN = 1, RT_PORT_OUT = 2, RT_PORT_OPEN = 4, RT_PORT_STRING = 8,
-       RT_PORT_BINARY = 16 /* bytevector and binary file ports (R7RS 6.13.1) */ };
+       RT_PORT_BINARY = 16, /* bytevector and binary file ports (R7RS 6.13.1) */
+       RT_PORT_QUIET = 32   /* rt_fprint's port to stderr or a memory stream: failures ignored */ };
 
 struct RtPortImpl {
     int flags;
@@ -23,12 +36,18 @@ struct RtPortImpl {
     size_t in_len, pos;
     int has_peek;                 /* file input: one character of lookahead */
     int32_t peek;                 /* -1: end of file */
-    struct RtPortImpl *next_out;  /* list of file output ports, for rt_flush_all */
+    struct RtPortImpl *next_out;  /* list of open file output ports, for the exit flush */
+    const char *name;             /* in messages: "standard output", or "\"file\"" (written) */
+    const char *loc, *who;        /* the primitive writing now (set by rt_out_port): a write
+                                   * error is raised there */
 };
 
-static RtPortImpl rt_stdin_impl = { RT_PORT_IN | RT_PORT_OPEN, NULL, NULL, 0, 0, NULL, 0, 0, 0, 0, NULL };
-static RtPortImpl rt_stdout_impl = { RT_PORT_OUT | RT_PORT_OPEN, NULL, NULL, 0, 0, NULL, 0, 0, 0, 0, NULL };
-static RtPortImpl rt_stderr_impl = { RT_PORT_OUT | RT_PORT_OPEN, NULL, NULL, 0, 0, NULL, 0, 0, 0, 0, NULL };
+static RtPortImpl rt_stdin_impl = { .flags = RT_PORT_IN | RT_PORT_OPEN,
+                                    .name = "standard input" };
+static RtPortImpl rt_stdout_impl = { .flags = RT_PORT_OUT | RT_PORT_OPEN,
+                                     .name = "standard output", .who = "write" };
+static RtPortImpl rt_stderr_impl = { .flags = RT_PORT_OUT | RT_PORT_OPEN,
+                                     .name = "standard error", .who = "write" };
 static RtPort rt_stdin_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdin_impl };
 static RtPort rt_stdout_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdout_impl };
 static RtPort rt_stderr_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stderr_impl };
@@ -49,11 +68,76 @@ RtValue rt_current_input(void) { return rt_cur_in ? rt_cur_in : RT_TAG_AS_OBJ(&r
 void rt_set_current_output(RtValue port) { rt_cur_out = port; }
 void rt_set_current_input(RtValue port) { rt_cur_in = port; }
 
-void rt_flush_all(void) {
-    fflush(stdout);
+/* ---- checked writes, the exit flush ------------------------------------------------------ */
+
+/* Drop what f still buffers and forget its error: once a failure is reported, the data it
+ * lost is accounted for and a later flush must not report it again. */
+static void rt_file_drop(FILE *f) {
+    __fpurge(f);
+    clearerr(f);
+}
+
+/* Flush f; 0, or the errno of the failure (the buffer then dropped). */
+static int rt_file_flush(FILE *f) {
+    errno = 0;
+    if (fflush(f) == 0 && !ferror(f)) return 0;
+    int e = errno != 0 ? errno : EIO;
+    rt_file_drop(f);
+    return e;
+}
+
+/* A write to p failed with errno e: raise the file error where the writing primitive is. */
+static RT_NORETURN RT_COLD void rt_port_failed(RtPortImpl *p, const char *loc, const char *who,
+                                               int e) {
+    rt_error_kind(loc, RT_COND_FILE, "%s: cannot write to %s: %s", who, p->name, strerror(e));
+}
+
+/* Flush p (a file port, standard output or error) as (flush-output-port) does: a failure
+ * raises at loc. String ports have nothing to flush. */
+static void rt_port_flush(RtPortImpl *p, const char *loc, const char *who) {
+    FILE *f = rt_port_file(p);
+    if (f == NULL || (p->flags & RT_PORT_STRING)) return;
+    int e = rt_file_flush(f);
+    if (e != 0) rt_port_failed(p, loc, who, e);
+}
+
+/* Output lost at exit (or before an error report): reported, counted. */
+static int rt_output_lost;
+
+static void rt_flush_at_exit(RtPortImpl *p, FILE *f) {
+    int e = rt_file_flush(f);
+    if (e == 0) return;
+    rt_output_lost = 1;
+    if (p != &rt_stderr_impl) {
+        fprintf(stderr, "error: cannot write to %s: %s\n", p->name, strerror(e));
+        fflush(stderr);
+    }
+}
+
+/* The exit flush (rt_exit_flush_hook): standard output, every open file output port, then
+ * standard error. Never raises; nonzero when some output was lost since the program began. */
+static int rt_ports_flush_at_exit(void) {
+    rt_flush_at_exit(&rt_stdout_impl, stdout);
     for (RtPortImpl *p = rt_file_outs; p != NULL; p = p->next_out)
-        if ((p->flags & RT_PORT_OPEN) && p->f != NULL) fflush(p->f);
-    fflush(stderr);
+        if ((p->flags & RT_PORT_OPEN) && p->f != NULL) rt_flush_at_exit(p, p->f);
+    rt_flush_at_exit(&rt_stderr_impl, stderr);
+    return rt_output_lost;
+}
+
+/* At start-up, before anything opens a file: a standard descriptor that is closed (`>&-`)
+ * is reopened on /dev/null in the opposite direction, as gnulib's stdopen does, so that a
+ * file the program opens never becomes its standard output by accident and a write to a
+ * closed stdout still fails, with EBADF. Then the exit flush is registered with region.c. */
+void rt_ports_init(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+        int nfd = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (nfd >= 0 && nfd != fd) {
+            dup2(nfd, fd);
+            close(nfd);
+        }
+    }
+    rt_exit_flush_hook = rt_ports_flush_at_exit;
 }
 
 void rt_port_put(RtPortImpl *p, const char *s, size_t n) {
@@ -68,7 +152,11 @@ void rt_port_put(RtPortImpl *p, const char *s, size_t n) {
         p->len += n;
         return;
     }
-    fwrite(s, 1, n, rt_port_file(p));
+    FILE *f = rt_port_file(p);
+    if (RT_LIKELY(fwrite(s, 1, n, f) == n) || (p->flags & RT_PORT_QUIET)) return;
+    int e = errno != 0 ? errno : EIO;
+    rt_file_drop(f);
+    rt_port_failed(p, p->loc, p->who, e);
 }
 
 void rt_port_put_char(RtPortImpl *p, uint32_t cp) {
@@ -86,6 +174,8 @@ RtPortImpl *rt_out_port(const char *loc, const char *who, RtValue port) {
     RtPortImpl *p = rt_port_impl(loc, who, port);
     if (!(p->flags & RT_PORT_OUT)) rt_type_error(loc, who, "an output port", port);
     if (!(p->flags & RT_PORT_OPEN)) rt_error_msg(loc, who, "cannot write to a closed port");
+    p->loc = loc;
+    p->who = who;
     return p;
 }
 
@@ -231,9 +321,8 @@ RtValue rt_p_newline(Region *rr, const char *loc, intptr_t argc, const RtValue *
 }
 
 RtValue rt_p_flush_output_port(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    RtPortImpl *p = rt_out_port(loc, "flush-output-port", RT_OPT(0, RT_DEFAULT));
-    FILE *f = rt_port_file(p);
-    if (f != NULL) fflush(f);
+    rt_port_flush(rt_out_port(loc, "flush-output-port", RT_OPT(0, RT_DEFAULT)), loc,
+                  "flush-output-port");
     return RT_UNSPEC;
 }
 
@@ -267,26 +356,34 @@ RtValue rt_p_get_output_string(Region *rr, const char *loc, RtValue port) {
 
 /* ---- file ports ------------------------------------------------------------------------- */
 
+/* name in `write` syntax, for messages: "\"out.txt\"" (collector memory). */
+static char *rt_port_name_of(RtValue name) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (m == NULL) rt_out_of_memory();
+    rt_fprint(m, name, 1);
+    fclose(m);
+    char *r = rt_gc_malloc_atomic(len + 1);
+    memcpy(r, text, len + 1);
+    free(text);
+    return r;
+}
+
 static RtValue rt_open_file(Region *rr, const char *loc, const char *who, RtValue name,
                             int out) {
     RT_CHECK(RT_IS_STRING(name), who, "a file name string", name);
     char *path = rt_string_to_utf8(name, NULL);
     FILE *f = fopen(path, out ? "w" : "r");
-    if (f == NULL) {
-        int e = errno;
-        /* written as a string: "open-input-file: cannot open \"x\": No such file..." */
-        char *text = NULL;
-        size_t len = 0;
-        FILE *m = open_memstream(&text, &len);
-        if (m == NULL) rt_out_of_memory();
-        rt_fprint(m, name, 1);
-        fclose(m);
-        free(path);
-        rt_error_kind(loc, RT_COND_FILE, "%s: cannot open %s: %s", who, text, strerror(e));
-    }
+    int e = errno;
     free(path);
+    /* written as a string: "open-input-file: cannot open \"x\": No such file..." */
+    if (f == NULL)
+        rt_error_kind(loc, RT_COND_FILE, "%s: cannot open %s: %s", who, rt_port_name_of(name),
+                      strerror(e));
     RtPortImpl *p = rt_impl_new(out ? RT_PORT_OUT : RT_PORT_IN);
     p->f = f;
+    p->name = rt_port_name_of(name);
     if (out) {
         p->next_out = rt_file_outs;
         rt_file_outs = p;
@@ -302,45 +399,70 @@ RtValue rt_p_open_output_file(Region *rr, const char *loc, RtValue name) {
     return rt_open_file(rr, loc, "open-output-file", name, 1);
 }
 
-static void rt_close(RtPortImpl *p, int which) {
+/* Close p's input or output side (which); a file output port is flushed and closed, and a
+ * failure of either raises at loc after the port is closed. The standard ports are only
+ * flushed: their descriptors stay open for the exit flush and the error reports. */
+static void rt_close(const char *loc, const char *who, RtPortImpl *p, int which) {
     if (!(p->flags & RT_PORT_OPEN) || !(p->flags & which)) return;
-    if (p == &rt_stdout_impl || p == &rt_stderr_impl) fflush(rt_port_file(p));
-    else if (p->f != NULL) fclose(p->f);
-    p->f = NULL;
     p->flags &= ~RT_PORT_OPEN;
+    int e = 0;
+    if (p == &rt_stdout_impl || p == &rt_stderr_impl) {
+        e = rt_file_flush(rt_port_file(p));
+    } else if (p->f != NULL) {
+        if (p->flags & RT_PORT_OUT) {
+            e = rt_file_flush(p->f);
+            for (RtPortImpl **q = &rt_file_outs; *q != NULL; q = &(*q)->next_out)
+                if (*q == p) {
+                    *q = p->next_out;
+                    break;
+                }
+        }
+        errno = 0;
+        if (fclose(p->f) != 0 && e == 0 && (p->flags & RT_PORT_OUT)) e = errno ? errno : EIO;
+        p->f = NULL;
+    }
+    if (e != 0) rt_port_failed(p, loc, who, e);
 }
 
 RtValue rt_p_close_port(Region *rr, const char *loc, RtValue port) {
-    rt_close(rt_port_impl(loc, "close-port", port), RT_PORT_IN | RT_PORT_OUT);
+    rt_close(loc, "close-port", rt_port_impl(loc, "close-port", port), RT_PORT_IN | RT_PORT_OUT);
     return RT_UNSPEC;
 }
 RtValue rt_p_close_input_port(Region *rr, const char *loc, RtValue port) {
-    rt_close(rt_port_impl(loc, "close-input-port", port), RT_PORT_IN);
+    rt_close(loc, "close-input-port", rt_port_impl(loc, "close-input-port", port), RT_PORT_IN);
     return RT_UNSPEC;
 }
 RtValue rt_p_close_output_port(Region *rr, const char *loc, RtValue port) {
-    rt_close(rt_port_impl(loc, "close-output-port", port), RT_PORT_OUT);
+    rt_close(loc, "close-output-port", rt_port_impl(loc, "close-output-port", port),
+             RT_PORT_OUT);
     return RT_UNSPEC;
+}
+
+/* (call-with-port port proc) and the call-with-*-file forms: who names the form in a
+ * failure of the final close. */
+static RtValue rt_call_with_port(Region *rr, const char *loc, const char *who, RtValue port,
+                                 RtValue proc) {
+    RtValue r = rt_call1(rr, loc, proc, port);
+    rt_close(loc, who, RT_AS(RtPort, port)->impl, RT_PORT_IN | RT_PORT_OUT);
+    return r;
 }
 
 RtValue rt_p_call_with_port(Region *rr, const char *loc, RtValue port, RtValue proc) {
     rt_port_impl(loc, "call-with-port", port);
     rt_check_proc(loc, "call-with-port", proc);
-    RtValue r = rt_call1(rr, loc, proc, port);
-    rt_close(RT_AS(RtPort, port)->impl, RT_PORT_IN | RT_PORT_OUT);
-    return r;
+    return rt_call_with_port(rr, loc, "call-with-port", port, proc);
 }
 
 RtValue rt_p_call_with_output_file(Region *rr, const char *loc, RtValue name, RtValue proc) {
     rt_check_proc(loc, "call-with-output-file", proc);
-    return rt_p_call_with_port(rr, loc, rt_open_file(rr, loc, "call-with-output-file", name, 1),
-                               proc);
+    return rt_call_with_port(rr, loc, "call-with-output-file",
+                             rt_open_file(rr, loc, "call-with-output-file", name, 1), proc);
 }
 
 RtValue rt_p_call_with_input_file(Region *rr, const char *loc, RtValue name, RtValue proc) {
     rt_check_proc(loc, "call-with-input-file", proc);
-    return rt_p_call_with_port(rr, loc, rt_open_file(rr, loc, "call-with-input-file", name, 0),
-                               proc);
+    return rt_call_with_port(rr, loc, "call-with-input-file",
+                             rt_open_file(rr, loc, "call-with-input-file", name, 0), proc);
 }
 
 /* The port becomes the current one, a place that outlives rr's frame when an escape leaves
@@ -353,7 +475,7 @@ RtValue rt_p_with_output_to_file(Region *rr, const char *loc, RtValue name, RtVa
     rt_cur_out = port;
     RtValue r = rt_call0(rr, loc, thunk);
     rt_cur_out = saved;
-    rt_close(RT_AS(RtPort, port)->impl, RT_PORT_OUT);
+    rt_close(loc, "with-output-to-file", RT_AS(RtPort, port)->impl, RT_PORT_OUT);
     return r;
 }
 
@@ -364,7 +486,7 @@ RtValue rt_p_with_input_from_file(Region *rr, const char *loc, RtValue name, RtV
     rt_cur_in = port;
     RtValue r = rt_call0(rr, loc, thunk);
     rt_cur_in = saved;
-    rt_close(RT_AS(RtPort, port)->impl, RT_PORT_IN);
+    rt_close(loc, "with-input-from-file", RT_AS(RtPort, port)->impl, RT_PORT_IN);
     return r;
 }
 
@@ -542,6 +664,6 @@ RtValue rt_p_write_bytevector(Region *rr, const char *loc, intptr_t argc, const 
 
 /* Used by rt_fprint: a port writing to an arbitrary FILE*. */
 void rt_fprint(void *file, RtValue v, int write) {
-    RtPortImpl p = { RT_PORT_OUT | RT_PORT_OPEN, file, NULL, 0, 0, NULL, 0, 0, 0, 0, NULL };
+    RtPortImpl p = { .flags = RT_PORT_OUT | RT_PORT_OPEN | RT_PORT_QUIET, .f = file };
     rt_print(&p, v, write);
 }

@@ -631,7 +631,8 @@ RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const ch
  * collector (rt_gc_init), runs program on a large stack (512 MiB reserved by default,
  * REGAL_STACK_MB; RT_STACK_CHECK stops runaway recursion with "stack overflow", exit 70) in a
  * thread registered with the collector, prints REGAL_STATS when asked, flushes every port at
- * the end and returns the exit status (0).
+ * the end and returns the exit status: 0, or RT_EXIT_ERROR when some output could not be
+ * written ("error: cannot write to standard output: No space left on device").
  * ========================================================================================== */
 int rt_start(int argc, char **argv, void (*program)(void));
 extern int rt_argc;
@@ -699,7 +700,8 @@ extern _Thread_local RtHandler *rt_handlers;
  * A port object (TYPE_ID_PORT) points to an RtPortImpl (private to port.c): a FILE* or a string
  * buffer, input or output, open or closed. Strings are UTF-32 in memory, UTF-8 outside.
  * rt_print writes v in `display` (write = 0) or `write` syntax. Cycles are not detected yet:
- * writing a circular structure does not terminate.
+ * writing a circular structure does not terminate. A write that fails raises a file error
+ * naming the port at the primitive writing ("display: cannot write to standard output: ...").
  * ========================================================================================== */
 typedef struct RtPortImpl RtPortImpl;
 /* The output port a port argument designates (RT_DEFAULT: the current output port); errors
@@ -710,7 +712,6 @@ void rt_port_put(RtPortImpl *p, const char *utf8, size_t n);
 void rt_port_put_char(RtPortImpl *p, uint32_t cp);
 void rt_print(RtPortImpl *p, RtValue v, int write);
 void rt_fprint(void *file, RtValue v, int write);  /* to a FILE*, for error messages */
-void rt_flush_all(void);                           /* every open output port */
 RtValue rt_current_output(void);
 
 /* ============================================================================================

@@ -14,7 +14,7 @@
  * memory not handed out is poisoned (R5); it is always unpoisoned before it goes back
  * upstream, since the collector clears reused memory through the sanitizer's memset.
  */
-#include "regal.h"
+#include "rtlib.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -95,9 +95,21 @@ Region rt_gc_region = { .cur = NULL, .end = NULL, .chunks = NULL, .large = NULL,
 /* The region stack of this thread starts at the global region (an address constant). */
 _Thread_local Region *rt_region_top = &rt_global_region;
 
+/* ---- the flush before exit ------------------------------------------------------------------
+ * Before the program exits, and before any report on stderr, the output ports are flushed.
+ * Ports are a higher layer (port.c): it registers its flush here at start-up (rt_ports_init),
+ * so that this file and gc.c reach it without calling up. Until then (the unit tests), the
+ * flush is stdout's alone. */
+int (*rt_exit_flush_hook)(void);
+
+int rt_exit_flush(void) {
+    if (rt_exit_flush_hook != NULL) return rt_exit_flush_hook();
+    return fflush(stdout) != 0;
+}
+
 /* ---- out of memory ------------------------------------------------------------------------- */
 RT_COLD void rt_out_of_memory(void) {
-    fflush(stdout);
+    rt_exit_flush();
     fputs("out of memory\n", stderr);
     fflush(stderr);
     exit(RT_EXIT_OOM);
@@ -380,7 +392,7 @@ size_t rt_region_bytes_in_use(const Region *r) {
 }
 
 RT_COLD void rt_region_misuse(const char *what, const Region *r) {
-    fflush(stdout);
+    rt_exit_flush();
     fprintf(stderr, "internal error: %s: region %p (depth %llu) is not on top of the region "
             "stack (top: depth %llu)\n", what, (const void *)r,
             (unsigned long long)r->depth, (unsigned long long)rt_region_top->depth);
@@ -426,7 +438,7 @@ static uint64_t rt_value_depth(RtValue v) {
 
 static RT_NORETURN RT_COLD void rt_check_fail(const char *loc, const char *fmt,
                                               unsigned long long d1, unsigned long long d2) {
-    rt_flush_all();
+    rt_exit_flush();
     if (loc != NULL) fprintf(stderr, "%s: ", loc);
     fputs("error: region check: ", stderr);
     fprintf(stderr, fmt, d1, d2);
@@ -447,7 +459,7 @@ void rt_check_store(const char *loc, RtValue target, RtValue value) {
 void rt_check_frame(const char *what, Region *base, RtValue v) {
     uint64_t dv = rt_value_depth(v);
     if (dv == 0 || dv <= base->depth) return;
-    rt_flush_all();
+    rt_exit_flush();
     fprintf(stderr, "error: region check: a %s passes a value in region depth %llu, which its "
             "frame releases (its regions are above depth %llu)\n", what,
             (unsigned long long)dv, (unsigned long long)base->depth);

@@ -1,5 +1,6 @@
 /* rtlib.h: internal helpers shared by the runtime library files (list.c, string.c, vector.c,
- * port.c, print.c, control.c, error.c, call.c, gc.c...). Not included by generated code.
+ * port.c, print.c, control.c, error.c, call.c, gc.c, region.c...). Not included by generated
+ * code.
  * Argument checks report through rt_type_error with the primitive's Scheme name; optional
  * arguments of RT_PRIM_V primitives are read with RT_OPT.
  */
@@ -105,6 +106,19 @@ void rt_gc_free(void *p);
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
  * rt_xargs, rt_cur_out, rt_cur_in (see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
+
+/* The flush before exit (region.c), a hook so that the lower layers need not call up.
+ * rt_exit_flush flushes the output ports before the program exits or reports an error on
+ * stderr, through rt_exit_flush_hook; it returns nonzero when some output could not be
+ * written (already reported on stderr): the exit status is then RT_EXIT_ERROR. Every exit
+ * of the runtime calls it: rt_start's return, exit, emergency-exit, uncaught errors, stack
+ * overflow, out of memory, region checks, the REGAL_STATS report. The hook is set once, at
+ * start-up, by rt_ports_init (port.c, called first by rt_start), which also reopens a
+ * closed standard descriptor on /dev/null the wrong way round (writes fail with EBADF);
+ * unset (unit tests), rt_exit_flush flushes stdout alone. */
+extern int (*rt_exit_flush_hook)(void);
+int rt_exit_flush(void);
+void rt_ports_init(void);
 
 /* Ports: the file and string port plumbing print.c and control.c need. The current ports
  * (0: the standard one) are collector roots (rt_gc_thread_roots). */

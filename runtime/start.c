@@ -8,7 +8,9 @@
  * __asan_handle_no_return on so large a stack (harmless: the message and status are the same).
  * The collector (gc.c) is initialised first, on the main thread; the program thread is created
  * through the collector (GC_pthread_create), so its stack is scanned, and registers its
- * thread-local roots; REGAL_STATS is reported when the program returns.
+ * thread-local roots; REGAL_STATS is reported when the program returns. Start-up registers
+ * the ports' exit flush (rt_ports_init); the end flushes every output port and returns
+ * RT_EXIT_ERROR instead of 0 when some output could not be written (port.c).
  */
 #define _GNU_SOURCE
 #define GC_THREADS
@@ -29,7 +31,7 @@ char **rt_argv;
 #define RT_STACK_MARGIN ((size_t)256 << 10)     /* room for the error path and C library */
 
 RT_COLD void rt_stack_overflow(const char *loc) {
-    rt_flush_all();
+    rt_exit_flush();
     if (loc != NULL) fprintf(stderr, "%s: error: stack overflow\n", loc);
     else fprintf(stderr, "error: stack overflow\n");
     fflush(stderr);
@@ -70,6 +72,7 @@ static void *rt_thread_main(void *p) {
 }
 
 int rt_start(int argc, char **argv, void (*program)(void)) {
+    rt_ports_init(); /* first: closed standard descriptors are taken before anything opens */
     rt_gc_init();
     rt_argc = argc;
     rt_argv = argv;
@@ -88,13 +91,11 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
         pthread_attr_destroy(&attr);
         if (ok) {
             GC_pthread_join(th, NULL);
-            rt_flush_all();
-            return 0;
+            return rt_exit_flush() ? RT_EXIT_ERROR : 0;
         }
     }
     /* No thread at all: run on the main stack with its own limit. */
     rt_stack_limit_init(RT_STACK_MIN);
     rt_run(program);
-    rt_flush_all();
-    return 0;
+    return rt_exit_flush() ? RT_EXIT_ERROR : 0;
 }
