@@ -27,7 +27,7 @@ ifeq ($(filter gc malloc mimalloc,$(REGION_UPSTREAM)),)
 $(error REGION_UPSTREAM=$(REGION_UPSTREAM): use gc, malloc or mimalloc)
 endif
 RT_DEFS  := $(UPSTREAM_DEFS_$(REGION_UPSTREAM))
-RT_LIBS  := -lgc -lgmp -lm -lpthread $(if $(filter mimalloc,$(REGION_UPSTREAM)),-lmimalloc)
+RT_LIBS  := $(strip -lgc -lgmp -lm -lpthread $(if $(filter mimalloc,$(REGION_UPSTREAM)),-lmimalloc))
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 RT_SRCS  := $(wildcard runtime/*.c)

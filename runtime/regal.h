@@ -15,8 +15,8 @@
  *   lives in a C stack frame allocates its first objects in that frame. When the buffer is full
  *   the region bump-allocates in CHUNKS (RT_CHUNK_BYTES each) taken from a per-thread POOL whose
  *   UPSTREAM is the collector's uncollectable allocator (never freed by the collector, always
- *   scanned by it), or malloc / mimalloc in the benchmark builds (RT_USE_MALLOC,
- *   RT_USE_MIMALLOC). Objects larger than RT_LARGE_BYTES go on the region's list of LARGE
+ *   scanned by it), or malloc / mimalloc in the measurement builds (RT_USE_MALLOC,
+ *   RT_USE_MIMALLOC: make REGION_UPSTREAM=malloc|mimalloc). Objects larger than RT_LARGE_BYTES go on the region's list of LARGE
  *   blocks, straight from upstream.
  *   The compiler places each allocation site in one of:
  *     - a FRAME region: a Region in the C frame of a procedure, pushed on the thread's REGION
@@ -137,8 +137,9 @@ typedef uint64_t RtValue;
  * X(NAME, size, inline_ok, what)
  *   size       bytes of a fixed-size object, or of the fixed part of a variable-size one
  *              (0 for immediates, which are never allocated)
- *   inline_ok  1 if the object may live in a region's inline buffer (every fixed-size heap
- *              type; variable-size ones may too when they fit, see rt_fits_inline)
+ *   inline_ok  1 for every fixed-size heap type (rt_type_inline_ok). Nothing reads it: any
+ *              object that fits the free part of a region's inline buffer may live there,
+ *              since the buffer is simply the region's first chunk (R2)
  * Generated C includes this header, so the code the compiler emits (alloc_obj_typed(r,
  * TYPE_ID_PAIR)...) uses the same ids and sizes as the runtime.
  * ========================================================================================== */
