@@ -75,6 +75,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVNULL = subprocess.DEVNULL
+OUTPUT_CAP = 64 << 20   # bytes of a program's stdout or stderr read back for the checks
 
 
 # ---- shared by every mode -----------------------------------------------------------------------
@@ -135,6 +136,12 @@ def status_text(st, want, timeout):
     if 128 < st <= 192:
         why += " (signal %d?)" % (st - 128)
     return why
+
+
+def read_capped(path, cap=OUTPUT_CAP):
+    """The first cap bytes of a file (a runaway program's output is not read whole)."""
+    with open(path, "rb") as f:
+        return f.read(cap)
 
 
 def head(data, n, prefix):
@@ -226,8 +233,13 @@ def check(t, level, cfg):
             why = "compile timed out after %ss" % timeout if cst == 124 else \
                 "compile failed (status %d)" % cst
             return fail(why, head(cerr + cout, 8, "    "))
-        st, out, err = run_proc([exe], timeout=timeout)
-        os.unlink(exe)
+        out_f = os.path.join(cfg["work"], tag + ".stdout")
+        err_f = os.path.join(cfg["work"], tag + ".stderr")
+        with open(out_f, "wb") as o, open(err_f, "wb") as e:
+            st, _, _ = run_proc([exe], timeout=timeout, stdout=o, stderr=e)
+        out, err = read_capped(out_f), read_capped(err_f)
+        for f in (exe, out_f, err_f):
+            os.unlink(f)
         if st != t.status:
             return fail(status_text(st, t.status, timeout), head(err, 6, "    stderr: "))
     for want in t.stderr:
@@ -288,7 +300,7 @@ def programs(mode, patterns):
     summary(mode, passed, failed)
 
 
-# ---- memory: figures checked, not only output (issue 7, "Tests and numbers") ----------------------
+# ---- memory: figures checked, not only output (issue 7, "Tests and numbers") ---------------
 # the bounds of issue 7
 FLAT_RATIO = 1.2       # a loop that drops what it allocates: peak at 10x the iterations <= 1.2x
 LINEAR_RATIO = 15      # a 1,000,000-element list by non-tail recursion: < 15x the 100,000 time

@@ -16,7 +16,6 @@ import importlib.util
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
@@ -80,7 +79,8 @@ def main():
             if value is not None:
                 env["REGAL_STATS"] = value
             st, out, err = harness.run_proc([exe], timeout=60, env=env)
-            check(st == 0 and out == b"1000\n", "REGAL_STATS%s: the program runs" % ("=" + value if value is not None else " unset"),
+            check(st == 0 and out == b"1000\n", "REGAL_STATS%s: the program runs"
+                  % (" unset" if value is None else "=" + value),
                   "status %d, stdout %r" % (st, out))
             return err.decode("utf-8", "replace")
 
