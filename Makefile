@@ -3,9 +3,10 @@
 #   make example    install what is missing, build, compile an example and run it
 #   make test       install what is missing, build, and run every test suite
 #   make bench      run bench_runner and regenerate BENCHMARK_RESULTS_TYPED_CODEGEN.md
-# Settings: CC (clang), OPT (-O2), ALLOCATOR=mimalloc selects mimalloc as the pool's upstream
-# (default: the collector's uncollectable memory, which it scans; with mimalloc the collector
-# cannot see region memory, so the collected heap is never collected: for measurements only).
+# Settings: CC (clang), OPT (-O2), and REGION_UPSTREAM, where the region allocator's chunks come
+# from: gc (the default) is the collector's uncollectable memory, which it scans; malloc and
+# mimalloc hide region memory from the collector, so the collected heap is never collected
+# (for measuring the allocator only). LIT and FILECHECK: LLVM's tools, found below.
 CC       ?= clang
 ifeq ($(origin CC),default)
 CC       := clang
@@ -14,14 +15,19 @@ OPT      ?= -O2
 WARN     := -Wall -Wextra -Werror -Wno-unused-parameter
 CSTD     := -std=gnu11
 B        := build
-ALLOCATOR ?= malloc
+REGION_UPSTREAM ?= gc
 
-RT_DEFS  :=
-RT_LIBS  := -lgc -lgmp -lm -lpthread
-ifeq ($(ALLOCATOR),mimalloc)
-RT_DEFS  += -DRT_USE_MIMALLOC
-RT_LIBS  += -lmimalloc
+ifeq ($(origin ALLOCATOR),command line)
+$(error ALLOCATOR is now REGION_UPSTREAM=gc|malloc|mimalloc (the regions' upstream))
 endif
+UPSTREAM_DEFS_gc       :=
+UPSTREAM_DEFS_malloc   := -DRT_USE_MALLOC
+UPSTREAM_DEFS_mimalloc := -DRT_USE_MIMALLOC
+ifeq ($(filter gc malloc mimalloc,$(REGION_UPSTREAM)),)
+$(error REGION_UPSTREAM=$(REGION_UPSTREAM): use gc, malloc or mimalloc)
+endif
+RT_DEFS  := $(UPSTREAM_DEFS_$(REGION_UPSTREAM))
+RT_LIBS  := $(strip -lgc -lgmp -lm -lpthread $(if $(filter mimalloc,$(REGION_UPSTREAM)),-lmimalloc))
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 RT_SRCS  := $(wildcard runtime/*.c)
@@ -35,26 +41,42 @@ ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-memory region-stats bench clean
+# LLVM's lit and FileCheck (test-codegen): on PATH (lit or llvm-lit; FileCheck), else in the
+# newest /usr/lib/llvm-N that has them (Debian's llvm-N-tools); LIT=... FILECHECK=... override.
+llvm_tool = $(firstword $(foreach n,$(1),$(shell command -v $(n) 2>/dev/null)) \
+                        $(lastword $(shell ls -d /usr/lib/llvm-*/$(2) 2>/dev/null | sort -V)))
+ifndef LIT
+LIT := $(call llvm_tool,lit llvm-lit,build/utils/lit/lit.py)
+endif
+ifndef FILECHECK
+FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
+endif
+
+.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-memory test-stats region-stats bench clean FORCE
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
+
+# The settings compiled into the runtime and the driver (RT_DEFS, RT_LIBS): a change to them
+# rebuilds what they are compiled into.
+$(B)/rt-config: FORCE | $(B)
+	@echo '$(RT_DEFS) $(RT_LIBS)' | cmp -s - $@ || echo '$(RT_DEFS) $(RT_LIBS)' > $@
 
 deps:
 	@scripts/deps.sh
 
 # ---- runtime -------------------------------------------------------------------------------
-$(B)/rt/%.o: runtime/%.c runtime/*.h runtime/prims.def | $(B)/rt
+$(B)/rt/%.o: runtime/%.c runtime/*.h runtime/prims.def $(B)/rt-config | $(B)/rt
 	$(CC) $(CSTD) $(OPT) -g $(WARN) $(RT_DEFS) -c $< -o $@
-$(B)/rt-san/%.o: runtime/%.c runtime/*.h runtime/prims.def | $(B)/rt-san
+$(B)/rt-san/%.o: runtime/%.c runtime/*.h runtime/prims.def $(B)/rt-config | $(B)/rt-san
 	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -DRT_ASAN $(RT_DEFS) -c $< -o $@
 $(B)/libregal.a: $(RT_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(B)/libregal-san.a: $(RT_SOBJS)
 	rm -f $@ && ar rcs $@ $^
 # bench_runner measures the region allocator over malloc, as before the collector: a copy of the
-# runtime whose chunks come from malloc (RT_USE_MALLOC), used only by `make bench`.
+# runtime whose chunks come from malloc (as REGION_UPSTREAM=malloc), used only by `make bench`.
 RT_MOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-malloc/%.o)
 $(B)/rt-malloc/%.o: runtime/%.c runtime/*.h runtime/prims.def | $(B)/rt-malloc
-	$(CC) $(CSTD) $(OPT) -g $(WARN) -DRT_USE_MALLOC -c $< -o $@
+	$(CC) $(CSTD) $(OPT) -g $(WARN) $(UPSTREAM_DEFS_malloc) -c $< -o $@
 $(B)/rt-malloc/libregal.a: $(RT_MOBJS)
 	rm -f $@ && ar rcs $@ $^
 
@@ -66,7 +88,7 @@ $(B)/cc/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h
 $(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/cc
 	$(CC) $(CSTD) $(OPT) -g $(WARN) $(CC_DEFS) -Iruntime -c $< -o $@
 # driver.c links programs with $(RT_LIBS) (REGAL_RT_LIBS): rebuild it when they change.
-$(B)/cc/driver.o $(B)/cc-san/driver.o: Makefile
+$(B)/cc/driver.o $(B)/cc-san/driver.o: Makefile $(B)/rt-config
 $(B)/regal: $(CC_OBJS)
 	$(CC) $(OPT) -g $^ -lgmp -lm -o $@
 
@@ -79,7 +101,7 @@ $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $
 $(B)/regal-san: $(CC_SOBJS)
 	$(CC) $(SAN) -g $^ -lgmp -lm -o $@
 
-$(B)/rt $(B)/rt-san $(B)/rt-malloc $(B)/cc $(B)/cc-san:
+$(B) $(B)/rt $(B)/rt-san $(B)/rt-malloc $(B)/cc $(B)/cc-san:
 	mkdir -p $@
 
 # ---- example, tests, benchmarks --------------------------------------------------------------
@@ -93,8 +115,8 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-errors test-io test-robust test-memory test-run test-run-ctor \
-	    test-run-san conformance test-diff
+	$(MAKE) -j1 test-unit test-codegen test-errors test-io test-stats test-robust test-memory \
+	    test-run test-run-ctor test-run-san conformance test-diff
 	@echo "all test suites passed"
 
 test-unit: $(B)/unit_tests
@@ -125,18 +147,24 @@ test-errors: all
 test-io: all
 	B=$(B) tests/io.sh
 
+# REGAL_STATS=json and =1 against the keys and labels documented in runtime/regal.h
+test-stats: all
+	B=$(B) tests/stats_test.py
+
 # memory and time checked, not only output (issue 7): flat loops, linear list building,
 # binary-trees against the C arena (tests/memory.sh prints the figures)
 test-memory: all
 	B=$(B) tests/memory.sh
 
-# where the bytes go: REGAL_STATS=1 of every benchmark and example, as a markdown table
+# where the bytes go: REGAL_STATS=json of every benchmark and example, as a markdown table
 # (benchmarks/stats.py --write splices it into BENCHMARK_RESULTS_TYPED_CODEGEN.md)
 region-stats: all
 	B=$(B) benchmarks/stats.py --write
 
 test-codegen: all
-	B=$(B) python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/codegen
+	$(if $(LIT),,$(error no lit (LLVM's test runner) on PATH or in /usr/lib/llvm-*/build/utils/lit: install llvm-N-tools (scripts/deps.sh) or set LIT))
+	$(if $(FILECHECK),,$(error no FileCheck on PATH or in /usr/lib/llvm-*/bin: install llvm-N-tools (scripts/deps.sh) or set FILECHECK))
+	B=$(B) FILECHECK=$(FILECHECK) $(LIT) -sv tests/codegen
 
 bench: deps all $(B)/rt-malloc/libregal.a
 	$(MAKE) -C runtime/bench run RTLIB=$(abspath $(B)/rt-malloc/libregal.a) RT_LIBS="$(RT_LIBS)"

@@ -1,17 +1,12 @@
 #!/usr/bin/env python3
 """stats.py: where the bytes go (issue 7). Compiles every benchmarks/*.scm and examples/*.scm
-with `$B/regal -O2`, runs each once with REGAL_STATS=1 (no arguments, standard input from
+with `$B/regal -O2`, runs each once with REGAL_STATS=json (no arguments, standard input from
 /dev/null, as benchmarks/run.py and tests/run.sh run them) under `/usr/bin/time -f %M`, reads
-the statistics block the runtime prints on stderr at exit, and prints a markdown table: bytes
-allocated in regions, bytes reclaimed by region release, bytes allocated in the collected
-heap, bytes collected, the share of all allocated bytes reclaimed by region release, peak RSS.
-
-The block's format is not fixed yet, so the parser is tolerant: after a line containing
-"regal stats" (any case), every line "key  number [unit] [words]" (also "key: number", "key =
-number"; digit separators, units B/KiB/MiB/GiB/kB/MB/GB or %, then anything: "12.5% of all
-bytes", "1024 (1.0 KiB)") is a figure; other lines are skipped; of several blocks, the last
-counts. Keys are matched to the columns by their words (see COLUMNS); every figure found is
-printed on stdout, matched or not.
+the JSON object the runtime prints on stderr at exit (its keys: runtime/regal.h, next to
+rt_stats_report), and prints a markdown table: bytes allocated in regions, bytes reclaimed by
+region release, bytes allocated in the collected heap, bytes collected, the share of all
+allocated bytes reclaimed by region release, peak RSS. Every figure of each program is printed
+on stdout too.
 With --write, the table is spliced into BENCHMARK_RESULTS_TYPED_CODEGEN.md between
 <!-- region-stats:begin --> and <!-- region-stats:end --> (appended with its markers when they
 are absent; the rest of the file is kept as it is) and written to benchmarks/region-stats.md.
@@ -20,7 +15,7 @@ Entry point: `make region-stats` (B=build directory).
 import argparse
 import concurrent.futures
 import os
-import re
+import json
 import subprocess
 import sys
 import time
@@ -33,81 +28,33 @@ BEGIN, END = "<!-- region-stats:begin -->", "<!-- region-stats:end -->"
 RUN_TIMEOUT = 300
 COMPILE_TIMEOUT = 120
 
-UNITS = {"": 1, "b": 1, "byte": 1, "bytes": 1, "kib": 1024, "mib": 1024 ** 2, "gib": 1024 ** 3,
-         "kb": 1000, "mb": 1000 ** 2, "gb": 1000 ** 3}
-LINE = re.compile(r"^\s*(?P<key>[A-Za-z][^:=]*?)\s*(?:[:=]\s*|\s{2,}|\t+)"
-                  r"(?P<num>-?\d[\d,_']*(?:\.\d+)?)\s*(?P<unit>[A-Za-z%]*)(?:\s.*)?$")
+STATS_VERSION = 1  # the "regal_stats" value this script reads (runtime/regal.h)
 
-# Counts, not byte figures, even when their key also says "region" or "allocated".
-NOT_BYTES = ("count", "number", "chunk", "object", "site", "call", "created", "times", "peak",
-             "%", "percent", "fraction", "share", "ratio")
-HEAPISH = ("gc", "heap", "collect", "fallback", "boehm")
-
-
-def words(key):
-    return key.lower().replace("-", " ").replace("_", " ")
-
-
-def is_bytes(k):
-    return not any(w in k for w in NOT_BYTES)
-
-
-# column -> predicate on the normalised key; the first column that matches takes the figure
-COLUMNS = [
-    ("region_alloc", lambda k: is_bytes(k) and "alloc" in k and "region" in k
-     and not any(w in k for w in HEAPISH)),
-    ("region_reclaimed", lambda k: is_bytes(k) and "region" in k and
-     any(w in k for w in ("reclaim", "release", "freed", "free")) and "gc" not in k),
-    ("heap_alloc", lambda k: is_bytes(k) and "alloc" in k and any(w in k for w in HEAPISH)),
-    ("collected", lambda k: is_bytes(k) and "alloc" not in k and
-     ("collected" in k or (any(w in k for w in HEAPISH) and
-                           any(w in k for w in ("reclaim", "freed", "free"))))),
-    ("copied", lambda k: is_bytes(k) and "copied" in k),
-]
-HEADERS = {"region_alloc": "allocated in regions", "region_reclaimed": "reclaimed by regions",
-           "heap_alloc": "allocated in collected heap", "collected": "collected",
-           "copied": "copied at loop back edges"}
+# the table's columns: REGAL_STATS=json key -> header
+COLUMNS = [("region_allocated_bytes", "allocated in regions"),
+           ("region_reclaimed_bytes", "reclaimed by regions"),
+           ("heap_allocated_bytes", "allocated in collected heap"),
+           ("heap_collected_bytes", "collected")]
 
 
 def sh(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
 
-def parse_stats(stderr):
-    """The figures of the last "regal stats" block: [(key, value in bytes or as printed)]."""
-    blocks, cur = [], None
-    for line in stderr.splitlines():
-        if "regal stats" in line.lower():
-            cur = []
-            blocks.append(cur)
-            # a figure on the header line itself ("regal stats: key 12") is not expected
+def read_stats(stderr):
+    """The statistics a program printed with REGAL_STATS=json: the last line of stderr that is
+    a JSON object with the key "regal_stats", as a dict; None when there is none."""
+    for line in reversed(stderr.splitlines()):
+        line = line.strip()
+        if not line.startswith("{"):
             continue
-        if cur is None:
+        try:
+            obj = json.loads(line)
+        except ValueError:
             continue
-        m = LINE.match(line)
-        if not m:
-            continue  # blank lines, prose, figures in another shape: skipped
-        num = float(re.sub(r"[,_']", "", m.group("num")))
-        unit = m.group("unit").lower()
-        if unit in UNITS:
-            num *= UNITS[unit]
-        cur.append((m.group("key").strip(), num, unit))
-    return blocks[-1] if blocks else None
-
-
-def classify(figures):
-    """({column: bytes}, {index of the figure: its column})."""
-    cols, took = {}, {}
-    for i, (key, num, unit) in enumerate(figures):
-        if unit == "%":
-            continue
-        k = words(key)
-        for col, pred in COLUMNS:
-            if col not in cols and pred(k):
-                cols[col] = num
-                took[i] = col
-                break
-    return cols, took
+        if isinstance(obj, dict) and "regal_stats" in obj:
+            return obj
+    return None
 
 
 def human(b):
@@ -123,11 +70,12 @@ def human(b):
 
 
 def share(cols):
-    """Bytes reclaimed by region release / all bytes allocated (regions + collected heap)."""
-    if "region_reclaimed" not in cols or "region_alloc" not in cols:
+    """Bytes reclaimed by region release / all bytes allocated (regions + collected heap), as
+    the runtime's region_reclaimed_percent; for the sums of the last row too."""
+    if "region_reclaimed_bytes" not in cols or "region_allocated_bytes" not in cols:
         return None
-    total = cols["region_alloc"] + cols.get("heap_alloc", 0)
-    return 100.0 * cols["region_reclaimed"] / total if total > 0 else None
+    total = cols["region_allocated_bytes"] + cols.get("heap_allocated_bytes", 0)
+    return 100.0 * cols["region_reclaimed_bytes"] / total if total > 0 else None
 
 
 def programs():
@@ -156,7 +104,7 @@ def compile_one(regal, build, prog):
 
 def run_one(exe, expected):
     tf = exe + ".time"
-    env = dict(os.environ, REGAL_STATS="1")
+    env = dict(os.environ, REGAL_STATS="json")
     try:
         r = sh(["/usr/bin/time", "-f", "%M", "-o", tf, exe], stdin=subprocess.DEVNULL, env=env,
                timeout=RUN_TIMEOUT)
@@ -176,21 +124,20 @@ def run_one(exe, expected):
 
 
 def table(rows, meta):
-    have_copied = any("copied" in r["cols"] for r in rows)
-    cols = ["region_alloc", "region_reclaimed", "heap_alloc", "collected"] + \
-        (["copied"] if have_copied else [])
+    cols = [c for c, _ in COLUMNS]
+    headers = dict(COLUMNS)
     s = [BEGIN, "## Region inference: where the bytes go\n",
          "Generated by `make region-stats` (benchmarks/stats.py) on %s at commit %s: every "
          "benchmarks/*.scm and examples/*.scm compiled with `regal -O2` and run once with "
-         "`REGAL_STATS=1`; the figures are the ones the runtime prints at exit. "
+         "`REGAL_STATS=json`; the figures are the ones the runtime prints at exit. "
          "Reclaimed by region release: bytes reclaimed by regions / (bytes allocated in "
          "regions + bytes allocated in the collected heap). Peak RSS: `/usr/bin/time -f %%M`. "
          "–: the runtime printed no such figure. Do not edit: rerun `make region-stats`.\n"
          % (meta["date"], meta["commit"])]
     if not any(r["found"] for r in rows):
-        s.append("No program printed a `regal stats:` block: the runtime of this build has no "
-                 "REGAL_STATS yet, so only peak RSS is measured.\n")
-    s.append("| Program | " + " | ".join(HEADERS[c] for c in cols) +
+        s.append("No program printed its statistics (REGAL_STATS=json), so only peak RSS is "
+                 "measured.\n")
+    s.append("| Program | " + " | ".join(headers[c] for c in cols) +
              " | reclaimed by region release | peak RSS |")
     s.append("|---" * (len(cols) + 3) + "|")
     tot = {c: 0.0 for c in cols}
@@ -238,7 +185,7 @@ def main():
     ap.add_argument("--write", action="store_true",
                     help="splice the table into BENCHMARK_RESULTS_TYPED_CODEGEN.md")
     ap.add_argument("-v", "--verbose", action="store_true",
-                    help="print each program's whole stats block as printed")
+                    help="print each program's whole stderr")
     a = ap.parse_args()
     regal = os.path.abspath(a.regal)
     if not os.access(regal, os.X_OK):
@@ -260,20 +207,22 @@ def main():
             continue
         stderr, rss, status = run_one(exe, expected)
         row["rss"], row["status"] = rss, status
-        figures = parse_stats(stderr) if stderr is not None else None
-        row["found"] = figures is not None
-        row["cols"], took = classify(figures or [])
+        stats = read_stats(stderr) if stderr is not None else None
+        row["found"] = stats is not None
+        row["cols"] = {c: stats[c] for c, _ in COLUMNS if stats and c in stats}
         print("%-28s peak RSS %s, %s; %s" % (
             row["name"], "?" if rss is None else "%.1f MiB" % (rss / 1024), status,
-            "no regal stats block" if figures is None else "%d figures" % len(figures)),
+            "no REGAL_STATS=json line" if stats is None else "%d figures" % (len(stats) - 1)),
             flush=True)
+        if stats is not None and stats["regal_stats"] != STATS_VERSION:
+            print("    warning: regal_stats %r, this script reads version %d"
+                  % (stats["regal_stats"], STATS_VERSION))
         if a.verbose and stderr:
             for line in stderr.splitlines():
                 print("    | " + line)
-        for i, (key, num, unit) in enumerate(figures or []):
-            col = took.get(i)
-            print("    %-44s %16s%s" % (key, ("%.0f" % num) if unit != "%" else "%g%%" % num,
-                                         "  -> " + HEADERS[col] if col else ""))
+        for key, value in (stats or {}).items():
+            if key != "regal_stats":
+                print("    %-28s %16s" % (key, value))
     meta = {"date": time.strftime("%Y-%m-%d %H:%M %Z"),
             "commit": sh(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout
             .decode().strip() or "?"}

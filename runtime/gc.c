@@ -112,6 +112,9 @@ void *rt_gc_realloc(void *p, size_t bytes) {
 void rt_gc_free(void *p) { GC_FREE(p); }
 
 /* ---- REGAL_STATS ------------------------------------------------------------------------- */
+/* The format is read here, not in rt_gc_init: REGAL_STATS=json gives one JSON object on one
+ * line, any other value that enables the report (rt_gc_init) the text block; the keys and
+ * labels are documented in regal.h next to rt_stats_report. */
 void rt_stats_report(void) {
     if (!rt_stats_enabled) return;
     rt_exit_flush();
@@ -125,18 +128,31 @@ void rt_stats_report(void) {
     uint64_t collected = (uint64_t)gs.reclaimed_bytes_before_gc + gs.bytes_reclaimed_since_gc;
     uint64_t all = in_regions + s->gc_bytes;
     double pct = all != 0 ? 100.0 * (double)s->region_reclaimed / (double)all : 0.0;
+    const char *format = getenv("REGAL_STATS");
+    int json = format != NULL && strcmp(format, "json") == 0;
     fprintf(stderr,
-            "regal stats:\n"
-            "  regions created                        %llu\n"
-            "  peak bytes in regions                  %llu\n"
-            "  chunks from upstream                   %llu\n"
-            "  bytes allocated in regions             %llu\n"
-            "  bytes reclaimed by regions             %llu\n"
-            "  bytes allocated in the collected heap  %llu\n"
-            "  collections                            %llu\n"
-            "  heap size                              %llu\n"
-            "  bytes collected by the fallback        %llu\n"
-            "  reclaimed by region release            %.1f%% of all bytes allocated\n",
+            json ? "{\"regal_stats\":1,"
+                   "\"regions_created\":%llu,"
+                   "\"region_peak_bytes\":%llu,"
+                   "\"chunks_from_upstream\":%llu,"
+                   "\"region_allocated_bytes\":%llu,"
+                   "\"region_reclaimed_bytes\":%llu,"
+                   "\"heap_allocated_bytes\":%llu,"
+                   "\"collections\":%llu,"
+                   "\"heap_size_bytes\":%llu,"
+                   "\"heap_collected_bytes\":%llu,"
+                   "\"region_reclaimed_percent\":%.1f}\n"
+                 : "regal stats:\n"
+                   "  regions created                        %llu\n"
+                   "  peak bytes in regions                  %llu\n"
+                   "  chunks from upstream                   %llu\n"
+                   "  bytes allocated in regions             %llu\n"
+                   "  bytes reclaimed by regions             %llu\n"
+                   "  bytes allocated in the collected heap  %llu\n"
+                   "  collections                            %llu\n"
+                   "  heap size                              %llu\n"
+                   "  bytes collected by the fallback        %llu\n"
+                   "  reclaimed by region release            %.1f%% of all bytes allocated\n",
             (unsigned long long)s->regions_created, (unsigned long long)s->region_peak,
             (unsigned long long)s->chunks_from_upstream, (unsigned long long)in_regions,
             (unsigned long long)s->region_reclaimed, (unsigned long long)s->gc_bytes,

@@ -15,8 +15,8 @@
  *   lives in a C stack frame allocates its first objects in that frame. When the buffer is full
  *   the region bump-allocates in CHUNKS (RT_CHUNK_BYTES each) taken from a per-thread POOL whose
  *   UPSTREAM is the collector's uncollectable allocator (never freed by the collector, always
- *   scanned by it), or malloc / mimalloc in the benchmark builds (RT_USE_MALLOC,
- *   RT_USE_MIMALLOC). Objects larger than RT_LARGE_BYTES go on the region's list of LARGE
+ *   scanned by it), or malloc / mimalloc in the measurement builds (RT_USE_MALLOC,
+ *   RT_USE_MIMALLOC: make REGION_UPSTREAM=malloc|mimalloc). Objects larger than RT_LARGE_BYTES go on the region's list of LARGE
  *   blocks, straight from upstream.
  *   The compiler places each allocation site in one of:
  *     - a FRAME region: a Region in the C frame of a procedure, pushed on the thread's REGION
@@ -137,9 +137,11 @@ typedef uint64_t RtValue;
  * X(NAME, size, inline_ok, what)
  *   size       bytes of a fixed-size object, or of the fixed part of a variable-size one
  *              (0 for immediates, which are never allocated)
- *   inline_ok  1 if the object may live in a region's inline buffer (every fixed-size heap
- *              type; variable-size ones may too when they fit, see rt_fits_inline)
- * The compiler includes this header to get the same ids and sizes (compiler/types.c).
+ *   inline_ok  1 for every fixed-size heap type (rt_type_inline_ok). Nothing reads it: any
+ *              object that fits the free part of a region's inline buffer may live there,
+ *              since the buffer is simply the region's first chunk (R2)
+ * Generated C includes this header, so the code the compiler emits (alloc_obj_typed(r,
+ * TYPE_ID_PAIR)...) uses the same ids and sizes as the runtime.
  * ========================================================================================== */
 #define RT_TYPE_TABLE(X)                                                                      \
     /* immediates: never allocated */                                                         \
@@ -520,23 +522,40 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
 /* ---- the collector and REGAL_STATS (gc.c) ---------------------------------------------------
  * rt_gc_init: initialise the collector (idempotent; rt_start calls it on the main thread
  * before anything allocates). rt_gc_collect: a full collection (tests).
- * rt_stats_report: when REGAL_STATS=1 was in the environment at start, print to stderr (after
- * flushing the Scheme ports):
- *   regal stats:
- *     regions created                    rt_region_enter calls
- *     peak bytes in regions              max of region_held + inline buffers on the stack
- *     chunks from upstream               chunks the pool could not supply
- *     bytes allocated in regions         region_reclaimed + bytes now in use in the regions
- *                                        on the region stack (rt_global_region included)
- *     bytes reclaimed by regions         region_reclaimed: freed by leave, recycle, unwind
- *     bytes allocated in the collected heap   gc_bytes (the collector's object sizes)
- *     collections                        the collector's collection count (GC_get_gc_no)
- *     heap size                          the collector's heap (GC_get_heap_size), chunks
- *                                        and large blocks included
- *     bytes collected by the fallback    bytes the collector reclaimed (its reclaimed-bytes
- *                                        counters: GC_get_prof_stats)
- *     reclaimed by region release        P% = bytes reclaimed by regions / (bytes allocated
- *                                        in regions + bytes allocated in the collected heap)
+ * rt_stats_report: when REGAL_STATS was set (not empty, not 0) in the environment at start,
+ * print to stderr (after flushing the Scheme ports) the figures below: with REGAL_STATS=json
+ * one JSON object on one line, {"regal_stats":1,"regions_created":3,...}, the keys in this
+ * order, every value an integer but the last (a number with one decimal); with any other
+ * value a text block, "regal stats:" then one line a figure, "  LABEL  VALUE", in this order.
+ * The keys are stable: one may be added (regal_stats stays 1), none renamed or removed
+ * without raising regal_stats. benchmarks/stats.py reads the JSON; tests/stats_test.py checks
+ * both formats against this table (a row: key, label, then what it counts).
+ *   regal_stats               -                                      1: this format's version
+ *   regions_created           regions created                        rt_region_enter calls
+ *   region_peak_bytes         peak bytes in regions                  max of region_held +
+ *                                                                    inline buffers on stack
+ *   chunks_from_upstream      chunks from upstream                   chunks the pool could
+ *                                                                    not supply
+ *   region_allocated_bytes    bytes allocated in regions             region_reclaimed + bytes
+ *                                                                    now in use in the regions
+ *                                                                    on the region stack
+ *                                                                    (rt_global_region too)
+ *   region_reclaimed_bytes    bytes reclaimed by regions             region_reclaimed: freed
+ *                                                                    by leave, recycle, unwind
+ *   heap_allocated_bytes      bytes allocated in the collected heap  gc_bytes (the collector's
+ *                                                                    object sizes)
+ *   collections               collections                            GC_get_gc_no
+ *   heap_size_bytes           heap size                              GC_get_heap_size: the
+ *                                                                    collector's heap, chunks
+ *                                                                    and large blocks included
+ *   heap_collected_bytes      bytes collected by the fallback        bytes the collector
+ *                                                                    reclaimed (its counters
+ *                                                                    in GC_get_prof_stats)
+ *   region_reclaimed_percent  reclaimed by region release            100 x bytes reclaimed by
+ *                                                                    regions / (bytes in
+ *                                                                    regions + in the heap);
+ *                                                                    text: "P% of all bytes
+ *                                                                    allocated"
  * It is called at the normal end of the program and by (exit); not after an error. Regions
  * made with rt_region_init or rt_region_new are not on the stack and not counted. */
 void rt_gc_init(void);

@@ -9,10 +9,11 @@
  * Memory comes from a per-thread pool of RT_CHUNK_BYTES chunks (at most RT_POOL_MAX kept)
  * whose upstream is the collector's uncollectable allocator (scanned, never collected: a
  * region may hold the only reference to a collected object, R6), or malloc under
- * RT_USE_MALLOC, or mimalloc under RT_USE_MIMALLOC (builds for measuring the allocator: there
- * the collector does not see region memory, so nothing is ever collected). Under RT_ASAN,
- * memory not handed out is poisoned (R5); it is always unpoisoned before it goes back
- * upstream, since the collector clears reused memory through the sanitizer's memset.
+ * RT_USE_MALLOC, or mimalloc under RT_USE_MIMALLOC (make REGION_UPSTREAM=malloc|mimalloc:
+ * builds for measuring the allocator; there the collector does not see region memory, so
+ * nothing is ever collected). Under RT_ASAN, memory not handed out is poisoned (R5); it is
+ * always unpoisoned before it goes back upstream, since the collector clears reused memory
+ * through the sanitizer's memset.
  */
 #include "rtlib.h"
 

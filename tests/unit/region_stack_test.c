@@ -417,9 +417,14 @@ static void report_after_work(void) {
     rt_stats_report();
 }
 
+static void report_text_after_work(void) {
+    unsetenv("REGAL_STATS");  /* the text block, whatever the environment of the tests */
+    report_after_work();
+}
+
 Test(stats, the_report_shows_regions_bytes_and_the_share_reclaimed_by_regions) {
     char out[2048];
-    int status = run_child(report_after_work, out, sizeof out);
+    int status = run_child(report_text_after_work, out, sizeof out);
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     cr_assert_not_null(strstr(out, "regal stats:\n"), "%s", out);
     cr_assert_not_null(strstr(out, "  regions created                        3\n"), "%s", out);
@@ -430,6 +435,30 @@ Test(stats, the_report_shows_regions_bytes_and_the_share_reclaimed_by_regions) {
     cr_assert_not_null(strstr(out, "  reclaimed by region release            42.9% of all bytes "
                                    "allocated\n"), "%s", out);
     cr_assert_not_null(strstr(out, "  peak bytes in regions                  66560\n"), "%s", out);
+}
+
+static void report_json_after_work(void) {
+    setenv("REGAL_STATS", "json", 1);
+    report_after_work();
+}
+
+/* REGAL_STATS=json: the same figures as one JSON object on one line, keys in regal.h's order
+ * (tests/stats_test.py parses it from a compiled program and checks every key). */
+Test(stats, REGAL_STATS_json_prints_the_same_figures_as_one_json_line) {
+    char out[2048];
+    int status = run_child(report_json_after_work, out, sizeof out);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    const char *head = "{\"regal_stats\":1,\"regions_created\":3,\"region_peak_bytes\":66560,"
+                       "\"chunks_from_upstream\":1,\"region_allocated_bytes\":4800,"
+                       "\"region_reclaimed_bytes\":4800,\"heap_allocated_bytes\":6400,"
+                       "\"collections\":";
+    cr_assert_eq(strncmp(out, head, strlen(head)), 0, "%s", out);
+    cr_assert_not_null(strstr(out, ",\"heap_size_bytes\":"), "%s", out);
+    cr_assert_not_null(strstr(out, ",\"heap_collected_bytes\":"), "%s", out);
+    const char *tail = ",\"region_reclaimed_percent\":42.9}\n";
+    size_t n = strlen(out), t = strlen(tail);
+    cr_assert(n > t && strcmp(out + n - t, tail) == 0, "%s", out);
+    cr_assert_eq(strchr(out, '\n'), out + n - 1, "one line: %s", out);
 }
 
 static void report_disabled(void) {
