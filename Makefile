@@ -35,7 +35,7 @@ ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-codegen test-memory region-stats bench clean
+.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-codegen test-dump test-memory region-stats bench clean
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 deps:
@@ -93,7 +93,7 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-errors test-robust test-memory test-run test-run-ctor \
+	$(MAKE) -j1 test-unit test-codegen test-dump test-errors test-robust test-memory test-run test-run-ctor \
 	    test-run-san conformance test-diff
 	@echo "all test suites passed"
 
@@ -132,6 +132,12 @@ region-stats: all
 
 test-codegen: all
 	B=$(B) python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/codegen
+
+# golden tests of --dump (tests/dump), with a driver of dump.c's annotation hooks
+$(B)/dump_hooks: tests/dump/dump_hooks.c $(filter-out $(B)/cc/main.o,$(CC_OBJS))
+	$(CC) $(CSTD) $(OPT) -g $(WARN) -Icompiler -Iruntime $^ -lgmp -lm -o $@
+test-dump: all $(B)/dump_hooks
+	B=$(B) python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/dump
 
 bench: deps all $(B)/rt-malloc/libregal.a
 	$(MAKE) -C runtime/bench run RTLIB=$(abspath $(B)/rt-malloc/libregal.a) RT_LIBS="$(RT_LIBS)"

@@ -331,6 +331,39 @@ typedef struct DeriveForm {
 } DeriveForm;
 extern const DeriveForm derive_forms[];               /* ends with a NULL keyword */
 
+/* ==== program dumps (dump.c) ==============================================================
+ * The core AST as S-expressions, for humans and golden tests: --dump=expand prints it after
+ * expansion; a later pass prints its facts on the same tree through DumpHooks. Requires: an
+ * expanded Program. Guarantees: the top-level forms in order, each from column 0; a form
+ * that fits in 100 columns on one line, a longer one broken with its subforms indented.
+ *   42 "s" #\a #t #(1 2)   self-evaluating constants, as `write` prints them
+ *   'x '(1 . 2) '()        other constants, quoted
+ *   #!unspecified          the unspecified value (an if without else, an empty body, ...)
+ *   x.12                   a local variable: its name and its Var id, so each binding is
+ *                          distinct (shadowing shows as two ids)
+ *   #:t.15                 a temporary a derived form introduced (a gensym " t<n>"), with
+ *                          its Var id also when it is global
+ *   car, fib               a global: its name alone
+ *   (define fib e)         a top-level definition; (set! x.12 e) an assignment
+ *   (if test then else) (begin e ...)
+ *   (lambda.3 (x.4 y.5 . r.6) body), (lambda.3 r.6 body): a lambda and its id (Lambda.id)
+ *   (let ((x.4 init) ...) body)       inits outside the scope of the variables
+ *   (letrec* ((f.2 init) ...) body)   inits in order, inside it
+ *   (f.2 a ...)            a call of a procedure value
+ *   (#%cons a b)           a call of the primitive cons (AST_PRIMCALL)
+ * Annotations: when hooks is not NULL, hooks->node appends the facts of a node, printed in
+ * braces right after the node (after its closing parenthesis for a list): (#%cons a b){local};
+ * hooks->binding likewise after a variable where it is bound (define, set!, lambda parameters,
+ * let and letrec): (let ((n.4{fixnum} 0)) ...); hooks->program a line `;; text` before the
+ * forms. A hook that appends nothing prints nothing; each hook may be NULL. */
+typedef struct DumpHooks {
+    void *ctx;                                                  /* passed to every hook */
+    void (*node)(void *ctx, const Ast *a, Buf *out);
+    void (*binding)(void *ctx, const Var *v, Buf *out);
+    void (*program)(void *ctx, const Program *prog, Buf *out);
+} DumpHooks;
+void dump_program(const Program *prog, Buf *out, const DumpHooks *hooks);
+
 /* ==== analysis (analyze.c) =================================================================
  * Requires: an expanded Program. Guarantees: the Var and Lambda fields marked "set by
  * analyze.c" are filled; calls of known procedures with a wrong argument count are

@@ -1,0 +1,16 @@
+# lit configuration of the dump golden tests: each .scm file carries its RUN lines and its
+# `; CHECK:` expectations on `regal --dump=...`. %regal is the compiler under test;
+# %dump-hooks the driver that prints the same dump with test annotations (dump_hooks.c).
+import os
+import lit.formats
+
+config.name = "regal-dump"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".scm"]
+config.test_source_root = os.path.dirname(__file__)
+build = os.environ.get("B", "build")
+root = os.path.abspath(os.path.join(config.test_source_root, "..", ".."))
+config.substitutions.append(("%regal", os.path.join(root, build, "regal")))
+config.substitutions.append(("%dump-hooks", os.path.join(root, build, "dump_hooks")))
+config.substitutions.append(("FileCheck", "/usr/lib/llvm-14/bin/FileCheck"))
+config.environment["PATH"] = os.environ.get("PATH", "")
