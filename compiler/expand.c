@@ -116,11 +116,16 @@ static Var *expand_global(Expander *ex, Sym *name, Loc loc) {
     return v;
 }
 
-/* A name no program can spell, for temporaries of derived forms. */
+/* A name no program can write, for temporaries of derived forms. */
 Sym *expand_gensym(Expander *ex, const char *hint) {
-    char buf[64];
-    snprintf(buf, sizeof buf, " %s%d", hint, ex->next_id++);
-    return sym_cstr(buf);
+    /* outside the symbol table, so no identifier of the program is this Sym (not even one
+     * spelt | t12|); the text " hint<n>" is for messages and C names */
+    int n = ex->next_id++;
+    Sym *s = xcalloc(1, sizeof *s);
+    s->name = xasprintf(" %s%d", hint, n);
+    s->len = strlen(s->name);
+    s->hash = (uint32_t)n * 2654435761u;
+    return s;
 }
 
 /* ---- AST builders --------------------------------------------------------------------------- */

@@ -308,7 +308,8 @@ Ast *expand_seq(Expander *ex, Datum *forms, Scope *sc, Loc loc);  /* begin; none
 /* A lambda with the given parameter list and body (name: for messages, may be NULL). */
 Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc);
 Var *expand_new_var(Expander *ex, Sym *name, Loc loc);  /* a local of the current lambda */
-Sym *expand_gensym(Expander *ex, const char *hint);     /* a name no program can spell */
+/* A fresh identifier no program can write (not interned), named " hint<n>". */
+Sym *expand_gensym(Expander *ex, const char *hint);
 /* Is d the auxiliary syntax `name` (else, =>) free in sc? (R7RS 4.3.2 literal matching) */
 bool expand_is_aux(Expander *ex, Datum *d, Scope *sc, const char *name);
 Ast *expand_malformed(Datum *d, const char *what);      /* reports d; returns unspecified */
