@@ -52,7 +52,7 @@ ifndef FILECHECK
 FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-memory test-stats region-stats bench clean FORCE
+.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-dump test-memory test-stats region-stats bench clean FORCE
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 # The settings compiled into the runtime and the driver (RT_DEFS, RT_LIBS): a change to them
@@ -115,8 +115,8 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-errors test-io test-stats test-robust test-memory \
-	    test-run test-run-ctor test-run-san conformance test-diff
+	$(MAKE) -j1 test-unit test-codegen test-dump test-errors test-io test-stats test-robust \
+	    test-memory test-run test-run-ctor test-run-san conformance test-diff
 	@echo "all test suites passed"
 
 test-unit: $(B)/unit_tests
@@ -165,6 +165,13 @@ test-codegen: all
 	$(if $(LIT),,$(error no lit (LLVM's test runner) on PATH or in /usr/lib/llvm-*/build/utils/lit: install llvm-N-tools (scripts/deps.sh) or set LIT))
 	$(if $(FILECHECK),,$(error no FileCheck on PATH or in /usr/lib/llvm-*/bin: install llvm-N-tools (scripts/deps.sh) or set FILECHECK))
 	B=$(B) FILECHECK=$(FILECHECK) $(LIT) -sv tests/codegen
+
+# golden tests of --dump (tests/dump), with a driver of dump.c's annotation hooks
+$(B)/dump_hooks: tests/dump/dump_hooks.c $(filter-out $(B)/cc/main.o,$(CC_OBJS))
+	$(CC) $(CSTD) $(OPT) -g $(WARN) -Icompiler -Iruntime $^ -lgmp -lm -o $@
+test-dump: all $(B)/dump_hooks
+	$(if $(LIT),,$(error no lit (LLVM's test runner): install llvm-N-tools (scripts/deps.sh) or set LIT))
+	B=$(B) FILECHECK=$(FILECHECK) $(LIT) -sv tests/dump
 
 bench: deps all $(B)/rt-malloc/libregal.a
 	$(MAKE) -C runtime/bench run RTLIB=$(abspath $(B)/rt-malloc/libregal.a) RT_LIBS="$(RT_LIBS)"

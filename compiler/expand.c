@@ -1,49 +1,71 @@
-/* expand.c: datums to the core AST.
+/* expand.c: datums to the core AST, the hygienic expander.
  *
  * Entry point: expand_program. Requires: datums from the reader. Guarantees: every macro use
- * is expanded (syntax-rules, macro.c) and every derived form (let*, named let, do, cond, case,
- * and, or, when, unless, quasiquote, internal define, let-values, define-values, receive,
- * case-lambda, parameterize, delay, guard, define-record-type, include, cond-expand) is
- * rewritten into the core kinds of regalc.h; every identifier is resolved to a Var (local by
- * lexical scope, else a global); references to names nobody defines are reported as
- * "unbound variable" errors. Special forms are recognised by name unless a local binding
- * shadows them (R7RS 4.1, 4.2, 4.3, 5.3). Identifiers may be macro aliases: expand_resolve
- * gives each its binding (see the macros section of regalc.h).
+ * is expanded (syntax-rules, macro.c) and every derived form is rewritten by its expander in
+ * derive.c, so only the core kinds of regalc.h remain; every identifier is resolved to a Var
+ * (scope.c: local by lexical scope, else a global); references to names nobody defines are
+ * reported as "unbound variable" errors. This file keeps the core special forms (CORE_FORMS
+ * below), bodies with internal definitions, the top level, include, cond-expand and import.
+ * Keywords are recognised by their binding, not their spelling: a local binding or a macro
+ * shadows them (R7RS 4.1, 4.3, 5.3); each is found by one lookup of its Sym in a table.
  */
 #include "regalc.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct Scope {
-    Sym *name;           /* a plain symbol or a macro alias */
-    Var *var;            /* a variable binding, or */
-    Macro *macro;        /* a macro binding (define-syntax, let-syntax, letrec-syntax) */
-    Scope *next;
-};
+/* The special forms the expander itself implements (every other keyword is a derived form,
+ * derive_forms), with the R7RS section of each. unquote and unquote-splicing are keywords only
+ * so that a use outside quasiquote is reported. */
+#define CORE_FORMS(X)                                                                      \
+    X(CORE_QUOTE, "quote", "4.1.2")                                                        \
+    X(CORE_LAMBDA, "lambda", "4.1.4")                                                      \
+    X(CORE_IF, "if", "4.1.5")                                                              \
+    X(CORE_SET, "set!", "4.1.6")                                                           \
+    X(CORE_INCLUDE, "include", "4.1.7")                                                    \
+    X(CORE_COND_EXPAND, "cond-expand", "4.2.1")                                            \
+    X(CORE_BEGIN, "begin", "4.2.3, 5.6.1")                                                 \
+    X(CORE_UNQUOTE, "unquote", "4.2.8")                                                    \
+    X(CORE_UNQUOTE_SPLICING, "unquote-splicing", "4.2.8")                                  \
+    X(CORE_LET_SYNTAX, "let-syntax", "4.3.1")                                              \
+    X(CORE_LETREC_SYNTAX, "letrec-syntax", "4.3.1")                                        \
+    X(CORE_SYNTAX_RULES, "syntax-rules", "4.3.2")                                          \
+    X(CORE_IMPORT, "import", "5.2")                                                        \
+    X(CORE_DEFINE, "define", "5.3")                                                        \
+    X(CORE_DEFINE_SYNTAX, "define-syntax", "5.4")                                          \
+    X(CORE_DEFINE_LIBRARY, "define-library", "5.6.1")
+typedef enum {
+    CORE_NONE,
+#define CORE_ENUM(id, keyword, r7rs) id,
+    CORE_FORMS(CORE_ENUM)
+#undef CORE_ENUM
+} CoreForm;
 
-typedef struct Expander {
+/* A keyword: a core form, or a derived form (core == CORE_NONE). */
+typedef struct Keyword {
+    Sym *sym;                    /* NULL: an empty slot */
+    CoreForm core;
+    const DeriveForm *derived;
+} Keyword;
+#define EXPAND_KEYWORD_SLOTS 128 /* a power of two, well above the number of keywords */
+
+struct Expander {
     Program *prog;
     Lambda *lambda;      /* innermost lambda being expanded, NULL at top level */
     int next_id;
     /* globals, keyed by Sym pointer (open addressing) */
     Var **gtab;
     size_t gcap, gcount;
-    Scope *gmacros;      /* top-level macros, newest first */
+    ScopeTop top;        /* the top-level macros */
+    Keyword keywords[EXPAND_KEYWORD_SLOTS]; /* keyed by Sym pointer (open addressing) */
     int macro_depth;     /* nested macro expansions, against runaway recursion */
     int include_depth;
-} Expander;
+};
 
 #define EXPAND_MAX_MACRO_DEPTH 10000
 #define EXPAND_MAX_INCLUDE_DEPTH 64
-
-static Expander *expand_cur; /* for expand_same_binding, called back from macro.c */
-
-static Ast *expand_expr(Expander *ex, Datum *d, Scope *sc);
-static Ast *expand_body(Expander *ex, Datum *body, Scope *sc, Loc loc);
 
 Ast *ast_new(AstKind kind, Loc loc) {
     Ast *a = xcalloc(1, sizeof *a);
@@ -53,7 +75,7 @@ Ast *ast_new(AstKind kind, Loc loc) {
 }
 
 /* ---- variables ---------------------------------------------------------------------------- */
-static Var *expand_new_var(Expander *ex, Sym *name, Loc loc) {
+Var *expand_new_var(Expander *ex, Sym *name, Loc loc) {
     Var *v = xcalloc(1, sizeof *v);
     v->name = name;
     v->loc = loc;
@@ -94,93 +116,57 @@ static Var *expand_global(Expander *ex, Sym *name, Loc loc) {
     return v;
 }
 
-/* The binding of identifier id in sc: its Scope entry (a local variable, a local macro or a
- * top-level macro), or NULL when it is free. *base is the plain name id stands for. An alias
- * that no binding of the alias itself captures is resolved, as its original, in its macro's
- * definition scope. */
-static Scope *expand_resolve(Scope *sc, Sym *id, Sym **base) {
-    for (;;) {
-        for (Scope *s = sc; s; s = s->next)
-            if (s->name == id) {
-                if (base) *base = macro_base(id);
-                return s;
-            }
-        Scope *env;
-        Sym *orig = macro_alias_of(id, &env);
-        if (!orig) break;
-        id = orig;
-        sc = env;
-    }
-    if (base) *base = id;
-    for (Scope *s = expand_cur ? expand_cur->gmacros : NULL; s; s = s->next)
-        if (s->name == id) return s;
-    return NULL;
-}
-
-bool expand_same_binding(Sym *a, Scope *sa, Sym *b, Scope *sb) {
-    Sym *ba, *bb;
-    Scope *ea = expand_resolve(sa, a, &ba), *eb = expand_resolve(sb, b, &bb);
-    if (ea || eb) return ea == eb;
-    return ba == bb;
-}
-
-static Scope *expand_bind(Scope *sc, Var *v) {
-    Scope *s = xcalloc(1, sizeof *s);
-    s->name = v->name;
-    s->var = v;
-    s->next = sc;
+/* A name no program can write, for temporaries of derived forms. */
+Sym *expand_gensym(Expander *ex, const char *hint) {
+    /* outside the symbol table, so no identifier of the program is this Sym (not even one
+     * spelt | t12|); the text " hint<n>" is for messages and C names */
+    int n = ex->next_id++;
+    Sym *s = xcalloc(1, sizeof *s);
+    s->name = xasprintf(" %s%d", hint, n);
+    s->len = strlen(s->name);
+    s->hash = (uint32_t)n * 2654435761u;
     return s;
 }
 
-static Scope *expand_bind_macro(Scope *sc, Sym *name, Macro *m) {
-    Scope *s = xcalloc(1, sizeof *s);
-    s->name = name;
-    s->macro = m;
-    s->next = sc;
-    return s;
-}
-
-/* A name no program can spell, for temporaries of derived forms. */
-static Sym *expand_gensym(Expander *ex, const char *hint) {
-    char buf[64];
-    snprintf(buf, sizeof buf, " %s%d", hint, ex->next_id++);
-    return sym_cstr(buf);
-}
-
-/* ---- small AST builders -------------------------------------------------------------------- */
-static Ast *ast_const(Datum *d, Loc loc) {
+/* ---- AST builders --------------------------------------------------------------------------- */
+Ast *ast_const(Datum *d, Loc loc) {
     Ast *a = ast_new(AST_CONST, loc);
     a->datum = d;
     return a;
 }
-static Ast *ast_unspec(Loc loc) { return ast_const(datum_new(DATUM_UNSPEC, loc), loc); }
-static Ast *ast_bool(bool b, Loc loc) {
+Ast *ast_unspec(Loc loc) { return ast_const(datum_new(DATUM_UNSPEC, loc), loc); }
+Ast *ast_bool(bool b, Loc loc) {
     Datum *d = datum_new(DATUM_BOOL, loc);
     d->b = b;
     return ast_const(d, loc);
 }
-static Ast *ast_ref(Var *v, Loc loc) {
+Ast *ast_ref(Var *v, Loc loc) {
     Ast *a = ast_new(AST_REF, loc);
     a->var = v;
     return a;
 }
-static Ast *ast_if(Ast *test, Ast *then, Ast *els, Loc loc) {
+Ast *ast_if(Ast *test, Ast *then, Ast *els, Loc loc) {
     Ast *a = ast_new(AST_IF, loc);
     a->test = test;
     a->then = then;
     a->els = els;
     return a;
 }
-static Ast *ast_prim(const char *name, Loc loc) {
+Ast *ast_prim(const char *name, Loc loc) {
     Ast *a = ast_new(AST_PRIMCALL, loc);
     a->prim = prims_lookup(sym_cstr(name));
     if (!a->prim) diag_internal("primitive %s missing from prims.def", name);
     return a;
 }
-static Ast *ast_prim2(const char *name, Ast *x, Ast *y, Loc loc) {
+Ast *ast_prim2(const char *name, Ast *x, Ast *y, Loc loc) {
     Ast *a = ast_prim(name, loc);
     vec_push(&a->args, x);
     vec_push(&a->args, y);
+    return a;
+}
+Ast *ast_lambda(Lambda *l) {
+    Ast *a = ast_new(AST_LAMBDA, l->loc);
+    a->lambda = l;
     return a;
 }
 
@@ -191,68 +177,51 @@ static bool is_pair(Datum *d) { return d->kind == DATUM_PAIR; }
 static bool is_sym(Datum *d) { return d->kind == DATUM_SYMBOL; }
 static bool is_nil(Datum *d) { return d->kind == DATUM_NIL; }
 
-/* The special form a list's head names, if not shadowed by a local binding or a macro. */
-static const char *expand_keyword(Expander *ex, Datum *head, Scope *sc) {
-    static const char *const keywords[] = {
-        "quote", "quasiquote", "lambda", "define", "set!", "if", "begin", "let", "let*",
-        "letrec", "letrec*", "do", "cond", "case", "and", "or", "when", "unless", "import",
-        "unquote", "unquote-splicing", "define-syntax", "let-syntax", "letrec-syntax",
-        "define-record-type", "delay", "delay-force", "case-lambda", "define-values",
-        "let-values", "let*-values", "parameterize", "guard", "define-library", "include",
-        "cond-expand", "syntax-rules",
-        /* not R7RS syntax: a top-level definition of the name turns these off */
-        "receive", "assert", NULL};
-    Sym *base;
-    if (!is_sym(head) || expand_resolve(sc, head->sym, &base)) return NULL;
-    for (int i = 0; keywords[i]; i++)
-        if (strcmp(base->name, keywords[i]) == 0) {
-            if (!strcmp(keywords[i], "receive") || !strcmp(keywords[i], "assert")) {
-                for (size_t j = 0; j < ex->prog->globals.len; j++)
-                    if (ex->prog->globals.items[j]->name == base && ex->prog->globals.items[j]->defined)
-                        return NULL;
-            }
-            return keywords[i];
-        }
-    return NULL;
+/* ---- keywords ----------------------------------------------------------------------------- */
+static void expand_add_keyword(Expander *ex, const char *name, CoreForm core,
+                               const DeriveForm *derived) {
+    Sym *s = sym_cstr(name);
+    size_t h = s->hash & (EXPAND_KEYWORD_SLOTS - 1);
+    while (ex->keywords[h].sym) h = (h + 1) & (EXPAND_KEYWORD_SLOTS - 1);
+    ex->keywords[h] = (Keyword){s, core, derived};
 }
 
-/* Is d the auxiliary syntax `name` (else, =>) free in sc? (R7RS 4.3.2 literal matching) */
-static bool expand_is_aux(Datum *d, Scope *sc, const char *name) {
+static void expand_init_keywords(Expander *ex) {
+#define CORE_ADD(id, keyword, r7rs) expand_add_keyword(ex, keyword, id, NULL);
+    CORE_FORMS(CORE_ADD)
+#undef CORE_ADD
+    for (const DeriveForm *f = derive_forms; f->keyword; f++)
+        expand_add_keyword(ex, f->keyword, CORE_NONE, f);
+}
+
+/* The keyword a list's head names, if it is one and no local binding or macro shadows it. */
+static const Keyword *expand_keyword(Expander *ex, Datum *head, Scope *sc) {
     Sym *base;
-    return is_sym(d) && !expand_resolve(sc, d->sym, &base) && strcmp(base->name, name) == 0;
+    if (!is_sym(head) || scope_resolve(&ex->top, sc, head->sym, &base)) return NULL;
+    size_t h = base->hash & (EXPAND_KEYWORD_SLOTS - 1);
+    const Keyword *k = &ex->keywords[h];
+    for (; k->sym && k->sym != base; k = &ex->keywords[h]) h = (h + 1) & (EXPAND_KEYWORD_SLOTS - 1);
+    if (!k->sym) return NULL;
+    if (k->derived && k->derived->extension)
+        for (size_t j = 0; j < ex->prog->globals.len; j++)
+            if (ex->prog->globals.items[j]->name == base && ex->prog->globals.items[j]->defined)
+                return NULL;
+    return k;
+}
+
+bool expand_is_aux(Expander *ex, Datum *d, Scope *sc, const char *name) {
+    Sym *base;
+    return is_sym(d) && !scope_resolve(&ex->top, sc, d->sym, &base) && base == sym_cstr(name);
 }
 
 /* The macro a form's head names, if any. */
-static Macro *expand_macro_use(Datum *d, Scope *sc) {
+static Macro *expand_macro_use(Expander *ex, Datum *d, Scope *sc) {
     if (!is_pair(d) || !is_sym(car(d))) return NULL;
-    Scope *s = expand_resolve(sc, car(d)->sym, NULL);
-    return s ? s->macro : NULL;
+    Scope *s = scope_resolve(&ex->top, sc, car(d)->sym, NULL);
+    return s ? scope_macro(s) : NULL;
 }
 
-/* ---- datum builders for derived forms -------------------------------------------------------- */
-/* A core alias: the keyword or global `name`, whatever the program binds around the form. */
-static Datum *K(const char *name, Loc loc) { return datum_sym(macro_core(name), loc); }
-
-/* (x ...) from the arguments up to NULL. */
-static Datum *L(Loc loc, ...) {
-    DatumVec v = {0};
-    va_list ap;
-    va_start(ap, loc);
-    for (Datum *d; (d = va_arg(ap, Datum *));) vec_push(&v, d);
-    va_end(ap);
-    Datum *r = datum_nil(loc);
-    for (size_t i = v.len; i-- > 0;) r = datum_cons(v.items[i], r, loc);
-    vec_free(&v);
-    return r;
-}
-
-/* (x ... . tail) */
-static Datum *LT(Loc loc, Datum *tail, DatumVec *items) {
-    for (size_t i = items->len; i-- > 0;) tail = datum_cons(items->items[i], tail, loc);
-    return tail;
-}
-
-static Ast *expand_malformed(Datum *d, const char *what) {
+Ast *expand_malformed(Datum *d, const char *what) {
     Buf b = {0};
     datum_print(&b, d);
     if (b.len > 60) {
@@ -264,51 +233,8 @@ static Ast *expand_malformed(Datum *d, const char *what) {
     return ast_unspec(d->loc);
 }
 
-/* ---- quote and quasiquote (R7RS 4.1.2, 4.2.8) ----------------------------------------------- */
-static Ast *expand_quasi(Expander *ex, Datum *d, int depth, Scope *sc);
-
-static bool expand_tagged(Datum *d, const char *tag) {
-    return is_pair(d) && datum_is_sym(car(d), tag) && is_pair(cdr(d)) && is_nil(cdr(cdr(d)));
-}
-
-static Ast *expand_quasi_list(Expander *ex, Datum *d, int depth, Scope *sc) {
-    /* d is a pair or the tail of a list */
-    if (!is_pair(d)) return expand_quasi(ex, d, depth, sc);
-    if (expand_tagged(d, "unquote")) /* (a . ,b) */
-        return expand_quasi(ex, d, depth, sc);
-    Datum *item = car(d);
-    Ast *rest = expand_quasi_list(ex, cdr(d), depth, sc);
-    if (depth == 1 && expand_tagged(item, "unquote-splicing")) {
-        Ast *spliced = expand_expr(ex, car(cdr(item)), sc);
-        if (rest->kind == AST_CONST && is_nil(rest->datum)) return spliced;
-        return ast_prim2("append", spliced, rest, item->loc);
-    }
-    return ast_prim2("cons", expand_quasi(ex, item, depth, sc), rest, item->loc);
-}
-
-static Ast *expand_quasi(Expander *ex, Datum *d, int depth, Scope *sc) {
-    if (expand_tagged(d, "unquote")) {
-        if (depth == 1) return expand_expr(ex, car(cdr(d)), sc);
-        return ast_prim2("list", ast_const(macro_strip(car(d)), d->loc),
-                         expand_quasi(ex, car(cdr(d)), depth - 1, sc), d->loc);
-    }
-    if (expand_tagged(d, "quasiquote"))
-        return ast_prim2("list", ast_const(macro_strip(car(d)), d->loc),
-                         expand_quasi(ex, car(cdr(d)), depth + 1, sc), d->loc);
-    if (is_pair(d)) return expand_quasi_list(ex, d, depth, sc);
-    if (d->kind == DATUM_VECTOR) {
-        Datum *lst = datum_nil(d->loc);
-        for (size_t i = d->vec.len; i-- > 0;) lst = datum_cons(d->vec.items[i], lst, d->loc);
-        Ast *a = ast_prim("list->vector", d->loc);
-        vec_push(&a->args, expand_quasi_list(ex, lst, depth, sc));
-        return a;
-    }
-    return ast_const(macro_strip(d), d->loc);
-}
-
 /* ---- lambda and bodies (R7RS 4.1.4, 5.3.2) -------------------------------------------------- */
-static Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc,
-                             Scope *sc) {
+Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc) {
     Lambda *l = xcalloc(1, sizeof *l);
     l->name = name;
     l->loc = loc;
@@ -330,26 +256,20 @@ static Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name
                 diag_error(n->loc, "duplicate parameter '%s'", n->sym->name);
         Var *v = expand_new_var(ex, n->sym, n->loc);
         vec_push(&l->params, v);
-        inner = expand_bind(inner, v);
+        inner = scope_bind_var(inner, v);
     }
     if (is_sym(p)) {
         for (size_t i = 0; i < l->params.len; i++)
             if (l->params.items[i]->name == p->sym)
                 diag_error(p->loc, "duplicate parameter '%s'", p->sym->name);
         l->rest = expand_new_var(ex, p->sym, p->loc);
-        inner = expand_bind(inner, l->rest);
+        inner = scope_bind_var(inner, l->rest);
     } else if (!is_nil(p)) {
         diag_error(p->loc, "lambda parameter must be an identifier");
     }
     l->body = expand_body(ex, body, inner, loc);
     ex->lambda = saved;
     return l;
-}
-
-static Ast *ast_lambda(Lambda *l) {
-    Ast *a = ast_new(AST_LAMBDA, l->loc);
-    a->lambda = l;
-    return a;
 }
 
 /* A definition's name and value expression: (define x e), (define (f . params) body...). */
@@ -398,8 +318,6 @@ typedef struct BodyForm {
 typedef VEC(BodyForm) BodyFormVec;
 typedef VEC(Macro *) MacroVec;
 
-static Datum *expand_define_values(Expander *ex, Datum *d);
-static Datum *expand_record_type(Expander *ex, Datum *d);
 static Datum *expand_include(Expander *ex, Datum *d);
 static Datum *expand_cond_expand(Expander *ex, Datum *d, Scope *sc);
 static void expand_import(Datum *d);
@@ -417,13 +335,13 @@ static Datum *expand_macro_step(Expander *ex, Macro *m, Datum *d, Scope *sc) {
 
 /* (syntax-rules ...) in scope sc, for the keyword name. */
 static Macro *expand_transformer(Expander *ex, Sym *name, Datum *spec, Scope *sc) {
-    const char *kw = is_pair(spec) ? expand_keyword(ex, car(spec), sc) : NULL;
-    if (!kw || strcmp(kw, "syntax-rules") != 0 || datum_list_length(spec) == (size_t)-1) {
+    const Keyword *kw = is_pair(spec) ? expand_keyword(ex, car(spec), sc) : NULL;
+    if (!kw || kw->core != CORE_SYNTAX_RULES || datum_list_length(spec) == (size_t)-1) {
         diag_error(spec->loc, "the transformer of '%s' must be a syntax-rules form",
-                   macro_base(name)->name);
+                   scope_base(name)->name);
         return NULL;
     }
-    return macro_new(name, spec, sc);
+    return macro_new(name, spec, sc, &ex->top);
 }
 
 /* (define-syntax name spec): a top-level macro (macros == NULL) or one of a body. */
@@ -436,61 +354,70 @@ static void expand_define_syntax(Expander *ex, Datum *d, Scope **sc, MacroVec *m
     Macro *m = expand_transformer(ex, name->sym, car(cdr(cdr(d))), *sc);
     if (!m) return;
     if (!macros) {
-        ex->gmacros = expand_bind_macro(ex->gmacros, macro_base(name->sym), m);
+        scope_define_macro(&ex->top, name->sym, m);
         macro_set_env(m, NULL);
     } else {
-        *sc = expand_bind_macro(*sc, name->sym, m); /* recursive: its own scope sees it */
+        *sc = scope_bind_macro(*sc, name->sym, m); /* recursive: its own scope sees it */
         macro_set_env(m, *sc);
         vec_push(macros, m);
     }
 }
 
 /* Expand the head of one body or top-level form (macros == NULL) until it is a definition or
- * an expression; `begin`, define-values, define-record-type, include and cond-expand splice
- * their forms in; define-syntax extends *sc (or the top-level macros). */
+ * an expression; `begin`, include, cond-expand and the definition forms of derive.c
+ * (define-values, define-record-type) splice their forms in; define-syntax extends *sc (or the
+ * top-level macros). */
 static void expand_scan(Expander *ex, Datum *d, Scope **sc, BodyFormVec *out, MacroVec *macros) {
     int saved_depth = ex->macro_depth;
     Macro *m;
-    while (d && (m = expand_macro_use(d, *sc))) d = expand_macro_step(ex, m, d, *sc);
-    const char *kw = d && is_pair(d) ? expand_keyword(ex, car(d), *sc) : NULL;
+    while (d && (m = expand_macro_use(ex, d, *sc))) d = expand_macro_step(ex, m, d, *sc);
+    const Keyword *kw = d && is_pair(d) ? expand_keyword(ex, car(d), *sc) : NULL;
+    Datum *splice = NULL;
+    bool include = false;
     if (!d) {
-        /* already reported */
+        ex->macro_depth = saved_depth; /* already reported */
+        return;
     } else if (!kw || datum_list_length(d) == (size_t)-1) {
         vec_push(out, ((BodyForm){.d = d}));
-    } else if (!strcmp(kw, "define")) {
-        BodyForm f = {.d = d, .is_def = true};
-        if (expand_define_parts(d, &f.name, &f.vp, &f.body)) vec_push(out, f);
-        else expand_malformed(d, "define");
-    } else if (!strcmp(kw, "define-syntax")) {
-        expand_define_syntax(ex, d, sc, macros);
-    } else if (!strcmp(kw, "import")) {
-        if (macros) diag_error(d->loc, "import is only allowed at the top level");
-        else expand_import(d);
-    } else if (!strcmp(kw, "define-library")) {
-        diag_error(d->loc, "define-library is not supported (put the program in one file, or "
-                           "use include)");
-    } else if (!strcmp(kw, "begin") || !strcmp(kw, "define-values") ||
-               !strcmp(kw, "define-record-type") || !strcmp(kw, "include") ||
-               !strcmp(kw, "cond-expand")) {
-        Datum *forms = !strcmp(kw, "begin")              ? cdr(d)
-                       : !strcmp(kw, "define-values")    ? expand_define_values(ex, d)
-                       : !strcmp(kw, "define-record-type") ? expand_record_type(ex, d)
-                       : !strcmp(kw, "include")          ? expand_include(ex, d)
-                                                         : expand_cond_expand(ex, d, *sc);
-        bool inc = !strcmp(kw, "include");
-        ex->include_depth += inc;
-        for (Datum *p = forms; is_pair(p); p = cdr(p)) expand_scan(ex, car(p), sc, out, macros);
-        ex->include_depth -= inc;
+    } else if (kw->derived) {
+        if (kw->derived->defs) splice = kw->derived->defs(ex, d);
+        else vec_push(out, ((BodyForm){.d = d}));
     } else {
-        vec_push(out, ((BodyForm){.d = d}));
+        switch (kw->core) {
+        case CORE_DEFINE: {
+            BodyForm f = {.d = d, .is_def = true};
+            if (expand_define_parts(d, &f.name, &f.vp, &f.body)) vec_push(out, f);
+            else expand_malformed(d, "define");
+            break;
+        }
+        case CORE_DEFINE_SYNTAX: expand_define_syntax(ex, d, sc, macros); break;
+        case CORE_IMPORT:
+            if (macros) diag_error(d->loc, "import is only allowed at the top level");
+            else expand_import(d);
+            break;
+        case CORE_DEFINE_LIBRARY:
+            diag_error(d->loc, "define-library is not supported (put the program in one file, or "
+                               "use include)");
+            break;
+        case CORE_BEGIN: splice = cdr(d); break;
+        case CORE_INCLUDE:
+            splice = expand_include(ex, d);
+            include = true;
+            break;
+        case CORE_COND_EXPAND: splice = expand_cond_expand(ex, d, *sc); break;
+        default: vec_push(out, ((BodyForm){.d = d})); break;
+        }
     }
+    ex->include_depth += include;
+    for (Datum *p = splice; p && is_pair(p); p = cdr(p)) expand_scan(ex, car(p), sc, out, macros);
+    ex->include_depth -= include;
     ex->macro_depth = saved_depth;
 }
 
 /* A body: internal definitions anywhere become one letrec* (R7RS 5.3.2); expressions between
  * definitions keep their order as bindings of unused temporaries. Internal define-syntax
  * (R7RS 5.4) is in scope in the whole body. */
-static Ast *expand_body(Expander *ex, Datum *body, Scope *sc, Loc loc) {
+Ast *expand_body(Expander *ex, Datum *body, Scope *sc, Loc loc) {
     if (datum_list_length(body) == (size_t)-1 || is_nil(body)) {
         diag_error(loc, "a body needs at least one expression");
         return ast_unspec(loc);
@@ -523,7 +450,7 @@ static Ast *expand_body(Expander *ex, Datum *body, Scope *sc, Loc loc) {
                     if (lr->vars.items[j]->name == v->name)
                         diag_error(f->name->loc, "duplicate definition of '%s'", v->name->name);
             vec_push(&lr->vars, v);
-            inner = expand_bind(inner, v);
+            inner = scope_bind_var(inner, v);
         }
         for (size_t i = 0; i < macros.len; i++) macro_set_env(macros.items[i], inner);
         for (size_t i = 0; i < last_def; i++) {
@@ -545,659 +472,12 @@ static Ast *expand_body(Expander *ex, Datum *body, Scope *sc, Loc loc) {
     return result;
 }
 
-/* ---- binding forms (R7RS 4.2.2) ------------------------------------------------------------- */
-/* Parse ((name init) ...) into names and init datums; false when malformed. */
-static bool expand_bindings(Datum *bs, DatumVec *names, DatumVec *inits, bool allow_step,
-                            DatumVec *steps) {
-    if (datum_list_length(bs) == (size_t)-1) return false;
-    for (Datum *p = bs; is_pair(p); p = cdr(p)) {
-        Datum *b = car(p);
-        size_t n = datum_list_length(b);
-        if (n == (size_t)-1 || n < 1 || !is_sym(car(b))) return false;
-        if (n == 1 && !allow_step) return false;
-        if (n > (allow_step ? 3u : 2u)) return false;
-        vec_push(names, car(b));
-        vec_push(inits, n >= 2 ? car(cdr(b)) : NULL);
-        if (steps) vec_push(steps, n == 3 ? car(cdr(cdr(b))) : NULL);
-    }
-    return true;
-}
-
-static void expand_check_dups(DatumVec *names) {
-    for (size_t i = 0; i < names->len; i++)
-        for (size_t j = 0; j < i; j++)
-            if (names->items[i]->sym == names->items[j]->sym)
-                diag_error(names->items[i]->loc, "duplicate binding of '%s'",
-                           names->items[i]->sym->name);
-}
-
-/* (name init ...) call of a fresh loop lambda: named let and do. */
-static Ast *expand_loop(Expander *ex, Sym *name, Loc loc, Datum *params, Datum *body,
-                        AstVec *args, Scope *sc) {
-    Ast *lr = ast_new(AST_LETREC, loc);
-    Var *lv = expand_new_var(ex, name, loc);
-    vec_push(&lr->vars, lv);
-    Scope *inner = expand_bind(sc, lv);
-    vec_push(&lr->inits, ast_lambda(expand_lambda(ex, params, body, name, loc, inner)));
-    Ast *call = ast_new(AST_CALL, loc);
-    call->fn = ast_ref(lv, loc);
-    call->args = *args;
-    lr->body = call;
-    return lr;
-}
-
-static Ast *expand_let(Expander *ex, Datum *d, Scope *sc) {
-    Datum *rest = cdr(d);
-    if (!is_pair(rest)) return expand_malformed(d, "let");
-    Sym *loop_name = NULL;
-    if (is_sym(car(rest))) {
-        loop_name = car(rest)->sym;
-        rest = cdr(rest);
-        if (!is_pair(rest)) return expand_malformed(d, "named let");
-    }
-    DatumVec names = {0}, inits = {0};
-    if (!expand_bindings(car(rest), &names, &inits, false, NULL) || !is_pair(cdr(rest))) {
-        vec_free(&names);
-        vec_free(&inits);
-        return expand_malformed(d, "let");
-    }
-    expand_check_dups(&names);
-    Ast *result;
-    if (loop_name) {
-        AstVec args = {0};
-        Datum *params = datum_nil(d->loc);
-        for (size_t i = names.len; i-- > 0;) params = datum_cons(names.items[i], params, d->loc);
-        for (size_t i = 0; i < inits.len; i++) vec_push(&args, expand_expr(ex, inits.items[i], sc));
-        result = expand_loop(ex, loop_name, d->loc, params, cdr(rest), &args, sc);
-    } else {
-        Ast *let = ast_new(AST_LET, d->loc);
-        Scope *inner = sc;
-        for (size_t i = 0; i < names.len; i++) {
-            vec_push(&let->inits, expand_expr(ex, inits.items[i], sc));
-            Var *v = expand_new_var(ex, names.items[i]->sym, names.items[i]->loc);
-            vec_push(&let->vars, v);
-            inner = expand_bind(inner, v);
-        }
-        let->body = expand_body(ex, cdr(rest), inner, d->loc);
-        result = let;
-    }
-    vec_free(&names);
-    vec_free(&inits);
-    return result;
-}
-
-static Ast *expand_let_star(Expander *ex, Datum *d, Scope *sc) {
-    Datum *rest = cdr(d);
-    DatumVec names = {0}, inits = {0};
-    if (!is_pair(rest) || !expand_bindings(car(rest), &names, &inits, false, NULL) ||
-        !is_pair(cdr(rest))) {
-        vec_free(&names);
-        vec_free(&inits);
-        return expand_malformed(d, "let*");
-    }
-    /* one AST_LET per binding, innermost holds the body */
-    Ast *outer = NULL, *cur = NULL;
-    Scope *inner = sc;
-    for (size_t i = 0; i < names.len; i++) {
-        Ast *let = ast_new(AST_LET, d->loc);
-        vec_push(&let->inits, expand_expr(ex, inits.items[i], inner));
-        Var *v = expand_new_var(ex, names.items[i]->sym, names.items[i]->loc);
-        vec_push(&let->vars, v);
-        inner = expand_bind(inner, v);
-        if (cur) cur->body = let;
-        else outer = let;
-        cur = let;
-    }
-    Ast *body = expand_body(ex, cdr(rest), inner, d->loc);
-    if (cur) cur->body = body;
-    else outer = body;
-    vec_free(&names);
-    vec_free(&inits);
-    return outer;
-}
-
-static Ast *expand_letrec(Expander *ex, Datum *d, Scope *sc) {
-    Datum *rest = cdr(d);
-    DatumVec names = {0}, inits = {0};
-    if (!is_pair(rest) || !expand_bindings(car(rest), &names, &inits, false, NULL) ||
-        !is_pair(cdr(rest))) {
-        vec_free(&names);
-        vec_free(&inits);
-        return expand_malformed(d, "letrec");
-    }
-    expand_check_dups(&names);
-    Ast *lr = ast_new(AST_LETREC, d->loc);
-    Scope *inner = sc;
-    for (size_t i = 0; i < names.len; i++) {
-        Var *v = expand_new_var(ex, names.items[i]->sym, names.items[i]->loc);
-        vec_push(&lr->vars, v);
-        inner = expand_bind(inner, v);
-    }
-    for (size_t i = 0; i < names.len; i++) {
-        Ast *init = expand_expr(ex, inits.items[i], inner);
-        if (init->kind == AST_LAMBDA && !init->lambda->name) init->lambda->name = names.items[i]->sym;
-        vec_push(&lr->inits, init);
-    }
-    lr->body = expand_body(ex, cdr(rest), inner, d->loc);
-    vec_free(&names);
-    vec_free(&inits);
-    return lr;
-}
-
-/* (do ((var init step)...) (test expr...) command...)  R7RS 4.2.4 */
-static Ast *expand_do(Expander *ex, Datum *d, Scope *sc) {
-    Datum *rest = cdr(d);
-    DatumVec names = {0}, inits = {0}, steps = {0};
-    if (!is_pair(rest) || !expand_bindings(car(rest), &names, &inits, true, &steps) ||
-        !is_pair(cdr(rest)) || datum_list_length(car(cdr(rest))) == (size_t)-1 ||
-        is_nil(car(cdr(rest))) || datum_list_length(cdr(cdr(rest))) == (size_t)-1) {
-        vec_free(&names);
-        vec_free(&inits);
-        vec_free(&steps);
-        return expand_malformed(d, "do");
-    }
-    expand_check_dups(&names);
-    for (size_t i = 0; i < inits.len; i++)
-        if (!inits.items[i]) return expand_malformed(d, "do");
-    Loc loc = d->loc;
-    Datum *clause = car(cdr(rest)), *commands = cdr(cdr(rest));
-    Sym *loop = expand_gensym(ex, "do");
-    /* (lambda (vars) (if test (begin unspec exprs...) (begin commands... (loop steps...)))) */
-    Datum *params = datum_nil(loc), *stepcall = datum_nil(loc);
-    for (size_t i = names.len; i-- > 0;) {
-        params = datum_cons(names.items[i], params, loc);
-        stepcall = datum_cons(steps.items[i] ? steps.items[i] : names.items[i], stepcall, loc);
-    }
-    stepcall = datum_cons(datum_sym(loop, loc), stepcall, loc);
-    Datum *unspec = datum_new(DATUM_UNSPEC, loc);
-    Datum *then = datum_cons(K("begin", loc),
-                             datum_cons(unspec, cdr(clause), loc), loc);
-    Datum *cmds = datum_cons(stepcall, datum_nil(loc), loc);
-    DatumVec cv = {0};
-    for (Datum *p = commands; is_pair(p); p = cdr(p)) vec_push(&cv, car(p));
-    for (size_t i = cv.len; i-- > 0;) cmds = datum_cons(cv.items[i], cmds, loc);
-    vec_free(&cv);
-    Datum *els = datum_cons(K("begin", loc), cmds, loc);
-    Datum *body = datum_cons(
-        datum_cons(K("if", loc),
-                   datum_cons(car(clause), datum_cons(then, datum_cons(els, datum_nil(loc), loc), loc), loc),
-                   loc),
-        datum_nil(loc), loc);
-    AstVec args = {0};
-    for (size_t i = 0; i < inits.len; i++) vec_push(&args, expand_expr(ex, inits.items[i], sc));
-    /* `begin` and `if` above are core aliases: they mean the special forms even where the
-     * program binds those names */
-    Ast *result = expand_loop(ex, loop, loc, params, body, &args, sc);
-    vec_free(&names);
-    vec_free(&inits);
-    vec_free(&steps);
-    return result;
-}
-
-/* ---- conditionals (R7RS 4.1.5, 4.2.1) ------------------------------------------------------- */
-static Ast *expand_seq_list(Expander *ex, Datum *forms, Scope *sc, Loc loc) {
+/* (begin form ...) as an expression (R7RS 4.2.3); unspecified when there is none. */
+Ast *expand_seq(Expander *ex, Datum *forms, Scope *sc, Loc loc) {
     Ast *seq = ast_new(AST_SEQ, loc);
     for (Datum *p = forms; is_pair(p); p = cdr(p)) vec_push(&seq->items, expand_expr(ex, car(p), sc));
     if (seq->items.len == 0) return ast_unspec(loc);
     return seq->items.len == 1 ? seq->items.items[0] : seq;
-}
-
-static Ast *expand_cond_clauses(Expander *ex, Datum *clauses, Scope *sc, Loc loc) {
-    if (is_nil(clauses)) return ast_unspec(loc);
-    Datum *c = car(clauses);
-    if (datum_list_length(c) == (size_t)-1 || is_nil(c)) return expand_malformed(c, "cond clause");
-    if (expand_is_aux(car(c), sc, "else")) {
-        if (!is_nil(cdr(clauses))) diag_error(c->loc, "else clause must be last in cond");
-        if (is_nil(cdr(c))) return expand_malformed(c, "cond else clause");
-        return expand_seq_list(ex, cdr(c), sc, c->loc);
-    }
-    Ast *rest = expand_cond_clauses(ex, cdr(clauses), sc, loc);
-    Ast *test = expand_expr(ex, car(c), sc);
-    if (is_nil(cdr(c))) { /* (test): its value if true */
-        Var *t = expand_new_var(ex, expand_gensym(ex, "t"), c->loc);
-        Ast *let = ast_new(AST_LET, c->loc);
-        vec_push(&let->vars, t);
-        vec_push(&let->inits, test);
-        let->body = ast_if(ast_ref(t, c->loc), ast_ref(t, c->loc), rest, c->loc);
-        return let;
-    }
-    if (expand_is_aux(car(cdr(c)), sc, "=>")) {
-        if (datum_list_length(c) != 3) return expand_malformed(c, "cond => clause");
-        Var *t = expand_new_var(ex, expand_gensym(ex, "t"), c->loc);
-        Ast *let = ast_new(AST_LET, c->loc);
-        vec_push(&let->vars, t);
-        vec_push(&let->inits, test);
-        Ast *call = ast_new(AST_CALL, c->loc);
-        call->fn = expand_expr(ex, car(cdr(cdr(c))), sc);
-        vec_push(&call->args, ast_ref(t, c->loc));
-        let->body = ast_if(ast_ref(t, c->loc), call, rest, c->loc);
-        return let;
-    }
-    return ast_if(test, expand_seq_list(ex, cdr(c), sc, c->loc), rest, c->loc);
-}
-
-static Ast *expand_case(Expander *ex, Datum *d, Scope *sc) {
-    if (datum_list_length(d) == (size_t)-1 || datum_list_length(d) < 2)
-        return expand_malformed(d, "case");
-    Loc loc = d->loc;
-    Var *k = expand_new_var(ex, expand_gensym(ex, "key"), loc);
-    Ast *let = ast_new(AST_LET, loc);
-    vec_push(&let->vars, k);
-    vec_push(&let->inits, expand_expr(ex, car(cdr(d)), sc));
-    /* build the if chain from the last clause backwards */
-    DatumVec clauses = {0};
-    for (Datum *p = cdr(cdr(d)); is_pair(p); p = cdr(p)) vec_push(&clauses, car(p));
-    Ast *chain = ast_unspec(loc);
-    for (size_t i = clauses.len; i-- > 0;) {
-        Datum *c = clauses.items[i];
-        if (datum_list_length(c) == (size_t)-1 || datum_list_length(c) < 2) {
-            chain = expand_malformed(c, "case clause");
-            continue;
-        }
-        Ast *body;
-        if (expand_is_aux(car(cdr(c)), sc, "=>")) {
-            Ast *call = ast_new(AST_CALL, c->loc);
-            call->fn = expand_expr(ex, car(cdr(cdr(c))), sc);
-            vec_push(&call->args, ast_ref(k, c->loc));
-            body = call;
-        } else {
-            body = expand_seq_list(ex, cdr(c), sc, c->loc);
-        }
-        if (expand_is_aux(car(c), sc, "else")) {
-            if (i != clauses.len - 1) diag_error(c->loc, "else clause must be last in case");
-            chain = body;
-            continue;
-        }
-        if (datum_list_length(car(c)) == (size_t)-1) {
-            chain = expand_malformed(c, "case clause");
-            continue;
-        }
-        Ast *test = NULL;
-        for (Datum *p = car(c); is_pair(p); p = cdr(p)) {
-            Ast *eq = ast_prim2("eqv?", ast_ref(k, c->loc), ast_const(macro_strip(car(p)), car(p)->loc), c->loc);
-            test = test ? ast_if(test, ast_bool(true, c->loc), eq, c->loc) : eq;
-        }
-        chain = test ? ast_if(test, body, chain, c->loc) : chain;
-    }
-    vec_free(&clauses);
-    let->body = chain;
-    return let;
-}
-
-static Ast *expand_and_or(Expander *ex, Datum *args, bool is_and, Scope *sc, Loc loc) {
-    if (is_nil(args)) return ast_bool(is_and, loc);
-    if (is_nil(cdr(args))) return expand_expr(ex, car(args), sc);
-    Ast *first = expand_expr(ex, car(args), sc);
-    Ast *rest = expand_and_or(ex, cdr(args), is_and, sc, loc);
-    if (is_and) return ast_if(first, rest, ast_bool(false, loc), loc);
-    Var *t = expand_new_var(ex, expand_gensym(ex, "or"), loc);
-    Ast *let = ast_new(AST_LET, loc);
-    vec_push(&let->vars, t);
-    vec_push(&let->inits, first);
-    let->body = ast_if(ast_ref(t, loc), ast_ref(t, loc), rest, loc);
-    return let;
-}
-
-/* ---- derived forms rewritten as datums (R7RS 4.2.5-4.2.7, 4.3, 5.3.3, 5.5, 7.3) ----------- */
-/* Keywords and primitives in these rewrites are core aliases (K); temporaries are gensyms, so
- * neither captures nor is captured by the program's names. */
-static Datum *G(Expander *ex, const char *hint, Loc loc) {
-    return datum_sym(expand_gensym(ex, hint), loc);
-}
-
-/* (lambda () . body) */
-static Datum *expand_thunk(Datum *body, Loc loc) {
-    return datum_cons(K("lambda", loc), datum_cons(datum_nil(loc), body, loc), loc);
-}
-
-/* Copy formals (a b . c) with a fresh temporary for each name; pairs (name, temp) in names and
- * temps. False when formals is not a lambda list of identifiers. */
-static bool expand_temp_formals(Expander *ex, Datum *formals, Datum **out, DatumVec *names,
-                                DatumVec *temps) {
-    DatumVec req = {0};
-    Datum *p = formals, *tail;
-    for (; is_pair(p); p = cdr(p)) {
-        if (!is_sym(car(p))) {
-            vec_free(&req);
-            return false;
-        }
-        Datum *t = G(ex, "v", car(p)->loc);
-        vec_push(names, car(p));
-        vec_push(temps, t);
-        vec_push(&req, t);
-    }
-    if (is_sym(p)) {
-        tail = G(ex, "v", p->loc);
-        vec_push(names, p);
-        vec_push(temps, tail);
-    } else if (is_nil(p)) {
-        tail = p;
-    } else {
-        vec_free(&req);
-        return false;
-    }
-    *out = LT(formals->loc, tail, &req);
-    vec_free(&req);
-    return true;
-}
-
-/* (define-values formals expr) => (define tmp (call-with-values (lambda () expr)
- *   (lambda temps (vector temp ...)))) (define name (vector-ref tmp i)) ...   R7RS 5.3.3 */
-static Datum *expand_define_values(Expander *ex, Datum *d) {
-    Loc loc = d->loc;
-    if (datum_list_length(d) != 3) {
-        expand_malformed(d, "define-values");
-        return datum_nil(loc);
-    }
-    Datum *formals = car(cdr(d)), *thunk = expand_thunk(cdr(cdr(d)), loc);
-    if (is_sym(formals))
-        return L(loc, L(loc, K("define", loc), formals,
-                        L(loc, K("call-with-values", loc), thunk, K("list", loc), NULL), NULL),
-                 NULL);
-    DatumVec names = {0}, temps = {0};
-    Datum *tformals;
-    if (!expand_temp_formals(ex, formals, &tformals, &names, &temps)) {
-        vec_free(&names);
-        vec_free(&temps);
-        expand_malformed(d, "define-values");
-        return datum_nil(loc);
-    }
-    Datum *tv = G(ex, "dv", loc);
-    Datum *vec = LT(loc, datum_nil(loc), &temps);
-    vec = datum_cons(K("vector", loc), vec, loc);
-    DatumVec forms = {0};
-    vec_push(&forms, L(loc, K("define", loc), tv,
-                       L(loc, K("call-with-values", loc), thunk,
-                         L(loc, K("lambda", loc), tformals, vec, NULL), NULL),
-                       NULL));
-    for (size_t i = 0; i < names.len; i++) {
-        Datum *idx = datum_new(DATUM_FIXNUM, loc);
-        idx->fix = (int64_t)i;
-        vec_push(&forms, L(loc, K("define", loc), names.items[i],
-                           L(loc, K("vector-ref", loc), tv, idx, NULL), NULL));
-    }
-    Datum *r = LT(loc, datum_nil(loc), &forms);
-    vec_free(&forms);
-    vec_free(&names);
-    vec_free(&temps);
-    return r;
-}
-
-/* (define-record-type name ctor pred field ...)  R7RS 5.5. ctor is (make field ...), a bare
- * identifier (every field, in order) or #f; pred an identifier or #f; field is
- * (name [accessor [modifier]]). Expands to definitions calling the %record primitives. */
-static Datum *expand_record_type(Expander *ex, Datum *d) {
-    Loc loc = d->loc;
-    size_t n = datum_list_length(d);
-    if (n < 4 || !is_sym(car(cdr(d)))) {
-        expand_malformed(d, "define-record-type");
-        return datum_nil(loc);
-    }
-    Datum *tname = car(cdr(d)), *ctor = car(cdr(cdr(d))), *pred = car(cdr(cdr(cdr(d))));
-    DatumVec fields = {0}, specs = {0}, forms = {0};
-    for (Datum *p = cdr(cdr(cdr(cdr(d)))); is_pair(p); p = cdr(p)) {
-        Datum *f = car(p);
-        size_t fl = datum_list_length(f);
-        if (is_sym(f)) f = L(f->loc, f, NULL), fl = 1;
-        if (fl == (size_t)-1 || fl < 1 || fl > 3) {
-            expand_malformed(f, "define-record-type field");
-            continue;
-        }
-        for (Datum *q = f; is_pair(q); q = cdr(q))
-            if (!is_sym(car(q))) expand_malformed(f, "define-record-type field");
-        for (size_t i = 0; i < fields.len; i++)
-            if (macro_base(fields.items[i]->sym) == macro_base(car(f)->sym))
-                diag_error(car(f)->loc, "duplicate field '%s' in define-record-type", car(f)->sym->name);
-        vec_push(&fields, car(f));
-        vec_push(&specs, f);
-    }
-    Datum *qname = L(loc, K("quote", loc), tname, NULL);
-    Datum *qfields = L(loc, K("quote", loc), LT(loc, datum_nil(loc), &fields), NULL);
-    vec_push(&forms, L(loc, K("define", loc), tname,
-                       L(loc, K("%make-record-type", loc), qname, qfields, NULL), NULL));
-    /* constructor */
-    Datum *cname = NULL, *cfields = NULL;
-    if (is_sym(ctor)) {
-        cname = ctor;
-        cfields = LT(loc, datum_nil(loc), &fields);
-    } else if (is_pair(ctor) && is_sym(car(ctor)) && datum_list_length(ctor) != (size_t)-1) {
-        cname = car(ctor);
-        cfields = cdr(ctor);
-    } else if (!(ctor->kind == DATUM_BOOL && !ctor->b)) {
-        expand_malformed(ctor, "define-record-type constructor");
-    }
-    if (cname) {
-        Datum **vals = xcalloc(fields.len + 1, sizeof *vals);
-        DatumVec params = {0};
-        for (Datum *p = cfields; is_pair(p); p = cdr(p)) {
-            Datum *t = G(ex, "f", car(p)->loc);
-            size_t i = 0;
-            while (i < fields.len && !(is_sym(car(p)) && macro_base(fields.items[i]->sym) == macro_base(car(p)->sym))) i++;
-            if (i == fields.len) {
-                Buf b = {0};
-                datum_print(&b, macro_strip(car(p)));
-                diag_error(car(p)->loc, "constructor field '%s' is not a field of the record type",
-                           buf_cstr(&b));
-                buf_free(&b);
-            } else {
-                if (vals[i]) diag_error(car(p)->loc, "field '%s' appears twice in the constructor",
-                                        fields.items[i]->sym->name);
-                vals[i] = t;
-            }
-            vec_push(&params, t);
-        }
-        DatumVec args = {0};
-        vec_push(&args, K("%record", loc));
-        vec_push(&args, tname);
-        for (size_t i = 0; i < fields.len; i++) {
-            Datum *f = vals[i];
-            if (!f) {
-                f = datum_new(DATUM_BOOL, loc);
-                f->b = false;
-            }
-            vec_push(&args, f);
-        }
-        vec_push(&forms, L(loc, K("define", loc), cname,
-                           L(loc, K("lambda", loc), LT(loc, datum_nil(loc), &params),
-                             LT(loc, datum_nil(loc), &args), NULL),
-                           NULL));
-        vec_free(&args);
-        vec_free(&params);
-        free(vals);
-    }
-    if (is_sym(pred)) {
-        Datum *t = G(ex, "obj", loc);
-        vec_push(&forms, L(loc, K("define", loc), pred,
-                           L(loc, K("lambda", loc), L(loc, t, NULL),
-                             L(loc, K("%record?", loc), t, tname, NULL), NULL),
-                           NULL));
-    } else if (!(pred->kind == DATUM_BOOL && !pred->b)) {
-        expand_malformed(pred, "define-record-type predicate");
-    }
-    for (size_t i = 0; i < specs.len; i++) {
-        Datum *f = specs.items[i], *acc = is_pair(cdr(f)) ? car(cdr(f)) : NULL;
-        Datum *mod = acc && is_pair(cdr(cdr(f))) ? car(cdr(cdr(f))) : NULL;
-        Datum *idx = datum_new(DATUM_FIXNUM, loc);
-        idx->fix = (int64_t)i;
-        Datum *t = G(ex, "obj", loc), *v = G(ex, "val", loc);
-        if (acc && is_sym(acc))
-            vec_push(&forms, L(loc, K("define", loc), acc,
-                               L(loc, K("lambda", loc), L(loc, t, NULL),
-                                 L(loc, K("%record-ref", loc), t, tname, idx,
-                                   L(loc, K("quote", loc), acc, NULL), NULL),
-                                 NULL),
-                               NULL));
-        if (mod && is_sym(mod))
-            vec_push(&forms, L(loc, K("define", loc), mod,
-                               L(loc, K("lambda", loc), L(loc, t, v, NULL),
-                                 L(loc, K("%record-set!", loc), t, tname, idx, v,
-                                   L(loc, K("quote", loc), mod, NULL), NULL),
-                                 NULL),
-                               NULL));
-    }
-    Datum *r = LT(loc, datum_nil(loc), &forms);
-    vec_free(&forms);
-    vec_free(&fields);
-    vec_free(&specs);
-    return r;
-}
-
-/* (let-values (((formals) init) ...) body...)  R7RS 4.2.2: every init outside every binding;
- * let*-values: each init in the scope of the bindings before it. */
-static Ast *expand_let_values(Expander *ex, Datum *d, Scope *sc, bool star) {
-    Loc loc = d->loc;
-    if (datum_list_length(d) < 3 || datum_list_length(car(cdr(d))) == (size_t)-1)
-        return expand_malformed(d, star ? "let*-values" : "let-values");
-    DatumVec formals = {0}, inits = {0}, names = {0}, temps = {0};
-    for (Datum *p = car(cdr(d)); is_pair(p); p = cdr(p)) {
-        Datum *b = car(p), *f = NULL;
-        if (datum_list_length(b) != 2 ||
-            (!star && !expand_temp_formals(ex, car(b), &f, &names, &temps))) {
-            vec_free(&formals);
-            vec_free(&inits);
-            vec_free(&names);
-            vec_free(&temps);
-            return expand_malformed(d, star ? "let*-values" : "let-values");
-        }
-        vec_push(&formals, star ? car(b) : f);
-        vec_push(&inits, car(cdr(b)));
-    }
-    Datum *form;
-    if (star) {
-        form = datum_cons(K("let", loc), datum_cons(datum_nil(loc), cdr(cdr(d)), loc), loc);
-    } else {
-        DatumVec bs = {0};
-        for (size_t i = 0; i < names.len; i++) vec_push(&bs, L(loc, names.items[i], temps.items[i], NULL));
-        form = datum_cons(K("let", loc), datum_cons(LT(loc, datum_nil(loc), &bs), cdr(cdr(d)), loc), loc);
-        vec_free(&bs);
-    }
-    for (size_t i = formals.len; i-- > 0;)
-        form = L(loc, K("call-with-values", loc), expand_thunk(L(loc, inits.items[i], NULL), loc),
-                 L(loc, K("lambda", loc), formals.items[i], form, NULL), NULL);
-    vec_free(&formals);
-    vec_free(&inits);
-    vec_free(&names);
-    vec_free(&temps);
-    return expand_expr(ex, form, sc);
-}
-
-/* (case-lambda (formals body...) ...)  R7RS 4.2.9: each clause is a lambda; the procedure takes
- * any arguments and applies the first clause whose arity accepts them. */
-static Ast *expand_case_lambda(Expander *ex, Datum *d, Scope *sc) {
-    Loc loc = d->loc;
-    if (datum_list_length(d) == (size_t)-1) return expand_malformed(d, "case-lambda");
-    Datum *args = G(ex, "args", loc), *n = G(ex, "n", loc);
-    DatumVec binds = {0}, clauses = {0};
-    for (Datum *p = cdr(d); is_pair(p); p = cdr(p)) {
-        Datum *c = car(p);
-        if (datum_list_length(c) == (size_t)-1 || datum_list_length(c) < 2) {
-            vec_free(&binds);
-            vec_free(&clauses);
-            return expand_malformed(c, "case-lambda clause");
-        }
-        int64_t nreq = 0;
-        Datum *f = car(c);
-        for (; is_pair(f); f = cdr(f)) nreq++;
-        Datum *cl = G(ex, "clause", c->loc);
-        vec_push(&binds, L(loc, cl, datum_cons(K("lambda", c->loc), c, c->loc), NULL));
-        Datum *k = datum_new(DATUM_FIXNUM, c->loc);
-        k->fix = nreq;
-        vec_push(&clauses, L(loc, L(loc, K(is_nil(f) ? "=" : ">=", loc), n, k, NULL),
-                             L(loc, K("apply", loc), cl, args, NULL), NULL));
-    }
-    Datum *msg = datum_new(DATUM_STRING, loc);
-    static const char text[] = "case-lambda: no clause matches";
-    msg->str.len = sizeof text - 1;
-    msg->str.chars = xmalloc(sizeof text * sizeof *msg->str.chars);
-    for (size_t i = 0; i < sizeof text - 1; i++) msg->str.chars[i] = (uint8_t)text[i];
-    vec_push(&clauses, L(loc, K("else", loc), L(loc, K("error", loc), msg, args, NULL), NULL));
-    Datum *dispatch =
-        L(loc, K("lambda", loc), args,
-          L(loc, K("let", loc), L(loc, L(loc, n, L(loc, K("length", loc), args, NULL), NULL), NULL),
-            datum_cons(K("cond", loc), LT(loc, datum_nil(loc), &clauses), loc), NULL),
-          NULL);
-    Datum *form = L(loc, K("let", loc), LT(loc, datum_nil(loc), &binds), dispatch, NULL);
-    vec_free(&binds);
-    vec_free(&clauses);
-    return expand_expr(ex, form, sc);
-}
-
-/* (parameterize ((param value) ...) body...)  R7RS 4.2.6, as regal.h (Control) describes. */
-static Ast *expand_parameterize(Expander *ex, Datum *d, Scope *sc) {
-    Loc loc = d->loc;
-    if (datum_list_length(d) < 3 || datum_list_length(car(cdr(d))) == (size_t)-1)
-        return expand_malformed(d, "parameterize");
-    DatumVec binds = {0}, swaps = {0};
-    for (Datum *p = car(cdr(d)); is_pair(p); p = cdr(p)) {
-        Datum *b = car(p);
-        if (datum_list_length(b) != 2) {
-            vec_free(&binds);
-            vec_free(&swaps);
-            return expand_malformed(d, "parameterize");
-        }
-        Datum *pv = G(ex, "p", b->loc), *vv = G(ex, "v", b->loc);
-        vec_push(&binds, L(loc, pv, car(b), NULL));
-        vec_push(&binds, L(loc, vv, L(loc, K("%parameter-convert", loc), pv, car(cdr(b)), NULL), NULL));
-        vec_push(&swaps, L(loc, K("set!", loc), vv, L(loc, K("%parameter-swap!", loc), pv, vv, NULL), NULL));
-    }
-    Datum *swap = datum_cons(K("lambda", loc), datum_cons(datum_nil(loc), LT(loc, datum_nil(loc), &swaps), loc), loc);
-    if (swaps.len == 0) swap = L(loc, K("lambda", loc), datum_nil(loc), L(loc, K("void", loc), NULL), NULL);
-    Datum *form = L(loc, K("let*", loc), LT(loc, datum_nil(loc), &binds),
-                    L(loc, K("dynamic-wind", loc), swap, expand_thunk(cdr(cdr(d)), loc), swap, NULL),
-                    NULL);
-    vec_free(&binds);
-    vec_free(&swaps);
-    return expand_expr(ex, form, sc);
-}
-
-/* (guard (var clause...) body...)  R7RS 4.2.7, as regal.h (Control) describes: the clauses run
- * after unwinding to the guard; with no else clause an unmatched condition is raised again
- * (raise-continuable) from there. */
-static Ast *expand_guard(Expander *ex, Datum *d, Scope *sc) {
-    Loc loc = d->loc;
-    if (datum_list_length(d) < 3 || !is_pair(car(cdr(d))) || !is_sym(car(car(cdr(d)))) ||
-        datum_list_length(car(cdr(d))) == (size_t)-1)
-        return expand_malformed(d, "guard");
-    Datum *var = car(car(cdr(d))), *clauses = cdr(car(cdr(d)));
-    Datum *k = G(ex, "k", loc), *c = G(ex, "c", loc), *vals = G(ex, "vals", loc);
-    DatumVec cl = {0};
-    bool has_else = false;
-    for (Datum *p = clauses; is_pair(p); p = cdr(p)) {
-        if (!is_pair(car(p))) {
-            vec_free(&cl);
-            return expand_malformed(d, "guard clause");
-        }
-        has_else = expand_is_aux(car(car(p)), sc, "else");
-        vec_push(&cl, car(p));
-    }
-    if (!has_else)
-        vec_push(&cl, L(loc, K("else", loc), L(loc, K("raise-continuable", loc), c, NULL), NULL));
-    Datum *handler =
-        L(loc, K("lambda", loc), L(loc, c, NULL),
-          L(loc, k,
-            expand_thunk(L(loc, L(loc, K("let", loc), L(loc, L(loc, var, c, NULL), NULL),
-                                  datum_cons(K("cond", loc), LT(loc, datum_nil(loc), &cl), loc), NULL),
-                           NULL),
-                         loc),
-            NULL),
-          NULL);
-    Datum *body =
-        expand_thunk(L(loc, L(loc, K("call-with-values", loc), expand_thunk(cdr(cdr(d)), loc),
-                              L(loc, K("lambda", loc), vals,
-                                L(loc, k,
-                                  expand_thunk(L(loc, L(loc, K("apply", loc), K("values", loc), vals, NULL), NULL), loc),
-                                  NULL),
-                                NULL),
-                              NULL),
-                       NULL),
-                     loc);
-    Datum *form = L(loc, L(loc, K("call/cc", loc),
-                           L(loc, K("lambda", loc), L(loc, k, NULL),
-                             L(loc, K("with-exception-handler", loc), handler, body, NULL), NULL),
-                           NULL),
-                    NULL);
-    vec_free(&cl);
-    return expand_expr(ex, form, sc);
 }
 
 /* (let-syntax ((name spec) ...) body...) and letrec-syntax  R7RS 4.3.1 */
@@ -1215,7 +495,7 @@ static Ast *expand_let_syntax(Expander *ex, Datum *d, Scope *sc, bool rec) {
         }
         Macro *m = expand_transformer(ex, car(b)->sym, car(cdr(b)), sc);
         if (!m) continue;
-        inner = expand_bind_macro(inner, car(b)->sym, m);
+        inner = scope_bind_macro(inner, car(b)->sym, m);
         vec_push(&macros, m);
     }
     if (rec)
@@ -1244,11 +524,11 @@ bool expand_library_known(Datum *name) {
         "base", "case-lambda", "char", "complex", "cxr", "eval", "file", "inexact", "lazy",
         "load", "process-context", "read", "repl", "time", "write", "r5rs", NULL};
     if (datum_list_length(name) != 2 || !is_sym(car(name))) return false;
-    const char *lib = macro_base(car(name)->sym)->name;
+    const char *lib = scope_base(car(name)->sym)->name;
     Datum *x = car(cdr(name));
     if (!strcmp(lib, "scheme") && is_sym(x)) {
         for (int i = 0; scheme_libs[i]; i++)
-            if (!strcmp(macro_base(x->sym)->name, scheme_libs[i])) return true;
+            if (!strcmp(scope_base(x->sym)->name, scheme_libs[i])) return true;
     } else if (!strcmp(lib, "srfi") && x->kind == DATUM_FIXNUM) {
         char buf[32];
         snprintf(buf, sizeof buf, "%lld", (long long)x->fix);
@@ -1260,7 +540,7 @@ bool expand_library_known(Datum *name) {
 
 static void expand_import_set(Datum *set) {
     if (is_pair(set) && is_sym(car(set)) && datum_list_length(set) != (size_t)-1) {
-        const char *h = macro_base(car(set)->sym)->name;
+        const char *h = scope_base(car(set)->sym)->name;
         if (!strcmp(h, "only") || !strcmp(h, "except")) {
             if (is_pair(cdr(set))) expand_import_set(car(cdr(set)));
             return;
@@ -1272,7 +552,7 @@ static void expand_import_set(Datum *set) {
     }
     if (!expand_library_known(set)) {
         Buf b = {0};
-        datum_print(&b, macro_strip(set));
+        datum_print(&b, scope_strip(set));
         diag_error(set->loc, "unknown library %s", buf_cstr(&b));
         buf_free(&b);
     }
@@ -1284,12 +564,12 @@ static void expand_import(Datum *d) {
 }
 
 static bool expand_requirement(Datum *r, Scope *sc) {
-    if (is_sym(r)) return expand_feature(macro_base(r->sym));
+    if (is_sym(r)) return expand_feature(scope_base(r->sym));
     if (!is_pair(r) || !is_sym(car(r)) || datum_list_length(r) == (size_t)-1) {
         expand_malformed(r, "cond-expand feature requirement");
         return false;
     }
-    const char *h = macro_base(car(r)->sym)->name;
+    const char *h = scope_base(car(r)->sym)->name;
     if (!strcmp(h, "and") || !strcmp(h, "or")) {
         bool is_and = h[0] == 'a';
         for (Datum *p = cdr(r); is_pair(p); p = cdr(p))
@@ -1311,7 +591,7 @@ static Datum *expand_cond_expand(Expander *ex, Datum *d, Scope *sc) {
             expand_malformed(c, "cond-expand clause");
             return datum_nil(d->loc);
         }
-        if ((is_sym(car(c)) && !strcmp(macro_base(car(c)->sym)->name, "else")) ||
+        if ((is_sym(car(c)) && !strcmp(scope_base(car(c)->sym)->name, "else")) ||
             expand_requirement(car(c), sc))
             return cdr(c);
     }
@@ -1353,7 +633,8 @@ static Datum *expand_include(Expander *ex, Datum *d) {
         for (size_t i = 0; i < forms.len; i++) vec_push(&all, forms.items[i]);
         vec_free(&forms);
     }
-    Datum *r = LT(d->loc, datum_nil(d->loc), &all);
+    Datum *r = datum_nil(d->loc);
+    for (size_t i = all.len; i-- > 0;) r = datum_cons(all.items[i], r, d->loc);
     vec_free(&all);
     return r;
 }
@@ -1361,39 +642,40 @@ static Datum *expand_include(Expander *ex, Datum *d) {
 /* ---- expressions ----------------------------------------------------------------------------- */
 static Ast *expand_ref(Expander *ex, Datum *d, Scope *sc) {
     Sym *base;
-    Scope *s = expand_resolve(sc, d->sym, &base);
-    if (s && s->macro) {
+    Scope *s = scope_resolve(&ex->top, sc, d->sym, &base);
+    if (s && scope_macro(s)) {
         diag_error(d->loc, "syntax keyword '%s' used as a variable", base->name);
         return ast_unspec(d->loc);
     }
-    Var *v = s ? s->var : expand_global(ex, base, d->loc);
+    Var *v = s ? scope_var(s) : expand_global(ex, base, d->loc);
     if (v->global && !v->defined && !v->prim && v->nrefs++ == 0) v->loc = d->loc;
     return ast_ref(v, d->loc);
 }
 
-static Ast *expand_special(Expander *ex, const char *kw, Datum *d, Scope *sc) {
+/* A use of a keyword: a derived form goes to its expander in derive.c, a core form is here. */
+static Ast *expand_special(Expander *ex, const Keyword *kw, Datum *d, Scope *sc) {
+    const char *name = kw->sym->name;
     size_t n = datum_list_length(d);
-    if (n == (size_t)-1) return expand_malformed(d, kw);
+    if (n == (size_t)-1) return expand_malformed(d, name);
     Datum *args = cdr(d);
     Loc loc = d->loc;
-    if (!strcmp(kw, "quote")) {
+    if (kw->derived) {
+        if (kw->derived->expr) return kw->derived->expr(ex, d, sc);
+        diag_error(loc, "%s is only allowed at the top level or in a body", name);
+        return ast_unspec(loc);
+    }
+    switch (kw->core) {
+    case CORE_QUOTE:
         if (n != 2) return expand_malformed(d, "quote");
-        return ast_const(macro_strip(car(args)), loc);
-    }
-    if (!strcmp(kw, "quasiquote")) {
-        if (n != 2) return expand_malformed(d, "quasiquote");
-        return expand_quasi(ex, car(args), 1, sc);
-    }
-    if (!strcmp(kw, "lambda")) {
+        return ast_const(scope_strip(car(args)), loc);
+    case CORE_LAMBDA:
         if (n < 3) return expand_malformed(d, "lambda");
         return ast_lambda(expand_lambda(ex, car(args), cdr(args), NULL, loc, sc));
-    }
-    if (!strcmp(kw, "if")) {
+    case CORE_IF:
         if (n != 3 && n != 4) return expand_malformed(d, "if");
         return ast_if(expand_expr(ex, car(args), sc), expand_expr(ex, car(cdr(args)), sc),
                       n == 4 ? expand_expr(ex, car(cdr(cdr(args))), sc) : ast_unspec(loc), loc);
-    }
-    if (!strcmp(kw, "set!")) {
+    case CORE_SET: {
         if (n != 3 || !is_sym(car(args))) return expand_malformed(d, "set!");
         Ast *a = ast_new(AST_SET, loc);
         Ast *target = expand_ref(ex, car(args), sc);
@@ -1405,92 +687,45 @@ static Ast *expand_special(Expander *ex, const char *kw, Datum *d, Scope *sc) {
         a->value = expand_expr(ex, car(cdr(args)), sc);
         return a;
     }
-    if (!strcmp(kw, "begin")) {
+    case CORE_BEGIN:
         if (n == 1) return ast_unspec(loc);
-        return expand_seq_list(ex, args, sc, loc);
-    }
-    if (!strcmp(kw, "let")) return expand_let(ex, d, sc);
-    if (!strcmp(kw, "let*")) return expand_let_star(ex, d, sc);
-    if (!strcmp(kw, "letrec") || !strcmp(kw, "letrec*")) return expand_letrec(ex, d, sc);
-    if (!strcmp(kw, "do")) return expand_do(ex, d, sc);
-    if (!strcmp(kw, "cond")) {
-        for (Datum *p = args; is_pair(p); p = cdr(p))
-            if (!is_pair(car(p))) return expand_malformed(d, "cond");
-        return expand_cond_clauses(ex, args, sc, loc);
-    }
-    if (!strcmp(kw, "case")) return expand_case(ex, d, sc);
-    if (!strcmp(kw, "and")) return expand_and_or(ex, args, true, sc, loc);
-    if (!strcmp(kw, "or")) return expand_and_or(ex, args, false, sc, loc);
-    if (!strcmp(kw, "when") || !strcmp(kw, "unless")) {
-        if (n < 3) return expand_malformed(d, kw);
-        Ast *test = expand_expr(ex, car(args), sc);
-        Ast *body = expand_seq_list(ex, cdr(args), sc, loc);
-        return kw[0] == 'w' ? ast_if(test, body, ast_unspec(loc), loc)
-                            : ast_if(test, ast_unspec(loc), body, loc);
-    }
-    if (!strcmp(kw, "define") || !strcmp(kw, "define-syntax") || !strcmp(kw, "define-values") ||
-        !strcmp(kw, "define-record-type")) {
-        diag_error(loc, "%s is only allowed at the top level or in a body", kw);
+        return expand_seq(ex, args, sc, loc);
+    case CORE_DEFINE:
+    case CORE_DEFINE_SYNTAX:
+        diag_error(loc, "%s is only allowed at the top level or in a body", name);
         return ast_unspec(loc);
-    }
-    if (!strcmp(kw, "import")) {
+    case CORE_IMPORT:
         diag_error(loc, "import is only allowed at the top level");
         return ast_unspec(loc);
-    }
-    if (!strcmp(kw, "let-values")) return expand_let_values(ex, d, sc, false);
-    if (!strcmp(kw, "let*-values")) return expand_let_values(ex, d, sc, true);
-    if (!strcmp(kw, "receive")) { /* SRFI 8 */
-        if (n < 4) return expand_malformed(d, "receive");
-        Datum *form = L(loc, K("call-with-values", loc), expand_thunk(L(loc, car(cdr(args)), NULL), loc),
-                        datum_cons(K("lambda", loc), datum_cons(car(args), cdr(cdr(args)), loc), loc), NULL);
-        return expand_expr(ex, form, sc);
-    }
-    if (!strcmp(kw, "case-lambda")) return expand_case_lambda(ex, d, sc);
-    if (!strcmp(kw, "parameterize")) return expand_parameterize(ex, d, sc);
-    if (!strcmp(kw, "guard")) return expand_guard(ex, d, sc);
-    if (!strcmp(kw, "delay") || !strcmp(kw, "delay-force")) { /* R7RS 4.2.5 */
-        if (n != 2) return expand_malformed(d, kw);
-        const char *maker = kw[5] ? "%make-promise-delay-force" : "%make-promise-lazy";
-        return expand_expr(ex, L(loc, K(maker, loc), expand_thunk(args, loc), NULL), sc);
-    }
-    if (!strcmp(kw, "assert")) {
-        if (n != 2) return expand_malformed(d, "assert");
-        Datum *msg = datum_new(DATUM_STRING, loc);
-        static const char text[] = "assertion failed";
-        msg->str.len = sizeof text - 1;
-        msg->str.chars = xmalloc(sizeof text * sizeof *msg->str.chars);
-        for (size_t i = 0; i < sizeof text - 1; i++) msg->str.chars[i] = (uint8_t)text[i];
-        Datum *t = datum_new(DATUM_BOOL, loc);
-        t->b = true;
-        Datum *form = L(loc, K("if", loc), car(args), t,
-                        L(loc, K("error", loc), msg, L(loc, K("quote", loc), car(args), NULL), NULL),
-                        NULL);
-        return expand_expr(ex, form, sc);
-    }
-    if (!strcmp(kw, "let-syntax")) return expand_let_syntax(ex, d, sc, false);
-    if (!strcmp(kw, "letrec-syntax")) return expand_let_syntax(ex, d, sc, true);
-    if (!strcmp(kw, "include") || !strcmp(kw, "cond-expand")) {
-        Datum *forms = kw[0] == 'i' ? expand_include(ex, d) : expand_cond_expand(ex, d, sc);
-        ex->include_depth += kw[0] == 'i';
-        Ast *a = expand_seq_list(ex, forms, sc, loc);
-        ex->include_depth -= kw[0] == 'i';
+    case CORE_LET_SYNTAX: return expand_let_syntax(ex, d, sc, false);
+    case CORE_LETREC_SYNTAX: return expand_let_syntax(ex, d, sc, true);
+    case CORE_INCLUDE:
+    case CORE_COND_EXPAND: {
+        bool include = kw->core == CORE_INCLUDE;
+        Datum *forms = include ? expand_include(ex, d) : expand_cond_expand(ex, d, sc);
+        ex->include_depth += include;
+        Ast *a = expand_seq(ex, forms, sc, loc);
+        ex->include_depth -= include;
         return a;
     }
-    if (!strcmp(kw, "define-library")) {
+    case CORE_DEFINE_LIBRARY:
         diag_error(loc, "define-library is not supported (put the program in one file, or use "
                         "include)");
         return ast_unspec(loc);
-    }
-    if (!strcmp(kw, "syntax-rules")) {
+    case CORE_SYNTAX_RULES:
         diag_error(loc, "syntax-rules is only allowed as the transformer of define-syntax, "
                         "let-syntax or letrec-syntax");
         return ast_unspec(loc);
+    case CORE_UNQUOTE:
+    case CORE_UNQUOTE_SPLICING:
+    case CORE_NONE:
+        break;
     }
-    diag_error(loc, "'%s' is not supported yet", kw);
+    diag_error(loc, "'%s' is not supported yet", name);
     return ast_unspec(loc);
 }
 
-static Ast *expand_expr(Expander *ex, Datum *d, Scope *sc) {
+Ast *expand_expr(Expander *ex, Datum *d, Scope *sc) {
     switch (d->kind) {
     case DATUM_SYMBOL:
         if (expand_keyword(ex, d, sc)) {
@@ -1499,7 +734,7 @@ static Ast *expand_expr(Expander *ex, Datum *d, Scope *sc) {
         }
         return expand_ref(ex, d, sc);
     case DATUM_PAIR: {
-        Macro *m = expand_macro_use(d, sc);
+        Macro *m = expand_macro_use(ex, d, sc);
         if (m) {
             int saved = ex->macro_depth;
             Datum *e = expand_macro_step(ex, m, d, sc);
@@ -1507,7 +742,7 @@ static Ast *expand_expr(Expander *ex, Datum *d, Scope *sc) {
             ex->macro_depth = saved;
             return a;
         }
-        const char *kw = expand_keyword(ex, car(d), sc);
+        const Keyword *kw = expand_keyword(ex, car(d), sc);
         if (kw) return expand_special(ex, kw, d, sc);
         if (datum_list_length(d) == (size_t)-1) return expand_malformed(d, "procedure call");
         Ast *fn = expand_expr(ex, car(d), sc);
@@ -1529,16 +764,17 @@ static Ast *expand_expr(Expander *ex, Datum *d, Scope *sc) {
 Program *expand_program(const char *file, DatumVec *forms) {
     Program *prog = xcalloc(1, sizeof *prog);
     prog->file = file;
-    Expander ex = {.prog = prog};
-    expand_cur = &ex;
+    Expander *ex = xcalloc(1, sizeof *ex);
+    ex->prog = prog;
+    expand_init_keywords(ex);
     BodyFormVec top = {0};
     Scope *tsc = NULL;
-    for (size_t i = 0; i < forms->len; i++) expand_scan(&ex, forms->items[i], &tsc, &top, NULL);
+    for (size_t i = 0; i < forms->len; i++) expand_scan(ex, forms->items[i], &tsc, &top, NULL);
     /* first mark every global the program defines, so uses before the definition resolve */
     for (size_t i = 0; i < top.len; i++) {
         if (!top.items[i].is_def) continue;
         Datum *name = top.items[i].name;
-        Var *v = expand_global(&ex, macro_base(name->sym), name->loc);
+        Var *v = expand_global(ex, scope_base(name->sym), name->loc);
         v->defined = true;
         v->prim = NULL;
         v->loc = name->loc;
@@ -1548,13 +784,13 @@ Program *expand_program(const char *file, DatumVec *forms) {
         BodyForm *f = &top.items[i];
         if (f->is_def) {
             Ast *a = ast_new(AST_SET, f->d->loc);
-            a->var = expand_global(&ex, macro_base(f->name->sym), f->name->loc);
+            a->var = expand_global(ex, scope_base(f->name->sym), f->name->loc);
             a->is_define = true;
-            a->value = expand_define_value(&ex, f->d, f->name, f->vp, f->body, NULL);
+            a->value = expand_define_value(ex, f->d, f->name, f->vp, f->body, NULL);
             vec_push(&seq->items, a);
             continue;
         }
-        vec_push(&seq->items, expand_expr(&ex, f->d, NULL));
+        vec_push(&seq->items, expand_expr(ex, f->d, NULL));
     }
     if (seq->items.len == 0) vec_push(&seq->items, ast_unspec(seq->loc));
     prog->body = seq;
@@ -1563,7 +799,7 @@ Program *expand_program(const char *file, DatumVec *forms) {
         if (!v->defined && !v->prim) diag_error(v->loc, "unbound variable '%s'", v->name->name);
     }
     vec_free(&top);
-    free(ex.gtab);
-    expand_cur = NULL;
+    free(ex->gtab);
+    free(ex);
     return prog;
 }

@@ -1,13 +1,12 @@
 /* macro.c: syntax-rules macros (R7RS 4.3.2): parsing a transformer, matching a use against
  * its rules, and instantiating the template, with hygiene by renaming.
  *
- * Entry points: macro_new (parse), macro_expand (one expansion step). Requires: the expander's
- * scopes (expand.c) for literal matching. Guarantees: the result of an expansion is a datum in
- * which every symbol that came from the template (not from a pattern variable) is a fresh
- * alias; an alias remembers the symbol it renames and the macro whose definition scope gives
- * it its meaning when no binding form of the expansion binds it (expand.c, expand_resolve).
- * Aliases are Syms that are not interned: same text as the original (so messages read well),
- * `next` points at macro_alias_tag, and the Sym is the first member of a MacroAlias.
+ * Entry points: macro_new (parse), macro_expand (one expansion step). Requires: scope.c's
+ * identifiers and bindings (literal matching, aliases); it calls nothing of the expander.
+ * Guarantees: the result of an expansion is a datum in which every symbol that came from the
+ * template (not from a pattern variable) is a fresh alias (scope_alias) of that symbol whose
+ * meaning, when no binding form of the expansion binds it, is given by the macro's definition
+ * scope (read through &Macro.env, which the expander may complete after macro_new).
  */
 #include "regalc.h"
 
@@ -23,84 +22,13 @@ struct Macro {
     SymVec literals;
     DatumVec patterns, templates;
     Scope *env;           /* where the template's free identifiers are resolved */
+    const ScopeTop *top;  /* the program's top-level macros, for literal matching */
 };
-
-typedef struct MacroAlias {
-    Sym sym;              /* first: a MacroAlias * is a Sym * */
-    Sym *orig;
-    Macro *macro;         /* NULL: a core alias, resolved at the top level */
-} MacroAlias;
-
-static Sym macro_alias_tag; /* aliases' `next`; no interned Sym points here */
-
-/* ---- aliases ------------------------------------------------------------------------------- */
-static Sym *macro_alias_new(Sym *orig, Macro *m) {
-    MacroAlias *a = xcalloc(1, sizeof *a);
-    a->sym.name = orig->name;
-    a->sym.len = orig->len;
-    a->sym.hash = orig->hash;
-    a->sym.next = &macro_alias_tag;
-    a->orig = orig;
-    a->macro = m;
-    return &a->sym;
-}
-
-Sym *macro_alias_of(Sym *s, Scope **env) {
-    if (s->next != &macro_alias_tag) return NULL;
-    MacroAlias *a = (MacroAlias *)s;
-    *env = a->macro ? a->macro->env : NULL;
-    return a->orig;
-}
-
-Sym *macro_base(Sym *s) {
-    while (s->next == &macro_alias_tag) s = ((MacroAlias *)s)->orig;
-    return s;
-}
-
-Sym *macro_core(const char *name) {
-    static VEC(Sym *) cache;
-    Sym *base = sym_cstr(name);
-    for (size_t i = 0; i < cache.len; i++)
-        if (((MacroAlias *)cache.items[i])->orig == base) return cache.items[i];
-    Sym *a = macro_alias_new(base, NULL);
-    vec_push(&cache, a);
-    return a;
-}
-
-Datum *macro_strip(Datum *d) {
-    switch (d->kind) {
-    case DATUM_SYMBOL: {
-        Sym *b = macro_base(d->sym);
-        return b == d->sym ? d : datum_sym(b, d->loc);
-    }
-    case DATUM_PAIR: {
-        Datum *a = macro_strip(d->pair.car), *b = macro_strip(d->pair.cdr);
-        return a == d->pair.car && b == d->pair.cdr ? d : datum_cons(a, b, d->loc);
-    }
-    case DATUM_VECTOR: {
-        Datum *v = NULL;
-        for (size_t i = 0; i < d->vec.len; i++) {
-            Datum *x = macro_strip(d->vec.items[i]);
-            if (x == d->vec.items[i] && !v) continue;
-            if (!v) {
-                v = datum_new(DATUM_VECTOR, d->loc);
-                v->vec.len = d->vec.len;
-                v->vec.items = xmalloc((d->vec.len + 1) * sizeof *v->vec.items);
-                memcpy(v->vec.items, d->vec.items, d->vec.len * sizeof *v->vec.items);
-            }
-            v->vec.items[i] = x;
-        }
-        return v ? v : d;
-    }
-    default:
-        return d;
-    }
-}
 
 /* ---- parsing ------------------------------------------------------------------------------- */
 static bool macro_is_ellipsis(Macro *m, Datum *d) {
     return m->ellipsis && d->kind == DATUM_SYMBOL &&
-           (d->sym == m->ellipsis || macro_base(d->sym) == macro_base(m->ellipsis));
+           (d->sym == m->ellipsis || scope_base(d->sym) == scope_base(m->ellipsis));
 }
 
 static bool macro_is_literal(Macro *m, Sym *s) {
@@ -110,12 +38,12 @@ static bool macro_is_literal(Macro *m, Sym *s) {
 }
 
 static bool macro_is_underscore(Macro *m, Sym *s) {
-    return !macro_is_literal(m, s) && macro_base(s) == sym_cstr("_");
+    return !macro_is_literal(m, s) && scope_base(s) == sym_cstr("_");
 }
 
 static void macro_error(Datum *d, const char *what) {
     Buf b = {0};
-    datum_print(&b, macro_strip(d));
+    datum_print(&b, scope_strip(d));
     if (b.len > 60) {
         b.len = 57;
         buf_puts(&b, "...");
@@ -168,12 +96,13 @@ static bool macro_check_pattern(Macro *m, Datum *p, SymVec *vars) {
     }
 }
 
-Macro *macro_new(Sym *name, Datum *spec, Scope *env) {
+Macro *macro_new(Sym *name, Datum *spec, Scope *env, const ScopeTop *top) {
     /* spec is (syntax-rules [ellipsis] (literal ...) (pattern template) ...) */
     Macro *m = xcalloc(1, sizeof *m);
     m->name = name;
     m->loc = spec->loc;
     m->env = env;
+    m->top = top;
     m->ellipsis = sym_cstr("...");
     Datum *rest = spec->pair.cdr;
     if (rest->kind == DATUM_PAIR && rest->pair.car->kind == DATUM_SYMBOL) {
@@ -190,7 +119,7 @@ Macro *macro_new(Sym *name, Datum *spec, Scope *env) {
             return NULL;
         }
         Sym *s = p->pair.car->sym;
-        if (m->ellipsis && (s == m->ellipsis || macro_base(s) == macro_base(m->ellipsis)))
+        if (m->ellipsis && (s == m->ellipsis || scope_base(s) == scope_base(m->ellipsis)))
             m->ellipsis = NULL; /* R7RS 4.3.2: an ellipsis among the literals is a literal */
         vec_push(&m->literals, s);
     }
@@ -317,7 +246,7 @@ static bool macro_match(Macro *m, Datum *p, Datum *in, MEnv *b, Scope *use) {
     switch (p->kind) {
     case DATUM_SYMBOL: {
         if (macro_is_literal(m, p->sym))
-            return in->kind == DATUM_SYMBOL && expand_same_binding(p->sym, m->env, in->sym, use);
+            return in->kind == DATUM_SYMBOL && scope_same_binding(m->top, p->sym, m->env, in->sym, use);
         if (macro_is_underscore(m, p->sym)) return true;
         MVal *v = xcalloc(1, sizeof *v);
         v->d = in;
@@ -419,7 +348,7 @@ static Datum *macro_inst(Inst *st, Datum *t, MEnv *b, bool ell_ok) {
         }
         for (size_t i = 0; i < st->from.len; i++)
             if (st->from.items[i] == t->sym) return datum_sym(st->to.items[i], st->loc);
-        Sym *a = macro_alias_new(t->sym, st->m);
+        Sym *a = scope_alias(t->sym, &st->m->env);
         vec_push(&st->from, t->sym);
         vec_push(&st->to, a);
         return datum_sym(a, st->loc);
@@ -478,7 +407,7 @@ Datum *macro_expand(Macro *m, Datum *use, Scope *use_env) {
         return st.failed ? NULL : out;
     }
     Buf msg = {0};
-    buf_printf(&msg, "no syntax-rules clause of '%s' matches this use", macro_base(m->name)->name);
+    buf_printf(&msg, "no syntax-rules clause of '%s' matches this use", scope_base(m->name)->name);
     macro_error(use, buf_cstr(&msg));
     buf_free(&msg);
     return NULL;

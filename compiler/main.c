@@ -28,6 +28,8 @@ static void main_usage(FILE *f) {
           "                       summary (allocation sites typed, checks removed), then stop;\n"
           "                       the terms are defined in compiler/regalc.h (EmitStats)\n"
           "  --no-types           compile without using the inferred types (every check kept)\n"
+          "  --dump=expand        print the program after expansion (the core AST, format in\n"
+          "                       compiler/regalc.h, program dumps), then stop\n"
           "  --explain-regions    print every allocation site with the region inference chose for\n"
           "                       it and the use that decided it, then stop\n"
           "  --check-regions      check at run time that no store or return makes an object point\n"
@@ -79,6 +81,7 @@ int main(int argc, char **argv) {
     util_std_fds_guard();
     const char *src = NULL, *out = NULL;
     bool emit_c = false, run = false, types = false, explain = false;
+    enum { DUMP_NONE, DUMP_EXPAND } dump = DUMP_NONE;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
@@ -100,6 +103,11 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--types")) types = true;
         else if (!strcmp(a, "--no-types")) eo.untyped = true;
         else if (!strcmp(a, "--explain-regions")) explain = true;
+        else if (!strcmp(a, "--dump=expand")) dump = DUMP_EXPAND;
+        else if (!strncmp(a, "--dump=", 7)) {
+            fprintf(stderr, "regal: unknown pass '%s' in --dump (expected expand)\n", a + 7);
+            return 1;
+        }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
@@ -135,6 +143,12 @@ int main(int argc, char **argv) {
     if (!reader_read_all(src, text, len, &forms) || diag_error_count()) return 1;
     Program *prog = expand_program(src, &forms);
     if (diag_error_count()) return 1;
+    if (dump == DUMP_EXPAND) {
+        Buf t = {0};
+        dump_program(prog, &t, NULL);
+        fputs(buf_cstr(&t), stdout);
+        return 0;
+    }
     analyze_program(prog);
     if (diag_error_count()) return 1;
     infer_program(prog);

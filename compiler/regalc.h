@@ -3,8 +3,11 @@
  *
  *   lexer.re   source text -> tokens           (re2c)
  *   reader.c   tokens -> datums with locations
- *   expand.c   datums -> core AST: special forms, derived forms, scopes
- *   macro.c    syntax-rules: matching, template instantiation, hygienic renaming (for expand.c)
+ *   expand.c   datums -> core AST: the hygienic expander, core special forms, bodies, top level
+ *     derive.c   the derived forms (do, case, guard, ...), one expander per keyword (for expand.c)
+ *     macro.c    syntax-rules: matching, template instantiation, renaming (for expand.c)
+ *     scope.c    identifiers, aliases and bindings (below macro.c and expand.c)
+ *   dump.c     core AST -> readable S-expressions (--dump=expand; later passes add annotations)
  *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
  *              loops that compile to C loops, arity checks of known calls
  *   infer.c    AST + facts -> the set of types of every expression and variable
@@ -285,40 +288,147 @@ typedef struct Program {
 } Program;
 
 Ast *ast_new(AstKind kind, Loc loc);
-/* Expand the top-level forms of a program. Errors go through diag_error. */
-Program *expand_program(const char *file, DatumVec *forms);
-/* A lexical environment: identifiers bound to Vars or macros (opaque outside expand.c; NULL
- * is the top level). */
-typedef struct Scope Scope;
+/* Builders of common nodes (expand.c), for the expander and derive.c. */
+Ast *ast_const(Datum *d, Loc loc);
+Ast *ast_unspec(Loc loc);                        /* the unspecified value */
+Ast *ast_bool(bool b, Loc loc);
+Ast *ast_ref(Var *v, Loc loc);
+Ast *ast_if(Ast *test, Ast *then, Ast *els, Loc loc);
+Ast *ast_lambda(Lambda *l);
+Ast *ast_prim(const char *name, Loc loc);         /* AST_PRIMCALL, no arguments yet; name must
+                                                     be in prims.def (else an internal error) */
+Ast *ast_prim2(const char *name, Ast *x, Ast *y, Loc loc);
+
+/* ==== identifiers and scopes (scope.c) =====================================================
+ * The binding model the expander (expand.c, derive.c) and the macro engine (macro.c) share;
+ * it calls neither. An identifier is a Sym: a plain (interned) symbol, or an alias, a fresh
+ * Sym (not interned, same text) that a macro expansion made for a template symbol: it renames
+ * that symbol and remembers the scope that gives it its meaning (R7RS 4.3: hygiene by
+ * renaming). A Scope is a chain of local bindings, innermost first (NULL: none), each binding
+ * an identifier to a Var or a Macro; the top level (ScopeTop) holds the top-level macros, and
+ * any free identifier is a global named by its base symbol.
+ * Resolution (scope_resolve): a binding of the identifier itself in the chain; else, for an
+ * alias, the resolution of the identifier it renames in the alias's scope; else a top-level
+ * macro of the base symbol; else free.
+ * Requires: symbols and datums only. Guarantees: resolution never creates bindings; aliases
+ * live until the compiler exits; scope_core(name) is the same alias on every call. */
+typedef struct Macro Macro;
+typedef struct Scope Scope;               /* opaque: use scope_var and scope_macro */
+typedef struct ScopeTop {
+    Scope *macros;                        /* top-level macros, newest first */
+} ScopeTop;
+Scope *scope_bind_var(Scope *sc, Var *v);             /* sc extended with v under v->name */
+Scope *scope_bind_macro(Scope *sc, Sym *name, Macro *m);
+void scope_define_macro(ScopeTop *top, Sym *name, Macro *m);   /* top-level define-syntax */
+/* The binding identifier id refers to in sc (a local variable, a local macro or a top-level
+ * macro), or NULL when it is free; *base (when not NULL) is the plain symbol id stands for. */
+Scope *scope_resolve(const ScopeTop *top, Scope *sc, Sym *id, Sym **base);
+Var *scope_var(const Scope *binding);     /* the variable, or NULL for a macro */
+Macro *scope_macro(const Scope *binding); /* the macro, or NULL for a variable */
 /* R7RS 4.3.2 literal matching: identifier a in scope sa and b in scope sb have the same
- * binding (the same local variable or macro, or both free with the same name). */
-bool expand_same_binding(Sym *a, Scope *sa, Sym *b, Scope *sb);
+ * binding (the same local variable or macro, or both free with the same base symbol). */
+bool scope_same_binding(const ScopeTop *top, Sym *a, Scope *sa, Sym *b, Scope *sb);
+/* A fresh alias of orig whose scope is *env, read whenever the alias is resolved (a macro's
+ * definition scope may be completed after its expansions are made); env NULL: the top level. */
+Sym *scope_alias(Sym *orig, Scope *const *env);
+/* The identifier alias s renames and (in *env) the scope it resolves in; NULL when s is no
+ * alias. */
+Sym *scope_alias_of(Sym *s, Scope **env);
+Sym *scope_base(Sym *s);                  /* the plain symbol under any number of aliases */
+Datum *scope_strip(Datum *d);             /* d with every alias replaced by its base symbol */
+/* An alias that always means the top-level binding of name (keywords and primitives in the
+ * expansions of derived forms, which user bindings around the form must not capture). */
+Sym *scope_core(const char *name);
+
+/* ==== macros (macro.c) =====================================================================
+ * syntax-rules transformers (R7RS 4.3.2). Hygiene by renaming: every template symbol that is
+ * not a pattern variable becomes, per expansion, a fresh alias (scope_alias) whose scope is
+ * the macro's definition scope. The expander binds aliases like any identifier, so a binding
+ * made by the template is seen only by the template's own uses; an alias that no such binding
+ * captures means what its original means in the macro's definition scope (special forms
+ * included). quote strips aliases back to plain symbols. Requires: scope.c only.
+ * Not covered: a template-introduced top-level `define` defines the plain name. */
+/* spec is (syntax-rules [ellipsis] (literal ...) rule ...); NULL after an error. env is the
+ * definition scope, top the program's top level (for literal matching). */
+Macro *macro_new(Sym *name, Datum *spec, Scope *env, const ScopeTop *top);
+void macro_set_env(Macro *m, Scope *env);   /* the definition scope, once it is complete */
+/* One expansion step of a use (keyword . args) in use_env; NULL after an error. */
+Datum *macro_expand(Macro *m, Datum *use, Scope *use_env);
+
+/* ==== the expander (expand.c) ==============================================================
+ * Requires: datums from the reader. Guarantees: the Program of the core AST section: every
+ * macro use expanded (macro.c), every derived form rewritten (derive.c), every identifier
+ * resolved to a Var (local by lexical scope, else a global, scope.c); references to names
+ * nobody defines are reported as "unbound variable" errors, all through diag_error. */
+Program *expand_program(const char *file, DatumVec *forms);
 /* The features cond-expand knows (R7RS 4.2.1, appendix B), and whether a library name
  * (a list datum such as (scheme base)) is one import accepts (R7RS 5.6.1). */
 bool expand_feature(Sym *name);
 bool expand_library_known(Datum *name);
+/* The expander's state, opaque, and what derived forms may ask of it. */
+typedef struct Expander Expander;
+Ast *expand_expr(Expander *ex, Datum *d, Scope *sc);
+Ast *expand_body(Expander *ex, Datum *body, Scope *sc, Loc loc);  /* R7RS 5.3.2, 5.4 bodies */
+Ast *expand_seq(Expander *ex, Datum *forms, Scope *sc, Loc loc);  /* begin; none: unspecified */
+/* A lambda with the given parameter list and body (name: for messages, may be NULL). */
+Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc);
+Var *expand_new_var(Expander *ex, Sym *name, Loc loc);  /* a local of the current lambda */
+/* A fresh identifier no program can write (not interned), named " hint<n>". */
+Sym *expand_gensym(Expander *ex, const char *hint);
+/* Is d the auxiliary syntax `name` (else, =>) free in sc? (R7RS 4.3.2 literal matching) */
+bool expand_is_aux(Expander *ex, Datum *d, Scope *sc, const char *name);
+Ast *expand_malformed(Datum *d, const char *what);      /* reports d; returns unspecified */
 
-/* ==== macros (macro.c) =====================================================================
- * syntax-rules transformers (R7RS 4.3.2). Hygiene by renaming: every template symbol that is
- * not a pattern variable becomes, per expansion, a fresh alias Sym (not interned, same text)
- * that remembers the symbol it renames and the macro it came from. The expander binds aliases
- * like any identifier, so a binding made by the template is seen only by the template's own
- * uses; an alias that no such binding captures means what its original means in the macro's
- * definition scope (special forms included). quote strips aliases back to plain symbols.
- * Not covered: a template-introduced top-level `define` defines the plain name. */
-typedef struct Macro Macro;
-/* spec is (syntax-rules [ellipsis] (literal ...) rule ...); NULL after an error. */
-Macro *macro_new(Sym *name, Datum *spec, Scope *env);
-void macro_set_env(Macro *m, Scope *env);   /* the definition scope, once it is complete */
-/* One expansion step of a use (keyword . args) in use_env; NULL after an error. */
-Datum *macro_expand(Macro *m, Datum *use, Scope *use_env);
-/* The symbol alias s renames and the scope it resolves in; NULL when s is no alias. */
-Sym *macro_alias_of(Sym *s, Scope **env);
-Sym *macro_base(Sym *s);                /* the plain symbol under any number of aliases */
-Datum *macro_strip(Datum *d);           /* d with every alias replaced by its base symbol */
-/* An alias that always means the top-level binding of name (keywords and primitives in the
- * expansions of derived forms, which user bindings around the form must not capture). */
-Sym *macro_core(const char *name);
+/* ==== derived forms (derive.c) =============================================================
+ * The derived expression types (R7RS 4.2, 7.3), derived definitions (5.3.3, 5.5) and two
+ * extensions (SRFI 8 receive, assert), one expander each. expand.c looks each keyword up once
+ * (a table keyed by Sym) and calls its expander on the use, a proper list whose head resolves
+ * to the keyword. Requires: the expander's services above. Guarantees: an expression
+ * expander returns core AST (a malformed use is reported and gives the unspecified value); a
+ * definition expander returns the list of definitions (and expressions) the use stands for,
+ * which the expander splices into the body or the top level. Rewrites use core aliases for
+ * keywords and primitives and gensyms for temporaries: no capture either way. */
+typedef struct DeriveForm {
+    const char *keyword;
+    const char *r7rs;                                  /* the section it implements */
+    Ast *(*expr)(Expander *ex, Datum *use, Scope *sc); /* an expression form, or */
+    Datum *(*defs)(Expander *ex, Datum *use);          /* a definition form */
+    bool extension;   /* not R7RS syntax: a top-level definition of the keyword turns it off */
+} DeriveForm;
+extern const DeriveForm derive_forms[];               /* ends with a NULL keyword */
+
+/* ==== program dumps (dump.c) ==============================================================
+ * The core AST as S-expressions, for humans and golden tests: --dump=expand prints it after
+ * expansion; a later pass prints its facts on the same tree through DumpHooks. Requires: an
+ * expanded Program. Guarantees: the top-level forms in order, each from column 0; a form
+ * that fits in 100 columns on one line, a longer one broken with its subforms indented.
+ *   42 "s" #\a #t #(1 2)   self-evaluating constants, as `write` prints them
+ *   'x '(1 . 2) '()        other constants, quoted
+ *   #!unspecified          the unspecified value (an if without else, an empty body, ...)
+ *   x.12                   a local variable: its name and its Var id, so each binding is
+ *                          distinct (shadowing shows as two ids)
+ *   #:t.15                 a temporary a derived form introduced (a gensym " t<n>"), with
+ *                          its Var id also when it is global
+ *   car, fib               a global: its name alone
+ *   (define fib e)         a top-level definition; (set! x.12 e) an assignment
+ *   (if test then else) (begin e ...)
+ *   (lambda.3 (x.4 y.5 . r.6) body), (lambda.3 r.6 body): a lambda and its id (Lambda.id)
+ *   (let ((x.4 init) ...) body)       inits outside the scope of the variables
+ *   (letrec* ((f.2 init) ...) body)   inits in order, inside it
+ *   (f.2 a ...)            a call of a procedure value
+ *   (#%cons a b)           a call of the primitive cons (AST_PRIMCALL)
+ * Annotations: when hooks is not NULL, hooks->node appends the facts of a node, printed in
+ * braces right after the node (after its closing parenthesis for a list): (#%cons a b){local};
+ * hooks->binding likewise after a variable where it is bound (define, set!, lambda parameters,
+ * let and letrec): (let ((n.4{fixnum} 0)) ...); hooks->program a line `;; text` before the
+ * forms. A hook that appends nothing prints nothing; each hook may be NULL. */
+typedef struct DumpHooks {
+    void *ctx;                                                  /* passed to every hook */
+    void (*node)(void *ctx, const Ast *a, Buf *out);
+    void (*binding)(void *ctx, const Var *v, Buf *out);
+    void (*program)(void *ctx, const Program *prog, Buf *out);
+} DumpHooks;
+void dump_program(const Program *prog, Buf *out, const DumpHooks *hooks);
 
 /* ==== analysis (analyze.c) =================================================================
  * Requires: an expanded Program. Guarantees: the Var and Lambda fields marked "set by
