@@ -1,5 +1,6 @@
 ; As with eq?, (null? x) on a pair|null parameter leaves a pair in the else branch.
 ; RUN: %regal -S -o - %s | FileCheck %s
+; RUN-INVERSE: --no-types
 (define (tail-or-nil x) (if (null? x) '() (cdr x)))
 ; CHECK-LABEL: _tail_or_nil({{.*}}) {
 ; CHECK-NOT: rt_type_error

@@ -1,6 +1,7 @@
 ; A call of a variable known to hold a procedure drops the procedure test; a call of an
 ; unknown value keeps it.
 ; RUN: %regal -S -o - %s | FileCheck %s
+; RUN-INVERSE: --no-types
 (define (pick c x) (let ((f (if c car cdr))) (f x)))
 (define (call g x) (g x))
 ; CHECK-LABEL: _pick({{.*}}) {

@@ -1,10 +1,20 @@
 # lit configuration of the FileCheck codegen tests: each .scm file carries its RUN lines and
 # its `; CHECK:` expectations. %regal is the compiler under test; FileCheck is LLVM 14's.
+#
+# Inverse runs (issue 19): a test that claims an effect of type inference (a check removed, a
+# fixnum or flonum operation done directly, a type printed only because it was inferred)
+# says so with a line
+#     ; RUN-INVERSE: --no-types
+# Its RUN lines then run twice: as written, where they must pass, and again with the flags
+# after RUN-INVERSE: added to every %regal, where they must FAIL, and fail in FileCheck (a
+# CHECK line not matched, or a CHECK-NOT line matched), not because a command crashed. A test
+# that still passes with inference turned off proves nothing about inference: it is reported
+# as failed ("vacuous"). Tests without RUN-INVERSE (the allocation mode, checks that are
+# kept, the printed types of --types) run once, as usual.
 import os
-import lit.formats
+import sys
 
 config.name = "regal-codegen"
-config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".scm"]
 config.test_source_root = os.path.dirname(__file__)
 build = os.environ.get("B", "build")
@@ -13,3 +23,8 @@ regal = os.path.join(root, build, "regal")
 config.substitutions.append(("%regal", regal))
 config.substitutions.append(("FileCheck", "/usr/lib/llvm-14/bin/FileCheck"))
 config.environment["PATH"] = os.environ.get("PATH", "")
+
+sys.path.insert(0, config.test_source_root)
+from inverse_format import InverseShTest  # noqa: E402
+
+config.test_format = InverseShTest(regal, execute_external=False)
