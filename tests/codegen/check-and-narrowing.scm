@@ -4,5 +4,5 @@
 (define (both x y) (if (and (pair? x) (pair? y)) (cons (car x) (car y)) #f))
 ; CHECK-LABEL: _both({{.*}}) {
 ; CHECK-NOT: rt_type_error
-; CHECK: }
+; CHECK: {{^}}}
 (display (map both '((1) 2) '((3) (4))))

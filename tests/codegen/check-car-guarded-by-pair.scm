@@ -5,5 +5,5 @@
 ; CHECK-LABEL: _first_or_zero({{.*}}) {
 ; CHECK: if (RT_IS_PAIR(
 ; CHECK-NOT: rt_type_error
-; CHECK: }
+; CHECK: {{^}}}
 (display (map first-or-zero '((1) 2)))

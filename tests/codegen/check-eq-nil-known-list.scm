@@ -6,6 +6,6 @@
 ; CHECK-LABEL: _head({{.*}}) {
 ; CHECK: if ({{.*}} == RT_NIL) {
 ; CHECK-NOT: rt_type_error
-; CHECK: }
+; CHECK: {{^}}}
 (display (head (list 1 2)))
 (display (head '()))

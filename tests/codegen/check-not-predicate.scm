@@ -5,5 +5,5 @@
 ; CHECK-LABEL: _f({{.*}}) {
 ; CHECK: if (!(RT_IS_PAIR(
 ; CHECK-NOT: rt_type_error
-; CHECK: }
+; CHECK: {{^}}}
 (display (map f '((1) 2)))

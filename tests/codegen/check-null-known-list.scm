@@ -4,6 +4,6 @@
 (define (tail-or-nil x) (if (null? x) '() (cdr x)))
 ; CHECK-LABEL: _tail_or_nil({{.*}}) {
 ; CHECK-NOT: rt_type_error
-; CHECK: }
+; CHECK: {{^}}}
 (display (tail-or-nil (cons 1 '())))
 (display (tail-or-nil '()))

@@ -6,9 +6,9 @@
 (define (call g x) (g x))
 ; CHECK-LABEL: _pick({{.*}}) {
 ; CHECK-NOT: TYPE_ID_CLOSURE))) rt_type_error
-; CHECK: }
+; CHECK: {{^}}}
 ; CHECK-LABEL: _call({{.*}}) {
 ; CHECK: if (RT_UNLIKELY(!RT_IS_TYPE({{.*}}, TYPE_ID_CLOSURE))) rt_type_error
-; CHECK: }
+; CHECK: {{^}}}
 (display (pick #t '(1 2)))
 (display (apply call (list car '(3))))

@@ -14,6 +14,8 @@
 import os
 import sys
 
+import lit
+
 config.name = "regal-codegen"
 config.suffixes = [".scm"]
 config.test_source_root = os.path.dirname(__file__)
@@ -23,6 +25,12 @@ regal = os.path.join(root, build, "regal")
 config.substitutions.append(("%regal", regal))
 config.substitutions.append(("FileCheck", "/usr/lib/llvm-14/bin/FileCheck"))
 config.environment["PATH"] = os.environ.get("PATH", "")
+config.environment["B"] = build
+# Inputs/ holds the inputs of inverse-harness.scm, which runs lit on them (%lit)
+config.excludes = ["Inputs"]
+config.substitutions.append(
+    ("%lit", "%s %s" % (sys.executable,
+                        os.path.join(os.path.dirname(os.path.dirname(lit.__file__)), "lit.py"))))
 
 sys.path.insert(0, config.test_source_root)
 from inverse_format import InverseShTest  # noqa: E402
