@@ -2,7 +2,8 @@
 #   make            the compiler (build/regal) and the runtime libraries
 #   make example    install what is missing, build, compile an example and run it
 #   make test       install what is missing, build, and run every test suite
-#   make bench      run bench_runner and regenerate BENCHMARK_RESULTS_TYPED_CODEGEN.md
+#   make bench-report  one run of every benchmark at this commit: the whole of
+#                   BENCHMARK_RESULTS_TYPED_CODEGEN.md regenerated (make bench is the same)
 # Settings: CC (clang), OPT (-O2), ALLOCATOR=mimalloc selects mimalloc as the pool's upstream
 # (default: the collector's uncollectable memory, which it scans; with mimalloc the collector
 # cannot see region memory, so the collected heap is never collected: for measurements only).
@@ -35,7 +36,7 @@ ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-codegen test-memory region-stats bench clean
+.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-codegen test-memory region-stats bench bench-report clean
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 deps:
@@ -50,14 +51,6 @@ $(B)/libregal.a: $(RT_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(B)/libregal-san.a: $(RT_SOBJS)
 	rm -f $@ && ar rcs $@ $^
-# bench_runner measures the region allocator over malloc, as before the collector: a copy of the
-# runtime whose chunks come from malloc (RT_USE_MALLOC), used only by `make bench`.
-RT_MOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-malloc/%.o)
-$(B)/rt-malloc/%.o: runtime/%.c runtime/*.h runtime/prims.def | $(B)/rt-malloc
-	$(CC) $(CSTD) $(OPT) -g $(WARN) -DRT_USE_MALLOC -c $< -o $@
-$(B)/rt-malloc/libregal.a: $(RT_MOBJS)
-	rm -f $@ && ar rcs $@ $^
-
 # ---- compiler ------------------------------------------------------------------------------
 $(B)/cc/lexer.c: compiler/lexer.re | $(B)/cc
 	re2c -W --utf8 --input-encoding utf8 -o $@ $<
@@ -79,7 +72,7 @@ $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $
 $(B)/regal-san: $(CC_SOBJS)
 	$(CC) $(SAN) -g $^ -lgmp -lm -o $@
 
-$(B)/rt $(B)/rt-san $(B)/rt-malloc $(B)/cc $(B)/cc-san:
+$(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san:
 	mkdir -p $@
 
 # ---- example, tests, benchmarks --------------------------------------------------------------
@@ -126,15 +119,28 @@ test-memory: all
 	B=$(B) tests/memory.sh
 
 # where the bytes go: REGAL_STATS=1 of every benchmark and example, as a markdown table
-# (benchmarks/stats.py --write splices it into BENCHMARK_RESULTS_TYPED_CODEGEN.md)
+# (printed, and in $(B)/region-stats/; the report takes it from `make bench-report`)
 region-stats: all
-	B=$(B) benchmarks/stats.py --write
+	B=$(B) benchmarks/stats.py --csv $(B)/region-stats/region-stats.csv \
+	    --md $(B)/region-stats/region-stats.md
 
 test-codegen: all
 	B=$(B) python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv tests/codegen
 
-bench: deps all $(B)/rt-malloc/libregal.a
-	$(MAKE) -C runtime/bench run RTLIB=$(abspath $(B)/rt-malloc/libregal.a) RT_LIBS="$(RT_LIBS)"
+# ---- the benchmark report (issue 19) ---------------------------------------------------------
+#   make bench-report   every benchmark once, at this commit, and the whole report written from
+#                       that run: BENCHMARK_RESULTS_TYPED_CODEGEN.md, runtime/bench/results/
+#                       (raw CSV, run.json with each step's command and time, plots).
+#                       REGAL_BENCH_RUNS=N runs of each program (default 5), REGAL_BENCH_REPS=N
+#                       repetitions of each micro-benchmark timing (default: each section's),
+#                       REGAL_BENCH_NOTE="..." a remark at the top; fewer runs or repetitions
+#                       mark the report as a trial (runtime/bench/report.py)
+bench-report: deps all
+	REGAL_BENCH_PEERS=1 scripts/deps.sh
+	$(MAKE) -C runtime/bench B=$(abspath $(B)) binaries
+	B=$(abspath $(B)) REGAL_BENCH_COMMAND="make bench-report" python3 runtime/bench/report.py run
+
+bench: bench-report
 
 clean:
 	rm -rf $(B)
@@ -158,8 +164,9 @@ fuzz:
 
 # ---- compiled programs against CHICKEN, Gambit and Chez Scheme (issue 9) ----------------------
 #   make bench-programs   installs the peers (scripts/deps.sh), compiles benchmarks/*.scm with
-#                         each, checks and times them, writes the "Compiled programs against ..."
-#                         section of BENCHMARK_RESULTS_TYPED_CODEGEN.md (benchmarks/run.py)
+#                         each, checks and times them (REGAL_BENCH_RUNS runs each, default 5);
+#                         writes $(B)/bench-programs/programs.{csv,md,png}, not the report
+#                         (benchmarks/run.py; `make bench-report` includes the same table)
 .PHONY: bench-programs
 bench-programs:
 	REGAL_BENCH_PEERS=1 scripts/deps.sh
