@@ -441,6 +441,7 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, b, "bench-programs"),
                     help="where the executables go")
     ap.add_argument("--out", help="where programs.csv/.md/.png go (default: --build)")
+    ap.add_argument("--csv", help="write the CSV here instead of OUT/programs.csv")
     ap.add_argument("--runs", type=int, default=int(os.environ.get("REGAL_BENCH_RUNS", "5")),
                     help="runs of each executable (default REGAL_BENCH_RUNS, or 5)")
     ap.add_argument("--slow", type=float, default=60.0,
@@ -521,7 +522,7 @@ def main():
     order = {p: k for k, p in enumerate(progs)}
     rows.sort(key=lambda r: (order[r["program"]], (IMPLS + ["C"]).index(r["impl"])
                              if r["impl"] in IMPLS else 9))
-    write_csv(os.path.join(out, "programs.csv"), rows)
+    write_csv(a.csv or os.path.join(out, "programs.csv"), rows)
     if a.meta:
         with open(a.meta, "w") as f:
             json.dump(meta, f, indent=1)

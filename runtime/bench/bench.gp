@@ -27,7 +27,7 @@ set title "Region lifecycle: rt_region_enter + rt_region_leave (median ns)"
 set logscale x
 set logscale y
 set xrange [70000:14000000]
-set yrange [0.5:100]
+set yrange [0.5:1000]
 set format x "%.0s%c"
 set xtics norotate
 set xlabel "lifecycles per timed loop"

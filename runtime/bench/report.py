@@ -52,6 +52,10 @@ LIFE_TARGET_NS = 10.0
 FLAT_TOLERANCE = 1.25         # flat: the slowest scale within 25% of the fastest
 INTERN_TARGET_NS = 10.0
 HEAP_TARGET = 2.0             # issue 15: a collected-heap allocation within 2x of a region's
+# the tools whose versions each step's provenance line names
+STEP_TOOLS = {"alloc": ["clang"], "pool-malloc": ["clang"], "pool-mimalloc": ["clang"],
+              "anchor": ["chez"], "compiled": ["clang"], "inference": [],
+              "programs": ["clang", "chez", "chicken", "gambit"], "region-stats": ["clang"]}
 
 
 def load_module(name, path):
@@ -158,7 +162,7 @@ def steps(b, runs, reps):
         ("programs", [py, os.path.join(ROOT, "benchmarks", "run.py"), "--regal",
                       os.path.join(b, "regal"), "--build", os.path.join(b, "bench-programs"),
                       "--out", os.path.join(b, "bench-report", "programs"), "--runs", str(runs),
-                      "--meta", r("programs-meta.json")]),
+                      "--csv", r("programs.csv"), "--meta", r("programs-meta.json")]),
         ("region-stats", [py, os.path.join(ROOT, "benchmarks", "stats.py"), "--regal",
                           os.path.join(b, "regal"), "--build", os.path.join(b, "region-stats"),
                           "--csv", r("region-stats.csv")]),
@@ -282,8 +286,21 @@ class Report:
     def ok(self, step):
         return self.run["steps"].get(step, {}).get("status") == "ok"
 
+    def tools(self, names):
+        """Short versions of the tools the steps used: clang 14.0.6, Chez Scheme 9.5.8..."""
+        v = self.run["versions"]
+        short = {"clang": "clang " + v["clang"].split("version")[-1].split()[0]
+                 if "version" in v["clang"] else v["clang"],
+                 "chez": v["chez"], "chicken": v["chicken"], "gambit": v["gambit"]}
+        out = []
+        for n in names:
+            for t in STEP_TOOLS.get(n, []):
+                if short[t] not in out:
+                    out.append(short[t])
+        return ", ".join(out)
+
     def provenance(self, *names):
-        """The line under a section's heading: exact command(s), commit, machine, date."""
+        """The line under a section's heading: exact command(s), commit, machine, tools."""
         g, m = self.run["git"], self.run["machine"]
         parts = []
         for n in names:
@@ -294,9 +311,10 @@ class Report:
             parts.append("`%s` (%s, %.0f s%s)" % (
                 st["command"], st["start"], st["seconds"],
                 "" if st["status"] == "ok" else ", **FAILED: %s**" % st["status"]))
-        return ("*Command: %s. Commit %s%s; %s, %s cores.*" % (
+        tools = self.tools(names)
+        return ("*Command: %s. Commit %s%s; %s, %s cores%s.*" % (
             "; ".join(parts), g["short"], " with uncommitted changes" if g["dirty"] else "",
-            m["cpu"], m["cores"]))
+            m["cpu"], m["cores"], "; " + tools if tools else ""))
 
     def missing(self, *names):
         bad = [n for n in names if not self.ok(n)]
@@ -628,7 +646,7 @@ def sec_seed(R):
     s.append("The seed document measured seven workloads (issue 3) and claimed the figures in "
              "the first column for its typed allocation. Ours: the same workload, typed path "
              "(what the compiler emits), in one region created before and released after each "
-             "timed batch of 64 iterations; the constructor (`mk_*`, out of line) beside it.\n")
+             "timed batch (64 iterations; the large workload: one of 100,000); the constructor (`mk_*`, out of line) beside it.\n")
     s += ["| Workload | Seed claim ns/object | Ours, typed ns/object (min–max) | Seed / ours | "
           "Ours, constructor ns/object |", "|---|---:|---:|---:|---:|"]
     for w, claim in SEED:
@@ -887,9 +905,10 @@ def sec_programs(R):
     with open(os.path.join(RESULTS, "programs-meta.json")) as f:
         meta = json.load(f)
     runs = int(R.run["knobs"]["REGAL_BENCH_RUNS"])
-    err = runpy.plot(rows, os.path.join(RESULTS, "programs.png"), datdir())
-    if err:
-        print("report.py: " + err, file=sys.stderr)
+    if R.plots:
+        err = runpy.plot(rows, os.path.join(RESULTS, "programs.png"), datdir())
+        if err:
+            print("report.py: " + err, file=sys.stderr)
     md = runpy.section(rows, meta, runs, 60.0, R.provenance("programs"),
                        csv_link=REL + "/programs.csv", png_link=REL + "/programs.png")
     return md.replace("## Compiled programs against", "## 13. Compiled programs against", 1)
@@ -994,7 +1013,8 @@ def plot_bench(R):
         for item in MAIN_KINDS[:-2] + MAIN_KINDS[-1:]:
             vals = [A.get("place", item, "region, chunks"), A.get("place", item, "collected heap"),
                     A.get("place", item, "malloc+free"), anchor_check(R, item)]
-            f.write('"%s" %s\n' % (item.split(",")[0], " ".join(
+            label = "bignum (+ 2^62 i)" if item.startswith("bignum from") else item.split(",")[0]
+            f.write('"%s" %s\n' % (label, " ".join(
                 "%.4f" % v["median"] if v else "NaN" for v in vals)))
     variants = []
     for r in A.all("lifecycle"):
@@ -1013,18 +1033,29 @@ def plot_bench(R):
 
 def cmd_write(a):
     R = Report()
-    if R.ok("alloc"):
+    plots = not getattr(a, "no_plots", False)
+    if plots and R.ok("alloc"):
         plot_bench(R)
+    R.plots = plots
     text = "\n".join(sec(R) for sec in SECTIONS)
-    with open(REPORT, "w") as f:
+    out = getattr(a, "out", None) or REPORT
+    with open(out, "w") as f:
         f.write(text)
-    print("report.py: wrote %s (from %s)" % (rel(REPORT), REL))
+    print("report.py: wrote %s (from %s)" % (rel(out), rel(RESULTS)))
 
 
 def main():
+    global RESULTS
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=["run", "write"])
+    ap.add_argument("--results", help="write: read the run from this directory (default %s)" % REL)
+    ap.add_argument("--out", help="write: the markdown file (default the report)")
+    ap.add_argument("--no-plots", action="store_true", help="write: leave the PNG files alone")
     a = ap.parse_args()
+    if a.what == "run" and (a.results or a.out or a.no_plots):
+        sys.exit("report.py: --results, --out and --no-plots are options of `write`")
+    if a.results:
+        RESULTS = os.path.abspath(a.results)
     {"run": cmd_run, "write": cmd_write}[a.what](a)
 
 
