@@ -915,6 +915,8 @@ __attribute__((noinline)) static uint64_t life_inline(uint64_t i) {
     return c;
 }
 /* 40 pairs (640 bytes) overflow the 512-byte inline buffer: one chunk from the pool and back */
+_Static_assert(40 * sizeof(RtPair) > RT_INLINE_BYTES && 48 <= RT_INLINE_BYTES,
+               "the lifecycle variants spill, and do not spill, as their names say");
 __attribute__((noinline)) static uint64_t life_spill(uint64_t i) {
     Region r;
     rt_region_enter(&r);
@@ -933,8 +935,13 @@ static void bench_lifecycle(void) {
     uint64_t (*const fn[NV])(uint64_t) = {life_empty, life_inline, life_spill};
     int R = reps(7);
     static double ns[NV][NS][MAXREPS];
-    for (int v = 0; v < NV; v++)                            /* warm-up */
+    for (int v = 0; v < NV; v++) {                          /* warm-up, checking each variant */
+        uint64_t c0 = rt_alloc_stats.chunks_from_pool + rt_alloc_stats.chunks_from_upstream;
         for (long i = 0; i < 100000; i++) g_sink ^= fn[v]((uint64_t)i);
+        uint64_t chunks = rt_alloc_stats.chunks_from_pool + rt_alloc_stats.chunks_from_upstream - c0;
+        if (chunks != (v == NV - 1 ? 100000u : 0u))
+            die("lifecycle %s: %ld chunks taken in 100000 lifecycles", vname[v], (long)chunks);
+    }
     uint64_t ups0 = rt_alloc_stats.upstream_allocs;
     for (int rep = 0; rep < R; rep++)
         for (int s = 0; s < NS; s++)
@@ -1191,6 +1198,12 @@ static void report_machine(void) {
     meta("llc_bytes", buf);
     snprintf(buf, sizeof buf, "%zu", COLD_BYTES);
     meta("cold_bytes", buf);
+    snprintf(buf, sizeof buf, "%u", RT_INLINE_BYTES);     /* the runtime's sizes, for the prose */
+    meta("inline_bytes", buf);
+    snprintf(buf, sizeof buf, "%u", RT_CHUNK_BYTES);
+    meta("chunk_bytes", buf);
+    snprintf(buf, sizeof buf, "%u", RT_POOL_MAX);
+    meta("pool_max", buf);
     struct utsname u;
     if (uname(&u) == 0) {
         snprintf(buf, sizeof buf, "%s %s %s", u.sysname, u.release, u.machine);

@@ -457,8 +457,8 @@ def sec_places(R):
         "at most 1024 are live. One timing builds 16 MiB of objects (1 MiB for the bignum "
         "addition); the median of the timings, in ns per object, with min–max in "
         "[alloc.csv](%s/alloc.csv). Places: *inline buffer*: a frame region "
-        "(`rt_region_enter`) filled to its 512 bytes, then `rt_region_recycle`, as a loop region "
-        "does; *chunks*: a region entered, filled with 2 MiB (chunks from the per-thread "
+        "(`rt_region_enter`) filled to its end%s, then `rt_region_recycle`, as a loop region "
+        "does (the runner checks that it never takes a chunk); *chunks*: a region entered, filled with 2 MiB (chunks from the per-thread "
         "pool), left; *collected heap*: `alloc_obj_typed(&rt_gc_region, …)` exactly as compiled "
         "code allocates an object that escapes its regions (the collector's allocation path, "
         "collections included); *malloc+free*, *mimalloc+free*: the object a ring slot held is freed when "
@@ -468,7 +468,8 @@ def sec_places(R):
         "ago. *Chez*: the same loop in Chez Scheme ([anchor.ss](runtime/bench/anchor.ss): "
         "`(vector-set! ring (fxand i 1023) (cons i i))` and so on, %s), allocating in its "
         "nursery with generational collection and paying its write barrier for the store.\n"
-        % (REL, cold >> 20, "%.0fx" % (cold / llc) if llc else "?", llc >> 20, R.chez))
+        % (REL, sized(A, "inline_bytes", " (%s bytes)"), cold >> 20,
+           "%.0fx" % (cold / llc) if llc else "?", llc >> 20, R.chez))
     hdr = ["Object", "Bytes"] + PLACES + ["Chez"]
     s.append("| " + " | ".join(hdr) + " |")
     s.append("|---|" + "---:|" * (len(hdr) - 1))
@@ -525,6 +526,12 @@ def sec_places(R):
                        max(c["median"] / w["median"] for c, w in bw)))
     s += ["- " + x for x in rem]
     return "\n".join(s) + "\n"
+
+
+def sized(A, key, fmt):
+    """fmt with the runtime's constant `key` as the runner recorded it, or "" if it did not."""
+    v = A.meta.get(key, "")
+    return fmt % v if v else ""
 
 
 def describe_vs_chez(R):
@@ -643,8 +650,8 @@ def sec_seed(R):
     miss = R.missing("alloc")
     if miss:
         return "\n".join(s + [miss])
-    s.append("The seed document measured seven workloads (issue 3) and claimed the figures in "
-             "the first column for its typed allocation. Ours: the same workload, typed path "
+    s.append("The seed document reported the figures of the first column for these seven "
+             "workloads (issue 3). Ours: the same workload, typed path "
              "(what the compiler emits), in one region created before and released after each "
              "timed batch (64 iterations; the large workload: one of 100,000); the constructor (`mk_*`, out of line) beside it.\n")
     s += ["| Workload | Seed claim ns/object | Ours, typed ns/object (min–max) | Seed / ours | "
@@ -679,9 +686,10 @@ def sec_lifecycle(R):
              "`rt_region_enter`, the allocations, `rt_region_leave`, as a compiled procedure "
              "with a frame region does. The loop of N lifecycles is timed as a whole. *Empty*: "
              "no allocation; *inline buffer used*: a pair, a flonum and a pair (48 bytes); "
-             "*spilled*: 40 pairs (640 bytes) overflow the 512-byte inline buffer, so a chunk "
-             "comes from the per-thread pool and goes back. Median ns per lifecycle "
-             "(min–max).\n")
+             "*spilled*: 40 pairs (640 bytes) overflow the %sinline buffer, so a chunk "
+             "comes from the per-thread pool and goes back (the runner checks both: no chunk "
+             "for the first two, one per lifecycle for the third). Median ns per lifecycle "
+             "(min–max).\n" % sized(A, "inline_bytes", "%s-byte "))
     s += ["| Lifecycles | " + " | ".join(variants) + " |", "|---:|" + "---:|" * len(variants)]
     for item in A.items("lifecycle"):
         s.append("| %s | %s |" % ("{:,}".format(int(item)), " | ".join(
@@ -708,8 +716,8 @@ def sec_intern(R):
         return "\n".join(s + [miss])
     s.append("`rt_intern(name, len)` (the length known, as for a symbol literal) and "
              "`mk_symbol(r, name)` (which adds a `strlen`) on names already in the table. A "
-             "lookup hashes the UTF-8 bytes a word at a time, loads one bucket, and compares "
-             "hash, length and bytes (runtime/object.c); it allocates nothing. The last row runs "
+             "lookup hashes the UTF-8 bytes a word at a time and walks one bucket's chain, "
+             "comparing hash, length and bytes (runtime/object.c); it allocates nothing. The last row runs "
              "after the seed's symbol workload has added its new names, so buckets and names are "
              "spread in memory.\n")
     s += ["| Pattern | Symbols in table | `rt_intern` ns (min–max) | `mk_symbol` ns (min–max) |",
@@ -732,11 +740,11 @@ def sec_pool(R):
         return "\n".join(s + [miss])
     s.append("For depth d = 4, 6, …, 16, 2^(20−d) trees of depth d, each built from typed pairs "
              "in its own region, walked and released (14.7 M pairs a run). *Pooled*: chunks from "
-             "the per-thread pool (at most 64 kept); *fresh*: `rt_pool_disabled = 1`, every chunk "
+             "the per-thread pool%s; *fresh*: `rt_pool_disabled = 1`, every chunk "
              "from the upstream allocator and back. Upstream *collector*: the collector's "
              "uncollectable memory, what compiled programs use; *malloc* and *mimalloc*: the "
              "runtime rebuilt with `-DRT_USE_MALLOC` / `-DRT_USE_MIMALLOC` (bench_runner_malloc, "
-             "bench_runner_mi).\n")
+             "bench_runner_mi).\n" % sized(A, "pool_max", " (at most %s kept)"))
     s += ["| Upstream | Pooled ms/run (min–max) | Fresh ms/run (min–max) | Fresh / pooled | "
           "Upstream allocations per run (pooled / fresh) | Page faults per run (pooled / fresh) |",
           "|---|---:|---:|---:|---:|---:|"]
@@ -763,8 +771,7 @@ def sec_metadata(R):
     s.append("The same tree built and walked in one region (creation and release outside the "
              "timing): Regal's 16-byte pairs against pairs carrying a 48-byte header of the kind "
              "other region runtimes put on every object (owner region, generation, refcount, "
-             "mark, tag, flags, size, two reserved words), filled at allocation. A tree of depth "
-             "16 with headers needs 128 chunks, more than the pool keeps (64).\n")
+             "mark, tag, flags, size, two reserved words), filled at allocation.%s\n" % pool_note(A))
     s += ["| Tree | Objects | ns/node (min–max) | Bytes in region | Bytes/node |",
           "|---|---:|---:|---:|---:|"]
     for r in A.all("metadata"):
@@ -773,6 +780,22 @@ def sec_metadata(R):
             r["item"], r["variant"], "{:,}".format(int(r["count"])), cell(r),
             "{:,}".format(int(b["median"])), b["median"] / r["count"]))
     return "\n".join(s) + "\n"
+
+
+def pool_note(A):
+    """Which trees need more chunks than the pool keeps, from the run's own sizes."""
+    chunk, pmax = int(A.meta.get("chunk_bytes", 0) or 0), int(A.meta.get("pool_max", 0) or 0)
+    if not (chunk and pmax):
+        return ""
+    big = []
+    for r in A.all("metadata_bytes"):
+        n = math.ceil(r["median"] / chunk)
+        if n > pmax:
+            big.append("%s, %s (%d chunks)" % (r["item"], r["variant"], n))
+    if not big:
+        return " Every tree fits the %d chunks the pool keeps." % pmax
+    return (" More chunks than the pool keeps (%d of %d bytes): %s; the excess comes from "
+            "upstream on every run." % (pmax, chunk, "; ".join(big)))
 
 
 def sec_hitrate(R):
@@ -831,8 +854,9 @@ def sec_inference(R):
              "removed; unboxed flonum code also has fewer checks to count). *Generic arithmetic*: "
              "`+ - *` sites left to the fixnum fast path and the runtime's generic code. *Typed "
              "allocation sites*: inline allocations with a constant type id; with --no-types "
-             "flonum results and some vectors are not allocated inline at all, so the difference "
-             "is the sites whose type only inference knows. The allocation mode alone types every "
+             "arithmetic on flonums is left to the runtime's generic code, so no flonum box is "
+             "allocated inline: the difference is the sites that exist only because inference "
+             "knows the type of the value. The allocation mode alone types every "
              "inline site (100%% in both columns), so that share says nothing about inference.\n"
              % REL)
     s += ["| Program | Checks emitted, no types → types | Removed by inference | Generic "
@@ -971,6 +995,11 @@ def human(b):
 
 
 def sec_method(R):
+    align = ""
+    if "-falign-loops=" in R.alloc.meta.get("bench_cflags", ""):
+        align = ("\n  bench_runner.c itself is compiled with `-falign-loops=64` (runtime/bench/"
+                 "Makefile): every timed\n  loop starts a cache line, so two paths are not "
+                 "compared through where their loops land.")
     return """## Method
 
 - Micro-benchmarks (sections 1 to 10, bench_runner): `clock_gettime(CLOCK_MONOTONIC)` around
@@ -983,14 +1012,12 @@ def sec_method(R):
   that every path of a comparison builds byte-identical objects.
 - bench_runner links the runtime compiled programs link (libregal.a at `-O2`; the collector
   started by `rt_gc_init` with the runtime's heap settings, as `rt_start` starts it); only the
-  pooling rows for malloc and mimalloc use the runtime rebuilt with those upstreams.
-  bench_runner.c itself is compiled with `-falign-loops=64` (runtime/bench/Makefile): every timed
-  loop starts a cache line, so two paths are not compared through where their loops land.
+  pooling rows for malloc and mimalloc use the runtime rebuilt with those upstreams.%s
 - Programs (sections 12 and 13): CPU time (user + sys) is the figure compared; executables of
   one program run in alternation so all see the same machine state; outputs are checked.
 - The machine may be shared: the load average at start and end is in the header; the min
   column shows the undisturbed cost when a median was disturbed.
-"""
+""" % align
 
 
 SECTIONS = [sec_header, sec_targets, sec_places, sec_sizes_heap, sec_like, sec_seed,
