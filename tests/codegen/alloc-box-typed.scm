@@ -7,8 +7,8 @@
     (lambda () (set! n (+ n 1)) n)))
 ; TYPED-LABEL: _counter({{.*}}) {
 ; TYPED: alloc_obj_typed(&rt_gc_region, TYPE_ID_BOX)
-; TYPED: }
+; TYPED: {{^}}}
 ; CTOR-LABEL: _counter({{.*}}) {
 ; CTOR: mk_box(&rt_gc_region,
-; CTOR: }
+; CTOR: {{^}}}
 (display ((counter)))

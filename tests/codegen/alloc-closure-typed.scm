@@ -6,8 +6,8 @@
 ; TYPED: alloc_obj_sized(rr, TYPE_ID_CLOSURE, 8)
 ; TYPED-NEXT: ->hdr = RT_HDR(TYPE_ID_CLOSURE, 1);
 ; TYPED-NOT: mk_closure
-; TYPED: }
+; TYPED: {{^}}}
 ; CTOR-LABEL: _adder({{.*}}) {
 ; CTOR: mk_closure(rr, scm_lambda{{[0-9]+}}, 1)
-; CTOR: }
+; CTOR: {{^}}}
 (display ((adder 1) 2))

@@ -7,9 +7,9 @@
 ; TYPED: alloc_obj_typed(rr, TYPE_ID_PAIR)
 ; TYPED: alloc_obj_typed(rr, TYPE_ID_PAIR)
 ; TYPED-NOT: mk_pair
-; TYPED: }
+; TYPED: {{^}}}
 ; CTOR-LABEL: _three({{.*}}) {
 ; CTOR-COUNT-3: mk_pair(rr,
 ; CTOR-NOT: alloc_obj_typed
-; CTOR: }
+; CTOR: {{^}}}
 (display (three 1 2 3))

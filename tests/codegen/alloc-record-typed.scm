@@ -12,8 +12,8 @@
 ; TYPED-NEXT: ->type =
 ; TYPED-NEXT: ->fields[0] =
 ; TYPED-NEXT: ->fields[1] =
-; TYPED: }
+; TYPED: {{^}}}
 ; CTOR-LABEL: _make_point({{.*}}) {
 ; CTOR: mk_record(rr, {{.*}}, 2)
-; CTOR: }
+; CTOR: {{^}}}
 (display (record? (make-point 1 2)))

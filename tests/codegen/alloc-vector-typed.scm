@@ -6,9 +6,9 @@
 ; TYPED: alloc_obj_sized(rr, TYPE_ID_VECTOR, 16)
 ; TYPED-NEXT: ->hdr = RT_HDR(TYPE_ID_VECTOR, 2);
 ; TYPED-NOT: mk_vector
-; TYPED: }
+; TYPED: {{^}}}
 ; CTOR-LABEL: _two({{.*}}) {
 ; CTOR: mk_vector(rr, 2, RT_FALSE)
 ; CTOR-NOT: alloc_obj_sized
-; CTOR: }
+; CTOR: {{^}}}
 (display (two 1 2))

@@ -4,5 +4,5 @@
 ; CHECK-LABEL: _first({{.*}}) {
 ; CHECK: if (RT_UNLIKELY(!RT_IS_PAIR(
 ; CHECK-SAME: rt_type_error({{.*}}"car", "a pair"
-; CHECK: }
+; CHECK: {{^}}}
 (display (map first '((1) (2))))

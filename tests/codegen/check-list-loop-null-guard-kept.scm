@@ -8,5 +8,5 @@
 ; CHECK: if ({{.*}} == RT_NIL) {
 ; CHECK: rt_type_error({{.*}}"cdr"
 ; CHECK: rt_type_error({{.*}}"car"
-; CHECK: }
+; CHECK: {{^}}}
 (display (sum (list 1 2 3)))

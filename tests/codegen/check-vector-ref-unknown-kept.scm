@@ -3,5 +3,5 @@
 (define (ref v i) (vector-ref v i))
 ; CHECK-LABEL: _ref({{.*}}) {
 ; CHECK: RT_IS_TYPE({{.*}}, TYPE_ID_VECTOR) && RT_IS_FIXNUM(
-; CHECK: }
+; CHECK: {{^}}}
 (display (apply ref (list (vector 1) 0)))

@@ -3,5 +3,5 @@
 (define (lt a b) (if (< a b) 1 0))
 ; CHECK-LABEL: _lt({{.*}}) {
 ; CHECK: if (rt_lt2(
-; CHECK: }
+; CHECK: {{^}}}
 (display (apply lt '(1 2)))

@@ -5,5 +5,5 @@
 ; CHECK: if ({{.*}} == RT_NIL) {
 ; CHECK: if (RT_IS_TYPE({{.*}}, TYPE_ID_VECTOR)) {
 ; CHECK-NOT: RT_BOOL
-; CHECK: }
+; CHECK: {{^}}}
 (display (map kind (list '() (vector) 1)))

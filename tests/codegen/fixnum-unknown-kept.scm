@@ -4,5 +4,5 @@
 ; CHECK-LABEL: _inc({{.*}}) {
 ; CHECK: rt_add2(rr,
 ; CHECK-NOT: __builtin_add_overflow
-; CHECK: }
+; CHECK: {{^}}}
 (display (map inc '(1 2)))

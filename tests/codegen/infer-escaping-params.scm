@@ -5,7 +5,7 @@
 (define (g p) (car p))
 ; CHECK-LABEL: _g({{.*}}) {
 ; CHECK: rt_type_error
-; CHECK: }
+; CHECK: {{^}}}
 ; TYPES: g: (unknown) -> unknown
 (display (g (cons 1 2)))
 (display (map g '((1) (2))))

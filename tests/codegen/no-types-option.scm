@@ -3,5 +3,5 @@
 (define (first-or-zero x) (if (pair? x) (car x) 0))
 ; CHECK-LABEL: _first_or_zero({{.*}}) {
 ; CHECK: rt_type_error({{.*}}"car"
-; CHECK: }
+; CHECK: {{^}}}
 (display (first-or-zero '(1)))

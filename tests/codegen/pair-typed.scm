@@ -9,11 +9,11 @@
 ; TYPED-NEXT: ->car =
 ; TYPED-NEXT: ->cdr =
 ; TYPED-NOT: mk_pair
-; TYPED: }
+; TYPED: {{^}}}
 ; CTOR-LABEL: scm_lambda{{[0-9]+}}_pair_up({{.*}}) {
 ; CTOR: mk_pair(rr,
 ; CTOR-NOT: alloc_obj_typed
-; CTOR: }
+; CTOR: {{^}}}
 
 (define (three x) (list x x x))
 ; TYPED-LABEL: scm_lambda{{[0-9]+}}_three({{.*}}) {

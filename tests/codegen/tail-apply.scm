@@ -8,12 +8,12 @@
 ; CHECK: rt_apply_spread(
 ; CHECK-NEXT: RT_MUSTTAIL return RT_AS(RtClosure, {{.*}})->code(rr,
 ; CHECK-NOT: rt_p_apply
-; CHECK: }
+; CHECK: {{^}}}
 
 (define (sum-of lst) (+ 1 (apply + lst)))
 ; CHECK-LABEL: _sum_of({{.*}}) {
 ; CHECK: rt_p_apply(&rt_gc_region,
-; CHECK: }
+; CHECK: {{^}}}
 
 (display (count-down 10))
 (display (sum-of '(1 2 3)))
