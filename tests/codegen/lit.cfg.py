@@ -29,6 +29,7 @@ filecheck = os.environ.get("FILECHECK") or shutil.which("FileCheck")
 if not filecheck:
     lit_config.fatal("no FileCheck: run `make test-codegen`, or set FILECHECK")
 config.substitutions.append(("FileCheck", filecheck))
+config.environment["FILECHECK"] = filecheck  # for the lit runs inverse-harness.scm makes
 config.environment["PATH"] = os.environ.get("PATH", "")
 config.environment["B"] = build
 # Inputs/ holds the inputs of inverse-harness.scm, which runs lit on them (%lit)
