@@ -114,8 +114,26 @@ static void emit_line(Emitter *em, const char *fmt, ...) {
 static char *emit_temp(Emitter *em) { return xasprintf("t%d", em->ntemps++); }
 
 /* ---- regions (regions.c decides, emit.c enters and leaves them) ------------------------------ */
-/* The region an allocation site at node a uses. */
-static const char *emit_rg(Ast *a) { return a->rgn ? a->rgn : "&rt_gc_region"; }
+/* The C names of the regions regions.c places sites in: each C function declares its own local
+ * region rgl and self-iteration region rgs, and a contified loop its iteration region rg<id>;
+ * the top level's own region is the static rgl. */
+static const char *emit_loop_region(const Lambda *loop) { return xasprintf("rg%d", loop->id); }
+static const char *emit_place(Place p, const Lambda *loop) {
+    switch (p) {
+    case PLACE_HEAP: return "&rt_gc_region";
+    case PLACE_CALLER: return "rr";
+    case PLACE_LOCAL: return "&rgl";
+    case PLACE_SELF: return "&rgs";
+    case PLACE_LOOP: return xasprintf("&%s", emit_loop_region(loop));
+    case PLACE_NONE: break;
+    }
+    diag_internal("emit_place: no place");
+}
+/* The region an allocation site at node a uses; regions.c must have placed it. */
+static const char *emit_rg(Ast *a) {
+    if (a->place == PLACE_NONE) diag_internal("emit: the allocation site at %s:%d:%d (node kind %d) has no region", a->loc.file, a->loc.line, a->loc.col, a->kind);
+    return emit_place(a->place, a->place_loop);
+}
 
 static void emit_region_enter(Emitter *em, const char *name) {
     emit_line(em, "Region %s;", name);
@@ -688,11 +706,12 @@ static const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(e
 
 /* code(rg, self, argc, a0, a1, a2) with arguments >= 3 in rt_xargs; rg is the region the
  * result goes to (a tail call passes rr on, after leaving this frame's regions). */
-static const char *emit_invoke(Emitter *em, const char *rg, const char *code, const char *self,
+static const char *emit_invoke(Emitter *em, Ast *site, const char *code, const char *self,
                                size_t argc, const char **vals, Dest d) {
     bool tail = d.kind == DEST_RETURN && em->fn;
+    const char *rg = tail ? "rr" : emit_rg(site);
     for (size_t i = 3; i < argc; i++) emit_line(em, "rt_xargs[%zu] = %s;", i, vals[i]);
-    char *call = xasprintf("%s(%s, %s, %zu, %s, %s, %s)", code, tail ? "rr" : rg, self, argc,
+    char *call = xasprintf("%s(%s, %s, %zu, %s, %s, %s)", code, rg, self, argc,
                            argc > 0 ? vals[0] : "0", argc > 1 ? vals[1] : "0",
                            argc > 2 ? vals[2] : "0");
     if (tail) {
@@ -723,9 +742,9 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
             size_t keep = 0;
             for (size_t i = 0; i < em->loops.len; i++)
                 if (em->loops.items[i] == known) keep = em->loop_keep.items[i];
-            if (known->rg_loop) { /* the iteration's objects die here */
+            if (known->region_loop) { /* the iteration's objects die here */
                 emit_region_leave_to(em, keep + 1);
-                emit_line(em, "rt_region_recycle(&%s);", known->rg_loop);
+                emit_line(em, "rt_region_recycle(&%s);", emit_loop_region(known));
             } else {
                 emit_region_leave_to(em, keep);
             }
@@ -745,7 +764,7 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
             emit_line(em, "RtValue %s;", result);
             body = (Dest){DEST_JUMP, result, done, keep};
         }
-        if (known->rg_loop) emit_region_enter(em, known->rg_loop);
+        if (known->region_loop) emit_region_enter(em, emit_loop_region(known));
         char *label = xasprintf("loop%d", known->id);
         size_t at = emit_label(em, label);
         for (size_t i = 0; i < known->params.len; i++) {
@@ -769,9 +788,9 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         const char **vals = emit_args(em, &a->args);
         for (size_t i = 0; i < known->params.len; i++)
             emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
-        if (known->rg_self) {
+        if (known->region_self) {
             emit_region_leave_to(em, em->self_keep + 1);
-            emit_line(em, "rt_region_recycle(&%s);", known->rg_self);
+            emit_line(em, "rt_region_recycle(&rgs);");
         } else {
             emit_region_leave_to(em, em->self_keep);
         }
@@ -785,11 +804,11 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         f = t;
     }
     const char **vals = emit_args(em, &a->args);
-    if (known) return emit_invoke(em, emit_rg(a), emit_lambda_name(known), f, a->args.len, vals, d);
+    if (known) return emit_invoke(em, a, emit_lambda_name(known), f, a->args.len, vals, d);
     if (!emit_check(em, emit_proven(em, a->fn, TY_PROC)))
         emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_CLOSURE))) rt_type_error(%s, \"application\", \"a procedure\", %s);",
                   f, emit_loc(em, a->loc), f);
-    return emit_invoke(em, emit_rg(a), xasprintf("RT_AS(RtClosure, %s)->code", f), f, a->args.len, vals, d);
+    return emit_invoke(em, a, xasprintf("RT_AS(RtClosure, %s)->code", f), f, a->args.len, vals, d);
 }
 
 /* ---- primitive calls ------------------------------------------------------------------------ */
@@ -1265,7 +1284,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     }
     if (l->rest) {
         emit_line(em, "RtValue %s = rt_make_rest(%s, argc, a0, a1, a2, %zu);", emit_var_name(l->rest),
-                  l->rg_rest ? l->rg_rest : "&rt_gc_region", np);
+                  emit_place(l->rest_place, NULL), np);
         emit_line(em, "(void)%s;", emit_var_name(l->rest));
     }
     emit_line(em, "RT_STACK_CHECK(%s);", loc);
@@ -1273,9 +1292,9 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
         emit_line(em, "RtValue %s = RT_AS(RtClosure, self)->free[%zu];", emit_var_name(l->free.items[i]), i);
     em->active.len = 0;
     if (em->opt->check_regions) emit_line(em, "Region *rt_frame_base = rt_region_top; (void)rt_frame_base;");
-    if (l->rg_local) emit_region_enter(em, l->rg_local);
+    if (l->region_local) emit_region_enter(em, "rgl");
     em->self_keep = em->active.len;
-    if (l->rg_self) emit_region_enter(em, l->rg_self);
+    if (l->region_self) emit_region_enter(em, "rgs");
     size_t at = emit_label(em, "top");
     /* boxed parameters get a fresh box on every iteration of a self tail call */
     for (size_t i = 0; i < np; i++) {
@@ -1318,15 +1337,15 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         if (!prog->lambdas.items[i]->contified) emit_function(&em, prog->lambdas.items[i], &funcs);
     /* The top level: its forms in order, cut into functions of about EMIT_TOP_CHUNK bytes of C
      * (never inside a form), so the C compiler never meets one huge function however many
-     * forms a program has. Its own region (regions.c: prog->rg_local) is static storage,
+     * forms a program has. Its own region (regions.c: prog->region_local) is static storage,
      * entered before the first piece and left after the last. */
     Buf pieces = {0};
     int npieces = 0;
     em.fn = NULL;
     em.active.len = 0;
-    if (prog->rg_local) {
-        buf_printf(&em.decls, "static Region %s;\n", prog->rg_local);
-        vec_push(&em.active, prog->rg_local);
+    if (prog->region_local) {
+        buf_puts(&em.decls, "static Region rgl;\n");
+        vec_push(&em.active, "rgl");
     }
     AstVec *forms = &prog->body->items;
     for (size_t i = 0; i < forms->len;) {
@@ -1366,8 +1385,8 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         buf_printf(out, "};\n    rt_intern_statics(syms, %zu);\n", em.static_syms.len);
     }
     buf_putn(out, em.init.data ? em.init.data : "", em.init.len);
-    if (prog->rg_local) buf_printf(out, "    rt_region_enter(&%s);\n", prog->rg_local);
+    if (prog->region_local) buf_puts(out, "    rt_region_enter(&rgl);\n");
     buf_putn(out, pieces.data ? pieces.data : "", pieces.len);
-    if (prog->rg_local) buf_printf(out, "    rt_region_leave(&%s);\n", prog->rg_local);
+    if (prog->region_local) buf_puts(out, "    rt_region_leave(&rgl);\n");
     buf_puts(out, "}\n\nint main(int argc, char **argv) { return rt_start(argc, argv, regal_program); }\n");
 }

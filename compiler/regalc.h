@@ -203,6 +203,16 @@ bool prims_higher_order(const Prim *p, size_t nargs);
  * a Var. Which fields are valid depends on the kind (noted after each kind). */
 typedef struct Ast Ast;
 typedef struct Lambda Lambda;
+/* Where an allocation site's objects live: regions.c decides, emit.c writes the C (see the
+ * region inference section). */
+typedef enum {
+    PLACE_NONE,    /* not an allocation site */
+    PLACE_HEAP,    /* the collected heap */
+    PLACE_CALLER,  /* the region the caller passed (rr); for the top level, rt_global_region */
+    PLACE_LOCAL,   /* the procedure call's own region (the top level's own, at top level) */
+    PLACE_SELF,    /* the iteration region of a procedure that loops by self tail calls */
+    PLACE_LOOP,    /* the iteration region of a contified loop (Ast.place_loop) */
+} Place;
 
 typedef struct Var {
     Sym *name;
@@ -249,9 +259,10 @@ struct Ast {
     VarVec vars;
     /* set by infer.c */
     Type type;            /* every type its value can have (0: it never delivers a value) */
-    /* set by regions.c: the C expression of the region an allocation site here uses (an
-     * allocating node, a non-tail call's result region, a closure, a boxed flonum) */
-    const char *rgn;
+    /* set by regions.c, at every allocation site (an allocating node, a non-tail call's
+     * result region, a closure, a boxed flonum): the region its objects go to */
+    Place place;
+    Lambda *place_loop;   /* PLACE_LOOP: the contified loop whose iteration region it is */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
 };
 
@@ -271,10 +282,11 @@ struct Lambda {
     Type ret_type;        /* every type its result can have */
     bool escapes;         /* referenced other than as the operator of a call (or anonymous):
                              its parameters may receive anything */
-    /* set by regions.c: C names of the regions this lambda's code enters, NULL when unused:
-     * rg_local (once per call), rg_self (per iteration of self tail calls), rg_loop (per
-     * iteration, contified loops); rg_rest: where the rest list is allocated */
-    const char *rg_local, *rg_self, *rg_loop, *rg_rest;
+    /* set by regions.c: the regions this lambda's code enters: a local one (once per call),
+     * a self-iteration one (recycled at each self tail call), a loop one (contified loops:
+     * recycled at each iteration); where its rest list is allocated */
+    bool region_local, region_self, region_loop;
+    Place rest_place;
 };
 typedef VEC(Lambda *) LambdaVec;
 
@@ -284,7 +296,9 @@ typedef struct Program {
     VarVec globals;
     LambdaVec lambdas;    /* every lambda, outermost first */
     bool inferred;        /* infer_program has run */
-    const char *rg_local; /* set by regions.c: the top level's own region, or NULL */
+    /* set by regions.c */
+    bool region_local;    /* the top level has a region of its own */
+    VEC(struct RegionSite) region_sites; /* every allocation site, for --explain-regions */
 } Program;
 
 Ast *ast_new(AstKind kind, Loc loc);
@@ -454,9 +468,11 @@ void infer_type_print(Buf *b, Type t);    /* "fixnum|bignum", "unknown", "none" 
 void infer_print(Program *prog, Buf *out);
 
 /* ==== region inference (regions.c) =========================================================
- * Requires: an analyzed, inferred Program. Guarantees: every allocation site's Ast.rgn names
- * a region that outlives every use of the object (invariant R4 of runtime/regal.h: no object
- * points into a younger region), chosen among, youngest first:
+ * Requires: an analyzed, inferred Program. Guarantees: every allocation site's Ast.place (and
+ * place_loop) is a region that outlives every use of the object (invariant R4 of
+ * runtime/regal.h: no object points into a younger region); the Lambda and Program fields
+ * "set by regions.c" say which regions their code enters; Program.region_sites lists every site
+ * with the reason for its place. Places, youngest first:
  *   loop      the iteration region of a loop (contified loop or self tail calls), recycled at
  *             each back edge: objects used only within one iteration
  *   local     the procedure call's own region (a Region in its C frame), released when it
@@ -470,7 +486,18 @@ void infer_print(Program *prog, Buf *out);
  * Whole-program: per procedure, token sets over allocation sites, parameters and free
  * variables; callees summarised per parameter (NONE / RESULT / GLOBAL), iterated to a fixpoint.
  * regions_explain prints every site with its region and the first use that decided it. */
+typedef struct RegionSite {
+    Ast *site;
+    Lambda *proc;         /* the procedure whose code allocates (NULL: the top level) */
+    const char *what;     /* "cons", "closure 'f'", "result of 'g'", ... */
+    Place place;
+    Lambda *loop;         /* PLACE_LOOP: the loop */
+    bool outlives_iteration; /* placed in the heap because it outlives a loop iteration */
+    const char *why;      /* the use that decided, with its location ("returned at f.scm:3:4") */
+} RegionSite;
 void regions_program(Program *prog);
+/* --explain-regions: every site of prog->region_sites, in source order per procedure, with
+ * its region and why, then a summary line. */
 void regions_explain(Program *prog, Buf *out);
 
 /* ==== C emission (emit.c) ==================================================================
