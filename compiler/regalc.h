@@ -466,6 +466,9 @@ bool infer_var_unboxed(const Var *v);
 void infer_type_print(Buf *b, Type t);    /* "fixnum|bignum", "unknown", "none" */
 /* --types: one line per top-level procedure, `name: (param types) -> result type` */
 void infer_print(Program *prog, Buf *out);
+/* --dump=infer: the expanded program (dump_program) with every node's type, every bound
+ * variable's type (and "unboxed" when emit.c keeps it in a C double), every lambda's result. */
+void infer_dump(Program *prog, Buf *out);
 
 /* ==== region inference (regions.c) =========================================================
  * Requires: an analyzed, inferred Program. Guarantees: every allocation site's Ast.place (and
@@ -499,6 +502,9 @@ void regions_program(Program *prog);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with
  * its region and why, then a summary line. */
 void regions_explain(Program *prog, Buf *out);
+/* --dump=regions: the expanded program with every allocation site's place ({heap} {caller}
+ * {local} {self} {loop.N}), the regions each lambda enters and where its rest list goes. */
+void regions_dump(Program *prog, Buf *out);
 
 /* ==== C emission (emit.c) ==================================================================
  * Requires: an analyzed Program. Writes one C translation unit that includes regal.h. */

@@ -944,3 +944,41 @@ void regions_explain(Program *prog, Buf *out) {
     buf_printf(out, "allocation sites: %d in loop iteration regions, %d in local regions, %d in the caller's region, %d in the heap\n",
                count[PLACE_LOOP] + count[PLACE_SELF], count[PLACE_LOCAL], count[PLACE_CALLER], count[PLACE_HEAP]);
 }
+
+/* ---- --dump=regions ----------------------------------------------------------------------------
+ * The expanded program with the place of every allocation site after it ({heap}, {caller},
+ * {local}, {self}, {loop.3}: the iteration region of the contified lambda.3), and, after each
+ * lambda's id, the regions its code enters ({enters local self}) and where its rest list goes. */
+static const char *rg_place_name(Place p, const Lambda *loop) {
+    switch (p) {
+    case PLACE_HEAP: return "heap";
+    case PLACE_CALLER: return "caller";
+    case PLACE_LOCAL: return "local";
+    case PLACE_SELF: return "self";
+    case PLACE_LOOP: return xasprintf("loop.%d", loop->id);
+    case PLACE_NONE: break;
+    }
+    return NULL;
+}
+static void rg_dump_node(void *ctx, const Ast *a, Buf *out) {
+    (void)ctx;
+    /* a primitive call that makes no object has a place it never uses: not printed */
+    const char *place = rg_site_allocates(a) ? rg_place_name(a->place, a->place_loop) : NULL;
+    if (place) buf_puts(out, place);
+    if (a->kind != AST_LAMBDA) return;
+    const Lambda *l = a->lambda;
+    if (l->region_local || l->region_self || l->region_loop) {
+        buf_printf(out, "%senters%s%s%s", place ? " " : "", l->region_local ? " local" : "",
+                   l->region_self ? " self" : "", l->region_loop ? " loop" : "");
+        place = "";
+    }
+    if (l->rest) buf_printf(out, "%srest in %s", place ? " " : "", rg_place_name(l->rest_place, NULL));
+}
+static void rg_dump_program(void *ctx, const Program *prog, Buf *out) {
+    (void)ctx;
+    if (prog->region_local) buf_puts(out, "the top level enters its local region");
+}
+void regions_dump(Program *prog, Buf *out) {
+    DumpHooks h = {.node = rg_dump_node, .program = rg_dump_program};
+    dump_program(prog, out, &h);
+}
