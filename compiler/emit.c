@@ -1317,6 +1317,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
 #define EMIT_TOP_CHUNK 32768
 
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
+    if (!prog->inferred) diag_internal("emit_program: the program has not been inferred");
     Emitter em = {.prog = prog, .opt = opt};
     Buf funcs = {0}, main_body = {0};
     /* procedures */

@@ -507,7 +507,10 @@ void regions_explain(Program *prog, Buf *out);
 void regions_dump(Program *prog, Buf *out);
 
 /* ==== C emission (emit.c) ==================================================================
- * Requires: an analyzed Program. Writes one C translation unit that includes regal.h. */
+ * Requires: an analyzed, inferred (Program.inferred) and region-placed Program (every
+ * allocation site has its Ast.place: a site without one is an internal error). Guarantees: one
+ * C translation unit that includes only regal.h and compiles without warnings under -Wall
+ * -Wextra; EmitOptions.stats filled. */
 typedef enum { ALLOC_TYPED, ALLOC_CONSTRUCTORS } AllocMode;
 /* What emission did, for --types. An allocation site is a node for which the compiler emits
  * an object allocation (cons, each pair of list, vector, make-vector, string, make-string,
