@@ -253,9 +253,14 @@ static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
             if (s == a && k->acc && !rg_acc_broken(rg, k->acc)) continue;
             return SC_HEAP;
         }
-    /* A site that allocates only on fixnum overflow does not pay for a local region (a frame
-     * of 560 bytes, too much for a deep recursion): its rare bignums go to the caller's. */
-    if (n == SC_LOCAL && k->kind == TK_SITE && rg_type_bignum_only(k->type)) return SC_CALLER;
+    /* A site that allocates only on fixnum overflow never makes its procedure enter a region
+     * (a frame of 560 bytes and an enter/leave per call or iteration, for a rare bignum): the
+     * bignums of a local one go to the caller's region, those of an iteration one to the
+     * collected heap (in the caller's, a loop that overflows each time would grow). */
+    if (k->kind == TK_SITE && rg_type_bignum_only(k->type)) {
+        if (n == SC_LOCAL) return SC_CALLER;
+        if (rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) return SC_HEAP;
+    }
     return n;
 }
 
