@@ -5,9 +5,9 @@
  * arguments of RT_PRIM_V primitives are read with RT_OPT.
  *
  * Architecture: the runtime in layers, bottom to top. A file calls only files of its own
- * layer or of the layers below it; scripts/layers.py checks this against the object files
- * (`make test-layers`: which file defines and which uses each symbol), and that no group of
- * files calling one another in a circle is larger than three.
+ * layer or of the layers below it, and inside a layer calls go one way too: no two files call
+ * each other, error.c and call.c excepted. scripts/layers.py checks this against the object
+ * files (`make test-layers`: which file defines and which uses each symbol).
  *   Layer 1, memory:       region.c gc.c
  *       regions, the region stack and the upstream allocator; the collected heap over them
  *   Layer 2, objects:      object.c
