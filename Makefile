@@ -53,7 +53,7 @@ ifndef FILECHECK
 FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
+.PHONY: all deps example test test-layers test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 # The settings compiled into the runtime and the driver (RT_DEFS, RT_LIBS): a change to them
@@ -109,9 +109,14 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-dump test-errors test-io test-stats test-robust \
-	    test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
+	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-stats \
+	    test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
 	@echo "all test suites passed"
+
+# the runtime's layers (runtime/rtlib.h, "Architecture") against its object files: no call up,
+# no circle but error.c with call.c (scripts/layers.py prints the graph)
+test-layers: $(RT_OBJS)
+	scripts/layers.py --objs $(B)/rt
 
 test-unit: $(B)/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(B)/unit_tests --jobs 2

@@ -1,9 +1,12 @@
 /* call.c: calling procedures from C (rt_call and rt_call0..3), the argument-count error of
  * compiled procedures (rt_arity_error), rest-argument lists (rt_make_rest), and the
  * primitives procedure? and apply (R7RS 6.10).
- * Convention (regal.h "Calls"): arguments 0..2 in a0..a2, argument i >= 3 in rt_xargs[i].
+ * Convention (regal.h "Calls"): arguments 0..2 in a0..a2, argument i >= 3 in rt_xargs[i],
+ * defined here (a collector root of the program thread: start.c, rt_gc_thread_roots).
  */
 #include "rtlib.h"
+
+_Thread_local RtValue rt_xargs[RT_MAX_ARGS];
 
 RT_COLD void rt_not_procedure(const char *loc, RtValue f) {
     rt_type_error(loc, "application", "a procedure", f);

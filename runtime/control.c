@@ -16,14 +16,7 @@
 
 /* ---- multiple values -------------------------------------------------------------------------- */
 
-RtValue rt_values(Region *rr, intptr_t n, const RtValue *items) {
-    if (n == 1) return items[0];
-    RtValues *v = alloc_obj_sized(rr, TYPE_ID_VALUES, (size_t)n * sizeof(RtValue));
-    v->hdr = RT_HDR(TYPE_ID_VALUES, n);
-    if (n > 0) memcpy(v->items, items, (size_t)n * sizeof(RtValue));
-    return RT_TAG_AS_OBJ(v);
-}
-
+/* rt_values, the object, is in object.c. */
 RtValue rt_p_values(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     return rt_values(rr, argc, argv);
 }

@@ -10,12 +10,59 @@
  * R4: a raised object may be kept by any handler (or carried out by a continuation), so the
  * conditions made here, their messages and irritant lists live in the collected heap, and
  * the handler of a raise from C is called with rt_gc_region as its result region.
+ * Also here: stack overflow (rt_stack_overflow), and how a message writes a value
+ * (rt_error_print: the printer, a higher layer, reached by a hook; rtlib.h, "Architecture").
  */
 #include "rtlib.h"
 
 #include <stdarg.h>
 
 _Thread_local RtHandler *rt_handlers;
+
+/* ---- writing values into messages -----------------------------------------------------------
+ * The printer (print.c) is a higher layer: error.c reaches it through rt_error_print_hook,
+ * which rt_start sets to the printer before the program runs (rtlib.h). Unset (the unit
+ * tests, a C program that never calls rt_start), a value is written in a short form that
+ * needs no printer: a fixnum in decimal, #t, #f, (), a symbol by its name, a string's
+ * characters (in double quotes, unescaped, by write), anything else as #<type name>. */
+void (*rt_error_print_hook)(void *file, RtValue v, int write);
+
+static void rt_error_print_short(FILE *f, RtValue v, int write) {
+    if (RT_IS_FIXNUM(v)) {
+        fprintf(f, "%lld", (long long)RT_FIXVAL(v));
+    } else if (v == RT_TRUE || v == RT_FALSE || v == RT_NIL) {
+        fputs(v == RT_TRUE ? "#t" : v == RT_FALSE ? "#f" : "()", f);
+    } else if (RT_IS_TYPE(v, TYPE_ID_SYMBOL)) {
+        fputs(rt_symbol_utf8(v), f);
+    } else if (RT_IS_STRING(v)) {
+        char buf[4];
+        if (write) fputc('"', f);
+        for (int64_t i = 0; i < RT_LEN(v); i++)
+            fwrite(buf, 1, rt_utf8_encode(RT_STR(v)->chars[i], buf), f);
+        if (write) fputc('"', f);
+    } else {
+        fprintf(f, "#<%s>", rt_type_name[rt_type_of(v)]);
+    }
+}
+
+void rt_error_print(FILE *f, RtValue v, int write) {
+    if (rt_error_print_hook != NULL) rt_error_print_hook(f, v, write);
+    else rt_error_print_short(f, v, write);
+}
+
+/* ---- stack overflow ---------------------------------------------------------------------- */
+/* RT_STACK_CHECK (regal.h) compares the stack pointer with this thread's rt_stack_limit,
+ * which rt_start sets a margin above the low end of the program's stack (start.c); until
+ * then it is 0 and nothing overflows. */
+_Thread_local char *rt_stack_limit;
+
+RT_COLD void rt_stack_overflow(const char *loc) {
+    rt_exit_flush();
+    if (loc != NULL) fprintf(stderr, "%s: error: stack overflow\n", loc);
+    else fprintf(stderr, "error: stack overflow\n");
+    fflush(stderr);
+    _exit(RT_EXIT_ERROR);
+}
 
 RtValue rt_make_condition(Region *r, int kind, RtValue message, RtValue irritants) {
     RtCondition *c = alloc_obj_typed(r, TYPE_ID_CONDITION);
@@ -38,27 +85,27 @@ static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
         RtCondition *c = RT_AS(RtCondition, obj);
         RtValue irritants = c->irritants;
         if (c->payload == RT_TRUE) { /* a primitive's error: the message is the whole text */
-            rt_fprint(stderr, c->message, 0);
+            rt_error_print(stderr, c->message, 0);
         } else {
             fputs("error: ", stderr);
             /* (error 'who "message" ...), the SRFI 23 habit: print "who: message ..." */
             if (RT_IS_TYPE(c->message, TYPE_ID_SYMBOL) && RT_IS_PAIR(irritants) &&
                 RT_IS_TYPE(RT_CAR(irritants), TYPE_ID_STRING)) {
-                rt_fprint(stderr, c->message, 0);
+                rt_error_print(stderr, c->message, 0);
                 fputs(": ", stderr);
-                rt_fprint(stderr, RT_CAR(irritants), 0);
+                rt_error_print(stderr, RT_CAR(irritants), 0);
                 irritants = RT_CDR(irritants);
             } else {
-                rt_fprint(stderr, c->message, 0);
+                rt_error_print(stderr, c->message, 0);
             }
             for (; RT_IS_PAIR(irritants); irritants = RT_CDR(irritants)) {
                 fputc(' ', stderr);
-                rt_fprint(stderr, RT_CAR(irritants), 1);
+                rt_error_print(stderr, RT_CAR(irritants), 1);
             }
         }
     } else {
         fputs("error: uncaught exception: ", stderr);
-        rt_fprint(stderr, obj, 1);
+        rt_error_print(stderr, obj, 1);
     }
     fputc('\n', stderr);
     fflush(stderr);
@@ -107,7 +154,7 @@ static RT_NORETURN RT_COLD void rt_verror(const char *loc, int kind, const char 
     if (f == NULL) rt_out_of_memory();
     if (who != NULL) fprintf(f, "%s: ", who);
     vfprintf(f, fmt, ap);
-    if (val != NULL) rt_fprint(f, *val, 1);
+    if (val != NULL) rt_error_print(f, *val, 1);
     fclose(f);
     rt_raise_text(loc, kind, text, len);
 }

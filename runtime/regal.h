@@ -621,8 +621,9 @@ extern _Thread_local RtValue rt_xargs[RT_MAX_ARGS];
 #endif
 
 /* ============================================================================================
- * Stack depth (start.c): compiled code runs on a large stack; each non-leaf procedure checks
- * the stack pointer against rt_stack_limit on entry and stops with "stack overflow".
+ * Stack depth (error.c; start.c sets the limit): compiled code runs on a large stack; each
+ * non-leaf procedure checks the stack pointer against rt_stack_limit on entry and stops with
+ * "stack overflow".
  * ========================================================================================== */
 extern _Thread_local char *rt_stack_limit;
 RT_NORETURN RT_COLD void rt_stack_overflow(const char *loc);
@@ -734,7 +735,8 @@ void rt_fprint(void *file, RtValue v, int write);  /* to a FILE*, for error mess
 RtValue rt_current_output(void);
 
 /* ============================================================================================
- * Lists, equivalence, strings, vectors (list.c, string.c, vector.c): helpers for C callers
+ * Lists, equivalence, strings, vectors (list.c, string.c, vector.c; rt_list_length in
+ * object.c): helpers for C callers
  * ========================================================================================== */
 int rt_eqv(RtValue a, RtValue b);
 int rt_equal(RtValue a, RtValue b);
@@ -747,7 +749,8 @@ uint32_t rt_char_upcase(uint32_t c);
 uint32_t rt_char_downcase(uint32_t c);
 
 /* ============================================================================================
- * Control (control.c): multiple values, parameters, promises, continuations
+ * Control (control.c; rt_values in object.c): multiple values, parameters, promises,
+ * continuations
  * --------------------------------------------------------------------------------------------
  * (values x) is x; any other count is a TYPE_ID_VALUES object (count in the header).
  * A parameter object is a procedure (a closure whose free[0] is a TYPE_ID_PARAMETER object):

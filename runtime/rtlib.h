@@ -1,8 +1,38 @@
-/* rtlib.h: internal helpers shared by the runtime library files (list.c, string.c, vector.c,
- * port.c, print.c, control.c, error.c, call.c, gc.c, region.c...). Not included by generated
- * code.
+/* rtlib.h: the runtime's internal header: its architecture (below), and the helpers shared
+ * by the library files (argument checks, UTF-8, scratch memory, the hooks, the port plumbing).
+ * Not included by generated code, which sees runtime/regal.h alone.
  * Argument checks report through rt_type_error with the primitive's Scheme name; optional
  * arguments of RT_PRIM_V primitives are read with RT_OPT.
+ *
+ * Architecture: the runtime in layers, bottom to top. A file calls only files of its own
+ * layer or of the layers below it, and inside a layer calls go one way too: no two files call
+ * each other, error.c and call.c excepted. scripts/layers.py checks this against the object
+ * files (`make test-layers`: which file defines and which uses each symbol).
+ *   Layer 1, memory:       region.c gc.c
+ *       regions, the region stack and the upstream allocator; the collected heap over them
+ *   Layer 2, objects:      object.c
+ *       the mk_* constructors, type names, symbols, list length, multiple values
+ *   Layer 3, raise, call:  error.c call.c
+ *       conditions, raise and the handler stack, stack overflow; calling procedures, apply.
+ *       Entwined by nature: raising calls a handler, a call reports arity and type errors.
+ *   Layer 4, data:         numbers.c string.c vector.c record.c list.c
+ *       the data types' primitives (list.c over numbers.c and string.c: iota, symbols)
+ *   Layer 5, libraries:    hashtable.c sort.c
+ *       hash tables and sorting, over lists, strings and equivalence
+ *   Layer 6, input/output: port.c print.c read.c
+ *       ports; the printer and the reader over them
+ *   Layer 7, program:      start.c control.c prims.c
+ *       start-up (which sets the hooks), control and the system interface (values,
+ *       parameters, continuations, dynamic-wind, exit), every primitive's procedure object
+ * One reference goes up, to data, and calls nothing:
+ *   Upward reference: hashtable.c -> prims.c
+ *       make-hash-table recognises the standard equivalences (the closures rt_pc_equal_p,
+ *       rt_pc_eqv_p, rt_pc_eq_p, rt_pc_string_eq_p, rt_pc_string_ci_eq_p) by identity.
+ * Where a lower layer needs a higher one at run time, it calls a hook that the higher layer
+ * sets at start-up, on cold paths only (never on allocation, arithmetic or calls):
+ *   rt_exit_flush_hook (region.c): the ports' flush before exit, set by rt_ports_init;
+ *   rt_error_print_hook (error.c): the printer in error messages, set by rt_start.
+ * Each is declared below with what happens while it is unset.
  */
 #ifndef RTLIB_H
 #define RTLIB_H
@@ -104,7 +134,7 @@ void *rt_gc_malloc_atomic(size_t bytes);
 void *rt_gc_realloc(void *p, size_t bytes);
 void rt_gc_free(void *p);
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
- * rt_xargs, rt_cur_out, rt_cur_in (see gc.c, "Roots"). */
+ * rt_xargs, rt_cur_out, rt_cur_in (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
 
 /* The flush before exit (region.c), a hook so that the lower layers need not call up.
@@ -120,6 +150,17 @@ extern int (*rt_exit_flush_hook)(void);
 int rt_exit_flush(void);
 void rt_ports_init(void);
 
+/* The printer of error messages (error.c), a hook so that error.c need not call up to
+ * print.c. rt_error_print writes v into f (stderr, or a memory stream building a message)
+ * in `write` (write = 1) or `display` form, through rt_error_print_hook; every message that
+ * shows a value goes through it (error.c's own, hash-table-ref's missing key, a port's file
+ * name). The hook is set once, at start-up, by rt_start (start.c) to rt_fprint (print.c),
+ * right after rt_ports_init; unset (unit tests, C code that does not start through
+ * rt_start), values are written in a short form without the printer: fixnums, #t, #f, (),
+ * symbols and strings as text, anything else as #<type name> (error.c). */
+extern void (*rt_error_print_hook)(void *file, RtValue v, int write);
+void rt_error_print(FILE *f, RtValue v, int write);
+
 /* Ports: the file and string port plumbing print.c and control.c need. The current ports
  * (0: the standard one) are collector roots (rt_gc_thread_roots). */
 extern _Thread_local RtValue rt_cur_out, rt_cur_in;
@@ -127,5 +168,8 @@ RtValue rt_port_stdout(void);
 void rt_set_current_output(RtValue port);
 void rt_set_current_input(RtValue port);
 RtValue rt_current_input(void);
+/* A port writing to file whose failures are ignored, for rt_fprint: one per thread, reused by
+ * the next call. */
+RtPortImpl *rt_port_of_file(void *file);
 
 #endif /* RTLIB_H */

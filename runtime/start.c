@@ -1,16 +1,18 @@
 /* start.c: program start. rt_start (called by the generated main) runs the compiled program
  * on a large stack: a pthread with 512 MiB reserved by default, or REGAL_STACK_MB megabytes
- * (smaller when the address space is limited, down to 8 MiB), and sets rt_stack_limit a safety margin above its low end so that
- * RT_STACK_CHECK reports "stack overflow" (exit 70) instead of a segfault. It also keeps
- * argc/argv for `command-line`, and defines rt_xargs (a collector root, see gc.c) and
- * rt_stack_limit.
+ * (smaller when the address space is limited, down to 8 MiB), and sets rt_stack_limit (error.c)
+ * a safety margin above its low end so that RT_STACK_CHECK reports "stack overflow" (exit 70)
+ * instead of a segfault. It also keeps argc/argv for `command-line`.
  * Under AddressSanitizer the overflow report is preceded by ASan's warning that it ignores
  * __asan_handle_no_return on so large a stack (harmless: the message and status are the same).
- * The collector (gc.c) is initialised first, on the main thread; the program thread is created
- * through the collector (GC_pthread_create), so its stack is scanned, and registers its
- * thread-local roots; REGAL_STATS is reported when the program returns. Start-up registers
- * the ports' exit flush (rt_ports_init); the end flushes every output port and returns
- * RT_EXIT_ERROR instead of 0 when some output could not be written (port.c).
+ * Start-up wires the hooks through which lower layers reach higher ones (rtlib.h,
+ * "Architecture"): the ports' exit flush (rt_ports_init, first) and the printer of error
+ * messages. The collector (gc.c) is initialised next, on the main thread; the program thread
+ * is created through the collector (GC_pthread_create), so its stack is scanned, and
+ * registers its thread-local roots (rt_gc_thread_roots, here because it names the
+ * thread-locals of call.c and port.c); REGAL_STATS is reported when the program returns. The
+ * end flushes every output port and returns RT_EXIT_ERROR instead of 0 when some output could
+ * not be written (port.c).
  */
 #define _GNU_SOURCE
 #define GC_THREADS
@@ -21,22 +23,12 @@
 
 #include <gc/gc.h>
 
-_Thread_local RtValue rt_xargs[RT_MAX_ARGS];
-_Thread_local char *rt_stack_limit;
 int rt_argc;
 char **rt_argv;
 
 #define RT_STACK_MAX    ((size_t)512 << 20)     /* 512 MiB reserved, committed lazily */
 #define RT_STACK_MIN    ((size_t)8 << 20)       /* 8 MiB */
 #define RT_STACK_MARGIN ((size_t)256 << 10)     /* room for the error path and C library */
-
-RT_COLD void rt_stack_overflow(const char *loc) {
-    rt_exit_flush();
-    if (loc != NULL) fprintf(stderr, "%s: error: stack overflow\n", loc);
-    else fprintf(stderr, "error: stack overflow\n");
-    fflush(stderr);
-    _exit(RT_EXIT_ERROR);
-}
 
 /* Set rt_stack_limit from the calling thread's own stack bounds. */
 static void rt_stack_limit_init(size_t fallback_size) {
@@ -52,6 +44,21 @@ static void rt_stack_limit_init(size_t fallback_size) {
         lo = &here - fallback_size + 4096;
     }
     rt_stack_limit = (char *)lo + RT_STACK_MARGIN;
+}
+
+/* This thread's thread-local values as collector roots (gc.c, "Roots"), add = 1 at the start
+ * of the thread that runs the program, 0 before it ends (its thread-local storage dies with
+ * it): rt_xargs (call.c) and the current ports rt_cur_out, rt_cur_in (port.c). */
+void rt_gc_thread_roots(int add) {
+    struct { void *lo, *hi; } roots[] = {
+        { rt_xargs, rt_xargs + RT_MAX_ARGS },
+        { &rt_cur_out, &rt_cur_out + 1 },
+        { &rt_cur_in, &rt_cur_in + 1 },
+    };
+    for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
+        if (add) GC_add_roots(roots[i].lo, roots[i].hi);
+        else GC_remove_roots(roots[i].lo, roots[i].hi);
+    }
 }
 
 typedef struct { void (*program)(void); size_t size; } RtStartArg;
@@ -73,6 +80,7 @@ static void *rt_thread_main(void *p) {
 
 int rt_start(int argc, char **argv, void (*program)(void)) {
     rt_ports_init(); /* first: closed standard descriptors are taken before anything opens */
+    rt_error_print_hook = rt_fprint; /* error messages write values with the printer */
     rt_gc_init();
     rt_argc = argc;
     rt_argv = argv;
