@@ -36,6 +36,9 @@ static void main_usage(FILE *f) {
           "                       it and the use that decided it, then stop\n"
           "  --check-regions      check at run time that no store or return makes an object point\n"
           "                       into a younger region (invariant R4; use with -g)\n"
+          "  -fno-direct-calls    call known procedures through their generic entry (argument\n"
+          "                       count checked), as unknown ones are called\n"
+          "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
           "  --help, --version\n\n"
@@ -113,6 +116,8 @@ int main(int argc, char **argv) {
             return 1;
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
+        else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
+        else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
         else if (!strcmp(a, "--")) { run_argi = i + 1; break; }

@@ -531,6 +531,8 @@ typedef struct EmitOptions {
     bool line_directives;  /* -g: #line directives point at the Scheme source */
     bool untyped;          /* --no-types: ignore the inferred types (every check kept) */
     bool check_regions;    /* --check-regions: check R4 at every store and return */
+    bool no_direct_calls;  /* -fno-direct-calls: known calls go through the generic entry */
+    bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     EmitStats *stats;      /* filled when not NULL */
 } EmitOptions;
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);

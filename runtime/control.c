@@ -33,8 +33,9 @@ RtValue rt_p_call_with_values(Region *rr, const char *loc, RtValue producer, RtV
 /* ---- parameter objects --------------------------------------------------------------------- */
 
 /* (p) is the value; (p v) sets it without conversion (as Chez Scheme's parameters do). */
-static RtValue rt_param_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                             RtValue a2) {
+static RtValue rt_param_code(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
+                             RtValue a3) {
+    intptr_t argc = rt_nargs;
     RtParameter *p = RT_AS(RtParameter, RT_AS(RtClosure, self)->free[0]);
     if (argc == 0) return p->value;
     if (argc == 1) {
@@ -146,8 +147,9 @@ struct RtContImpl {
 };
 static _Thread_local struct RtContImpl *rt_conts;
 
-static RtValue rt_cont_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                            RtValue a2) {
+static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
+                            RtValue a3) {
+    intptr_t argc = rt_nargs;
     RtContinuation *obj = RT_AS(RtContinuation, RT_AS(RtClosure, self)->free[0]);
     struct RtContImpl *k = obj->impl;
     if (k == NULL)
@@ -156,11 +158,12 @@ static RtValue rt_cont_code(Region *rr, RtValue self, intptr_t argc, RtValue a0,
     RtValue r;
     if (argc == 1) r = a0;
     else {
-        RtValue items[argc > 3 ? argc : 3];
+        RtValue items[argc > RT_REG_ARGS ? argc : RT_REG_ARGS];
         items[0] = a0;
         items[1] = a1;
         items[2] = a2;
-        for (intptr_t i = 3; i < argc; i++) items[i] = rt_xargs[i];
+        items[3] = a3;
+        for (intptr_t i = RT_REG_ARGS; i < argc; i++) items[i] = rt_xargs[i];
         r = rt_values(k->rr, argc, items);
     }
     while (rt_winds != k->winds && rt_winds != NULL) { /* leave the dynamic-winds inside */

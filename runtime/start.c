@@ -20,6 +20,9 @@
 
 #include <locale.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <string.h>
 
 #include <gc/gc.h>
 
@@ -29,6 +32,44 @@ char **rt_argv;
 #define RT_STACK_MAX    ((size_t)512 << 20)     /* 512 MiB reserved, committed lazily */
 #define RT_STACK_MIN    ((size_t)8 << 20)       /* 8 MiB */
 #define RT_STACK_MARGIN ((size_t)256 << 10)     /* room for the error path and C library */
+
+/* ---- stack overflow ---------------------------------------------------------------------------
+ * Compiled procedures check nothing on entry (RT_ENTRY_CHECK): the program thread's stack ends
+ * in a guard region of RT_GUARD_BYTES that the system never maps, so runaway recursion faults
+ * there. A SIGSEGV/SIGBUS handler, on an alternate signal stack of its own, sees whether the
+ * fault address is in this thread's guard (just below rt_stack_lo): if so it jumps back to
+ * rt_run, which reports "error: stack overflow" as the explicit check did (ports flushed, exit
+ * 70); any other fault gets the default action. Frames larger than the guard could step over
+ * it; compiled frames are far smaller. The runtime's own C recursion (equal?, the printer) and
+ * builds under AddressSanitizer still check rt_stack_limit explicitly (RT_STACK_CHECK). */
+#define RT_GUARD_BYTES  ((size_t)1 << 20)       /* 1 MiB */
+#define RT_ALTSTACK_BYTES ((size_t)64 << 10)
+static _Thread_local char *rt_stack_lo;          /* lowest usable address of this stack */
+static _Thread_local sigjmp_buf *rt_overflow_jmp; /* where rt_run takes the overflow; NULL: none */
+
+#if !defined(RT_ASAN)
+static void rt_fault(int sig, siginfo_t *si, void *uctx) {
+    (void)uctx;
+    char *a = si->si_addr;
+    if (rt_overflow_jmp != NULL && rt_stack_lo != NULL && a < rt_stack_lo + 4096 &&
+        a >= rt_stack_lo - RT_GUARD_BYTES - 4096)
+        siglongjmp(*rt_overflow_jmp, 1);
+    signal(sig, SIG_DFL); /* not an overflow: the fault happens again, with its default action */
+}
+
+/* The fault handler on an alternate stack for this thread (the handler itself is process-wide). */
+static void rt_fault_init(void) {
+    stack_t ss = {.ss_sp = malloc(RT_ALTSTACK_BYTES), .ss_size = RT_ALTSTACK_BYTES, .ss_flags = 0};
+    if (ss.ss_sp == NULL || sigaltstack(&ss, NULL) != 0) return; /* no handler: a plain fault */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = rt_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+}
+#endif
 
 /* Set rt_stack_limit from the calling thread's own stack bounds. */
 static void rt_stack_limit_init(size_t fallback_size) {
@@ -44,6 +85,7 @@ static void rt_stack_limit_init(size_t fallback_size) {
         lo = &here - fallback_size + 4096;
     }
     rt_stack_limit = (char *)lo + RT_STACK_MARGIN;
+    rt_stack_lo = lo;
 }
 
 /* This thread's thread-local values as collector roots (gc.c, "Roots"), add = 1 at the start
@@ -66,7 +108,17 @@ typedef struct { void (*program)(void); size_t size; } RtStartArg;
 /* Run the program on this thread, its thread-local values registered as roots. */
 static void rt_run(void (*program)(void)) {
     rt_gc_thread_roots(1);
+#if !defined(RT_ASAN)
+    sigjmp_buf jb;
+    if (sigsetjmp(jb, 1)) {
+        rt_overflow_jmp = NULL;
+        rt_stack_overflow(NULL);
+    }
+    rt_overflow_jmp = &jb;
+    rt_fault_init();
+#endif
     program();
+    rt_overflow_jmp = NULL;
     rt_stats_report();
     rt_gc_thread_roots(0);
 }
@@ -93,7 +145,8 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
         pthread_attr_t attr;
         pthread_t th;
         if (pthread_attr_init(&attr) != 0) break;
-        int ok = pthread_attr_setstacksize(&attr, size) == 0;
+        int ok = pthread_attr_setstacksize(&attr, size) == 0 &&
+                 pthread_attr_setguardsize(&attr, RT_GUARD_BYTES) == 0;
         sa.size = size;
         ok = ok && GC_pthread_create(&th, &attr, rt_thread_main, &sa) == 0;
         pthread_attr_destroy(&attr);

@@ -3,12 +3,12 @@
 ; RUN: %regal -S --alloc=constructors -o - %s | FileCheck %s --check-prefix=CTOR
 ; RUN-INVERSE: --no-types
 (define (half x) (* x 0.5))
-; TYPED-LABEL: _half({{.*}}) {
+; TYPED-LABEL: _half_direct({{.*}}) {
 ; TYPED: RT_FLOVAL(
 ; TYPED: alloc_obj_typed(rr, TYPE_ID_FLOAT)
 ; TYPED-NOT: rt_mul
 ; TYPED: {{^}}}
-; CTOR-LABEL: _half({{.*}}) {
+; CTOR-LABEL: _half_direct({{.*}}) {
 ; CTOR: mk_float(rr,
 ; CTOR: {{^}}}
 (display (half 3.0))

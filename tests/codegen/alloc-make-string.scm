@@ -4,11 +4,11 @@
 ; RUN: %regal -S --alloc=constructors -o - %s | FileCheck %s --check-prefix=CTOR
 ; RUN-INVERSE: --no-types
 (define (xs) (make-string 3 #\x))
-; TYPED-LABEL: _xs({{.*}}) {
+; TYPED-LABEL: _xs_direct({{.*}}) {
 ; TYPED-NOT: RT_IS_CHAR
 ; TYPED: alloc_obj_sized(rr, TYPE_ID_STRING,
 ; TYPED: {{^}}}
-; CTOR-LABEL: _xs({{.*}}) {
+; CTOR-LABEL: _xs_direct({{.*}}) {
 ; CTOR: mk_string_fill(rr, (size_t)RT_FIXVAL(
 ; CTOR: {{^}}}
 (display (xs))

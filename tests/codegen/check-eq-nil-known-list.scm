@@ -3,9 +3,9 @@
 ; RUN: %regal -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (head x) (if (eq? x '()) 0 (car x)))
-; CHECK-LABEL: _head({{.*}}) {
+; CHECK-LABEL: _head_direct({{.*}}) {
 ; CHECK: if ({{.*}} == RT_NIL) {
-; CHECK-NOT: rt_type_error
+; CHECK-NOT: rt_err
 ; CHECK: {{^}}}
 (display (head (list 1 2)))
 (display (head '()))

@@ -4,9 +4,9 @@
 (define (sum l)
   (let loop ((l l) (acc 0))
     (if (pair? l) (loop (cdr l) (+ acc (car l))) acc)))
-; CHECK-LABEL: _sum({{.*}}) {
+; CHECK-LABEL: _sum_direct({{.*}}) {
 ; CHECK: loop{{[0-9]+}}:;
-; CHECK-NOT: rt_type_error
+; CHECK-NOT: rt_err
 ; CHECK: goto loop
 ; CHECK: {{^}}}
 (display (sum (list 1 2 3)))

@@ -5,9 +5,9 @@
   (let ((p (cons a a)))
     (set-car! p 0)
     p))
-; CHECK-LABEL: _fresh({{.*}}) {
+; CHECK-LABEL: _fresh_direct({{.*}}) {
 ; CHECK: alloc_obj_typed(rr, TYPE_ID_PAIR)
-; CHECK-NOT: rt_type_error
+; CHECK-NOT: rt_err
 ; CHECK: RT_CAR(
 ; CHECK: {{^}}}
 (display (fresh 1))

@@ -3,7 +3,7 @@
 ; RUN: %regal -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (fmax x y) (if (< (* x 1.0) (* y 1.0)) 1 2))
-; CHECK-LABEL: _fmax({{.*}}) {
+; CHECK-LABEL: _fmax_direct({{.*}}) {
 ; CHECK: if ({{t[0-9]+}} < ({{t[0-9]+}} * 0x1p+0)) {
 ; CHECK-NOT: rt_lt2
 ; CHECK-NOT: RT_BOOL

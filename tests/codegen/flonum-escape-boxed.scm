@@ -5,7 +5,7 @@
 (define (sum-to n)
   (let loop ((i 0) (s 0.0))
     (if (= i n) s (loop (+ i 1) (+ s 1.5)))))
-; CHECK-LABEL: _sum_to({{.*}}) {
+; CHECK-LABEL: _sum_to_direct({{.*}}) {
 ; CHECK: double v{{[0-9]+}}_s =
 ; CHECK: alloc_obj_typed(rr, TYPE_ID_FLOAT)
 ; CHECK-NEXT: ->hdr = RT_HDR(TYPE_ID_FLOAT, 0);

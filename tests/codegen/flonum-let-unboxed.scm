@@ -4,7 +4,7 @@
 (define (poly x)
   (let ((a (* x 2.0)) (b (+ x 1.0)))
     (* a b)))
-; CHECK-LABEL: _poly({{.*}}) {
+; CHECK-LABEL: _poly_direct({{.*}}) {
 ; CHECK: double v{{[0-9]+}}_a =
 ; CHECK: double v{{[0-9]+}}_b =
 ; CHECK: alloc_obj_typed(rr, TYPE_ID_FLOAT)

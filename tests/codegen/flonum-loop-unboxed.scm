@@ -7,7 +7,7 @@
     (if (or (= i 100) (> (+ (* zr zr) (* zi zi)) 4.0))
         i
         (loop (+ (- (* zr zr) (* zi zi)) cr) (+ (* 2.0 zr zi) ci) (+ i 1)))))
-; CHECK-LABEL: _mandel({{.*}}) {
+; CHECK-LABEL: _mandel_direct({{.*}}) {
 ; CHECK: double v{{[0-9]+}}_zr =
 ; CHECK: double v{{[0-9]+}}_zi =
 ; CHECK-NOT: alloc_obj_typed(rr, TYPE_ID_FLOAT)

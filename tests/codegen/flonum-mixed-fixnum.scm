@@ -3,7 +3,7 @@
 ; RUN: %regal -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (dbl x) (* 2 (+ x 0.0)))
-; CHECK-LABEL: _dbl({{.*}}) {
+; CHECK-LABEL: _dbl_direct({{.*}}) {
 ; CHECK: (2.0 * t{{[0-9]+}})
 ; CHECK-NOT: rt_mul
 ; CHECK: {{^}}}

@@ -6,7 +6,7 @@
 (define (fill! n)
   (do ((v (make-vector 3 0)) (i 0 (+ i 1))) ((= i n) v)
     (vector-set! v 0 i)))
-; CHECK-LABEL: _fill_21({{.*}}) {
+; CHECK-LABEL: _fill_21_direct({{.*}}) {
 ; CHECK-NOT: RT_IS_TYPE({{.*}}, TYPE_ID_VECTOR)
 ; CHECK: if (RT_LIKELY((uint64_t)RT_FIXVAL(RT_FIX(0LL)) < RT_HDR_COUNT(
 ; CHECK-NOT: RT_IS_TYPE({{.*}}, TYPE_ID_VECTOR)

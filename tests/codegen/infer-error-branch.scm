@@ -5,7 +5,7 @@
 (define (checked x) (if (pair? x) x (error "not a pair" x)))
 (define (head x) (car (checked x)))
 ; TYPES: checked: (unknown) -> pair
-; CHECK-LABEL: _head({{.*}}) {
-; CHECK-NOT: rt_type_error
+; CHECK-LABEL: _head_direct({{.*}}) {
+; CHECK-NOT: rt_err
 ; CHECK: {{^}}}
 (display (map head '((1) (2))))

@@ -3,8 +3,8 @@
 ; RUN: %regal --types %s | FileCheck %s --check-prefix=TYPES
 ; RUN-INVERSE: --no-types
 (define (g p) (car p))
-; CHECK-LABEL: _g({{.*}}) {
-; CHECK-NOT: rt_type_error
+; CHECK-LABEL: _g_direct({{.*}}) {
+; CHECK-NOT: rt_err
 ; CHECK: {{^}}}
 ; TYPES: g: (pair) -> unknown
 (display (g (cons 1 2)))

@@ -3,7 +3,7 @@
 ; RUN-INVERSE: --no-types
 (define (mk) (cons 1 2))
 (define (use) (car (mk)))
-; CHECK-LABEL: _use({{.*}}) {
-; CHECK-NOT: rt_type_error
+; CHECK-LABEL: _use_direct({{.*}}) {
+; CHECK-NOT: rt_err
 ; CHECK: {{^}}}
 (display (use))

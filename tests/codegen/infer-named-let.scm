@@ -4,7 +4,7 @@
 (define (build n)
   (let loop ((p (cons 0 '())) (n n))
     (if (= n 0) (car p) (loop (cons n p) (- n 1)))))
-; CHECK-LABEL: _build({{.*}}) {
-; CHECK-NOT: rt_type_error
+; CHECK-LABEL: _build_direct({{.*}}) {
+; CHECK-NOT: rt_err
 ; CHECK: {{^}}}
 (display (build 5))

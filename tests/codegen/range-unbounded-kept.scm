@@ -3,9 +3,9 @@
 ; RUN: %regal -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (next s) (+ (string-length s) 1))
-; CHECK-LABEL: _next({{.*}}) {
-; CHECK-NOT: rt_add2
-; CHECK: __builtin_add_overflow(
-; CHECK-SAME: ? rt_add(rr,
+; CHECK-LABEL: _next_direct({{.*}}) {
+; CHECK-NOT: RT_BOTH_FIXNUM
+; CHECK: = !__builtin_add_overflow(
+; CHECK-SAME: : rt_slow{{[0-9]+}}(rr,
 ; CHECK: {{^}}}
 (display (next "ab"))

@@ -79,8 +79,8 @@ Test(error_print, the_hook_set_as_rt_start_does_writes_values_with_the_printer) 
 }
 
 /* A condition caught by a handler carries the same text as the uncaught report. */
-static RtValue escape_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                           RtValue a2) {
+static RtValue escape_code(Region *rr, RtValue self, RtValue a0, RtValue a1,
+                           RtValue a2, RtValue a3_) {
     fputs(rt_string_to_utf8(RT_AS(RtCondition, a0)->message, NULL), stderr);
     _exit(3);
 }

@@ -3,8 +3,8 @@
 ; RUN: %regal -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (first x) (if (pair? x) (car x) 0))
-; CHECK-LABEL: _first({{.*}}) {
+; CHECK-LABEL: _first_direct({{.*}}) {
 ; CHECK: RT_IS_PAIR(
-; CHECK-NOT: rt_type_error
+; CHECK-NOT: rt_err
 ; CHECK: {{^}}}
 (display (first '(1)))

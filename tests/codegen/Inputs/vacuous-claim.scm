@@ -3,7 +3,7 @@
 ; RUN: %regal -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (first x) (if (pair? x) (car x) 0))
-; CHECK-LABEL: _first({{.*}}) {
+; CHECK-LABEL: _first_direct({{.*}}) {
 ; CHECK: RT_IS_PAIR(
 ; CHECK: {{^}}}
 (display (first '(1)))
