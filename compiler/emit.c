@@ -1,83 +1,28 @@
-/* emit.c: the analyzed AST to one C translation unit.
+/* emit.c: the analyzed AST to one C translation unit (the pass; emit.h lists its other files).
  *
- * Entry point: emit_program. Requires: analyze_program has run. Guarantees: C that includes
- * only regal.h and compiles without warnings under -Wall -Wextra; every procedure is an
- * RtCode (the uniform convention of regal.h), so every tail call is a musttail call and no
- * tail call grows the C stack (R7RS 3.5); self tail calls and contified loops are gotos.
- *
- * Each expression is compiled to statements plus a side-effect-free C expression for its
- * value; where the value goes is a Dest: used as a value, returned, or assigned to a
- * variable followed by a jump (the exit of an inlined loop).
- * Allocation sites go through emit_alloc_*: typed allocation (alloc_obj_typed with a constant
- * type id, fields filled directly) or, with --alloc=constructors, the mk_* calls.
- * The types of infer.c (unless --no-types) remove the checks they prove, keep flonum
- * arithmetic in C doubles (emit_flo; never-assigned, uncaptured let and loop variables of
- * type flonum are double locals, boxed only where the value is needed as an RtValue), and
- * the tests of `if` that are predicates or comparisons become C conditions (emit_cond).
+ * Entry point: emit_program (regalc.h states what it requires). Every procedure has the
+ * uniform entry signature of regal.h ("Calls"), so every tail call is a musttail call and no
+ * tail call grows the C stack (R7RS 3.5); self tail calls and contified loops are gotos; known
+ * calls enter direct entries. The types of infer.c (unless --no-types) remove the checks they
+ * prove, keep flonum arithmetic in C doubles (emit_num.c), and turn the tests of `if` that are
+ * predicates or comparisons into C conditions. Slow paths are cold per-site stubs.
  */
-#include "regalc.h"
+#include "emit.h"
 
-#include <gmp.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "regal.h" /* RT_PF_ALLOC */
-
-typedef enum {
-    DEST_VALUE,   /* give back a C expression for the value */
-    DEST_ASSIGN,  /* assign it to var */
-    DEST_JUMP,    /* assign it to var, then goto label: the exit of an inlined loop */
-    DEST_RETURN,  /* return it from the C function: the tail position */
-} DestKind;
-typedef struct Dest {
-    DestKind kind;
-    const char *var;
-    const char *label;
-    size_t keep;         /* DEST_JUMP: regions still alive at the label (the rest are left) */
-} Dest;
-static const Dest DEST_V = {DEST_VALUE, NULL, NULL, 0};
-
-typedef struct Emitter {
-    Program *prog;
-    const EmitOptions *opt;
-    Buf decls;           /* forward declarations, constants, globals */
-    Buf init;            /* constant initialisation at program start */
-    Buf *out;            /* the function being written */
-    Lambda *fn;          /* the lambda whose C function is being written (NULL: top level) */
-    int indent;
-    int ntemps;
-    int fn_allocs;       /* allocation sites written inline in the current C function */
-    Buf stubs;           /* the cold stubs of slow paths (emit_stub) */
-    int nstubs;
-    int nconsts;
-    VEC(char *) locs;    /* location strings, index = L<n> */
-    StrMap loc_index;    /* location string -> its index in locs */
-    PtrMap sym_consts;   /* Sym -> its index in sym_exprs: one symbol constant per name */
-    VEC(const char *) sym_exprs;
-    VEC(const char *) static_syms; /* &k<n>.s of each static symbol, for rt_intern_statics */
-    VEC(Lambda *) loops; /* contified lambdas whose body is being written */
-    VEC(size_t) loop_keep; /* for each: the regions alive at its entry */
-    VEC(const char *) active; /* regions entered and not yet left here, oldest first */
-    size_t self_keep;    /* regions alive at `top:` below the self-iteration region */
-    EmitStats stats;
-} Emitter;
-
-static const char *emit_expr(Emitter *em, Ast *a, Dest d);
-static const char *emit_flo(Emitter *em, Ast *a);
-static const char *emit_cond(Emitter *em, Ast *a);
-
 /* ---- types ---------------------------------------------------------------------------------- */
-static Type emit_type(Emitter *em, Ast *a) { return em->opt->untyped ? TY_ANY : infer_type(a); }
+Type emit_type(Emitter *em, Ast *a) { return em->opt->untyped ? TY_ANY : infer_type(a); }
 
 /* a's value is proven to be of type t (a node that never delivers a value proves nothing) */
-static bool emit_proven(Emitter *em, Ast *a, Type t) {
+bool emit_proven(Emitter *em, Ast *a, Type t) {
     Type x = emit_type(em, a);
     return x && !(x & ~t);
 }
 
 /* Count a run-time check: removed when proven. Returns proven. */
-static bool emit_check(Emitter *em, bool proven) {
+bool emit_check(Emitter *em, bool proven) {
     em->stats.checks++;
     if (proven) em->stats.checks_removed++;
     return proven;
@@ -90,7 +35,7 @@ static bool emit_check(Emitter *em, bool proven) {
  * took 6 s and 10,000 took 34 s; as calls, 0.7 s), and a function that big is straight-line
  * code run once (a huge quoted-looking expression), not a hot path. */
 #define EMIT_INLINE_ALLOCS 256
-static bool emit_alloc_typed(Emitter *em) {
+bool emit_alloc_typed(Emitter *em) {
     em->stats.alloc_sites++;
     if (em->opt->alloc != ALLOC_TYPED || em->fn_allocs++ >= EMIT_INLINE_ALLOCS) return false;
     em->stats.alloc_typed++;
@@ -98,13 +43,12 @@ static bool emit_alloc_typed(Emitter *em) {
 }
 
 /* A variable kept in a C double (infer_var_unboxed), unless types are ignored. */
-static bool emit_var_unboxed(Emitter *em, Var *v) {
+bool emit_var_unboxed(Emitter *em, Var *v) {
     return !em->opt->untyped && infer_var_unboxed(v);
 }
 
 /* ---- output helpers ------------------------------------------------------------------------- */
-static void emit_line(Emitter *em, const char *fmt, ...) PRINTF(2, 3);
-static void emit_line(Emitter *em, const char *fmt, ...) {
+void emit_line(Emitter *em, const char *fmt, ...) {
     for (int i = 0; i < em->indent; i++) buf_puts(em->out, "    ");
     va_list ap;
     va_start(ap, fmt);
@@ -113,14 +57,14 @@ static void emit_line(Emitter *em, const char *fmt, ...) {
     buf_putc(em->out, '\n');
 }
 
-static char *emit_temp(Emitter *em) { return xasprintf("t%d", em->ntemps++); }
+char *emit_temp(Emitter *em) { return xasprintf("t%d", em->ntemps++); }
 
 /* ---- regions (regions.c decides, emit.c enters and leaves them) ------------------------------ */
 /* The C names of the regions regions.c places sites in: each C function declares its own local
  * region rgl and self-iteration region rgs, and a contified loop its iteration region rg<id>;
  * the top level's own region is the static rgl. */
-static const char *emit_loop_region(const Lambda *loop) { return xasprintf("rg%d", loop->id); }
-static const char *emit_place(Place p, const Lambda *loop) {
+const char *emit_loop_region(const Lambda *loop) { return xasprintf("rg%d", loop->id); }
+const char *emit_place(Place p, const Lambda *loop) {
     switch (p) {
     case PLACE_HEAP: return "&rt_gc_region";
     case PLACE_CALLER: return "rr";
@@ -132,27 +76,25 @@ static const char *emit_place(Place p, const Lambda *loop) {
     diag_internal("emit_place: no place");
 }
 /* The region an allocation site at node a uses; regions.c must have placed it. */
-static const char *emit_rg(Ast *a) {
+const char *emit_rg(Ast *a) {
     if (a->place == PLACE_NONE) diag_internal("emit: the allocation site at %s:%d:%d (node kind %d) has no region", a->loc.file, a->loc.line, a->loc.col, a->kind);
     return emit_place(a->place, a->place_loop);
 }
 
-static void emit_region_enter(Emitter *em, const char *name) {
+void emit_region_enter(Emitter *em, const char *name) {
     emit_line(em, "Region %s;", name);
     emit_line(em, "rt_region_enter(&%s);", name);
     vec_push(&em->active, name);
 }
 /* Leave every region entered after the first `keep` (a jump or return out of them). */
-static void emit_region_leave_to(Emitter *em, size_t keep) {
+void emit_region_leave_to(Emitter *em, size_t keep) {
     for (size_t i = em->active.len; i-- > keep;) emit_line(em, "rt_region_leave(&%s);", em->active.items[i]);
 }
 
 /* --check-regions: the store of value into target must keep R4. */
-static void emit_check_store(Emitter *em, const char *loc, const char *target, const char *value) {
+void emit_check_store(Emitter *em, const char *loc, const char *target, const char *value) {
     if (em->opt->check_regions) emit_line(em, "rt_check_store(%s, %s, %s);", loc, target, value);
 }
-
-static const char *emit_str_lit(const char *s);
 
 /* ---- cold stubs -------------------------------------------------------------------------------
  * Slow paths (fixnum overflow or a non-fixnum operand, a type error, an index out of range)
@@ -160,16 +102,11 @@ static const char *emit_str_lit(const char *s);
  * need (the location string, the collected heap, the constant operands): the hot path passes
  * only its dynamic values, so clang keeps nothing of the slow path in callee-saved registers
  * (in ack, three of six pushed registers held such addresses). */
-/* The placeholder of the region in a stub's body: a byte that never reaches the C otherwise
- * (emit_c_string writes control characters as octal escapes), so text from the program in the
- * body (names in error messages) is copied as it is. */
-#define EMIT_RG "\001"
-
 /* The stub's call: ret is its return type ("RtValue", "int"; the stub is rt_slow<n>), or NULL
  * for a stub that never returns (an error: rt_err<n>); body its one statement's expression, with the operands vals[i] as s<i> and, when
  * rg is not NULL, one %s for the region (a constant region stays in the body, any other is
  * passed as the parameter sr). */
-static const char *emit_stub(Emitter *em, const char *ret, const char *rg, const char *body,
+const char *emit_stub(Emitter *em, const char *ret, const char *rg, const char *body,
                              size_t n, const char **vals) {
     bool pass_rg = rg && strcmp(rg, "&rt_gc_region") != 0;
     char *name = xasprintf(ret ? "rt_slow%d" : "rt_err%d", em->nstubs++);
@@ -201,14 +138,14 @@ static const char *emit_stub(Emitter *em, const char *ret, const char *rg, const
 }
 
 /* `if (!(ok)) <type error of who, expecting what, got x>` through a stub. */
-static void emit_type_check(Emitter *em, const char *ok, const char *loc, const char *who,
+void emit_type_check(Emitter *em, const char *ok, const char *loc, const char *who,
                             const char *what, const char *x) {
     const char *body = xasprintf("rt_type_error(%s, %s, %s, s0)", loc, emit_str_lit(who), emit_str_lit(what));
     emit_line(em, "if (RT_UNLIKELY(!(%s))) %s;", ok, emit_stub(em, NULL, NULL, body, 1, &x));
 }
 
 /* A C identifier for a Scheme name: letters and digits kept, everything else as _xx. */
-static void emit_mangle(Buf *b, const char *name) {
+void emit_mangle(Buf *b, const char *name) {
     for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
         if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))
             buf_putc(b, (char)*p);
@@ -219,14 +156,14 @@ static void emit_mangle(Buf *b, const char *name) {
     }
 }
 
-static char *emit_var_name(Var *v) {
+char *emit_var_name(Var *v) {
     Buf b = {0};
     buf_printf(&b, v->global ? "g%d_" : "v%d_", v->id);
     emit_mangle(&b, v->name->name);
     return buf_cstr(&b);
 }
 
-static char *emit_lambda_name(Lambda *l) {
+char *emit_lambda_name(Lambda *l) {
     Buf b = {0};
     buf_printf(&b, "scm_lambda%d", l->id);
     if (l->name) {
@@ -237,7 +174,7 @@ static char *emit_lambda_name(Lambda *l) {
 }
 
 /* The location string of a node, as the name of a static constant. */
-static const char *emit_loc(Emitter *em, Loc loc) {
+const char *emit_loc(Emitter *em, Loc loc) {
     char *s = xasprintf("%s:%d:%d", loc.file ? loc.file : "?", loc.line, loc.col);
     size_t *slot = strmap_slot(&em->loc_index, s, true);
     if (*slot == STRMAP_NONE) {
@@ -253,7 +190,7 @@ static const char *emit_loc(Emitter *em, Loc loc) {
  * generated C as a string literal: quotes, backslashes and '?' (no trigraphs) escaped, bytes
  * outside printable ASCII as octal escapes. Everything else from the program that reaches the C
  * is a mangled identifier (emit_mangle) or a number. */
-static void emit_c_string_n(Buf *b, const char *s, size_t len) {
+void emit_c_string_n(Buf *b, const char *s, size_t len) {
     buf_putc(b, '"');
     for (const unsigned char *p = (const unsigned char *)s, *e = p + len; p < e; p++) {
         if (*p == '"' || *p == '\\' || *p == '?') buf_printf(b, "\\%c", *p);
@@ -262,15 +199,15 @@ static void emit_c_string_n(Buf *b, const char *s, size_t len) {
     }
     buf_putc(b, '"');
 }
-static void emit_c_string(Buf *b, const char *s) { emit_c_string_n(b, s, strlen(s)); }
-static const char *emit_str_lit(const char *s) {
+void emit_c_string(Buf *b, const char *s) { emit_c_string_n(b, s, strlen(s)); }
+const char *emit_str_lit(const char *s) {
     Buf b = {0};
     emit_c_string(&b, s);
     return buf_cstr(&b);
 }
 
 /* Deliver a value to its destination; returns the expression for DEST_VALUE. */
-static const char *emit_deliver(Emitter *em, Dest d, const char *expr) {
+const char *emit_deliver(Emitter *em, Dest d, const char *expr) {
     switch (d.kind) {
     case DEST_VALUE: return expr;
     case DEST_RETURN:
@@ -295,12 +232,12 @@ static const char *emit_deliver(Emitter *em, Dest d, const char *expr) {
 
 /* Labels are written before it is known whether any goto uses them; an unused one is cut
  * out again, so the C has no unused labels. */
-static size_t emit_label(Emitter *em, const char *label) {
+size_t emit_label(Emitter *em, const char *label) {
     size_t at = em->out->len;
     emit_line(em, "%s:;", label);
     return at;
 }
-static void emit_label_done(Emitter *em, size_t at, size_t from, const char *label) {
+void emit_label_done(Emitter *em, size_t at, size_t from, const char *label) {
     char *jump = xasprintf("goto %s;", label);
     bool used = strstr(em->out->data + from, jump) != NULL;
     free(jump);
@@ -311,403 +248,13 @@ static void emit_label_done(Emitter *em, size_t at, size_t from, const char *lab
     em->out->len -= len;
 }
 
-/* ---- constants ------------------------------------------------------------------------------ */
-static const char *emit_double(double x) {
-    if (isnan(x)) return "__builtin_nan(\"\")";
-    if (isinf(x)) return x > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
-    return xasprintf("%a", x);
-}
-
-/* Quoted data (R7RS 4.1.2) is static C data, never code: each constant is one declaration, a
- * list's spine one array of pairs built by walking the spine (no recursion along a list, so a
- * list of any length compiles in linear time and stack). Symbols are static RtSymbols, one per
- * name, that the program registers before anything else interns (rt_intern_statics); bignums
- * are static limbs. The one exception is a symbol whose name is not well-formed UTF-8 (an
- * escape such as |\xD800;|): it is made at start-up by rt_intern, which canonicalises it, and
- * so is every constant that contains one (EmitConst.is_static false). Recursion is only into
- * the elements of a list or vector, bounded by the reader's nesting limit. */
-typedef struct EmitConst { const char *expr; bool is_static; } EmitConst;
-typedef VEC(uint32_t) CodePoints;
-static EmitConst emit_const_k(Emitter *em, Datum *d);
-
-/* Strict UTF-8 (RFC 3629: no overlongs, surrogates or values above U+10FFFF) to code points;
- * false when s is not well-formed. */
-static bool emit_utf8_decode(const unsigned char *s, size_t len, CodePoints *out) {
-    for (size_t i = 0; i < len;) {
-        uint32_t c = s[i], min;
-        size_t n;
-        if (c < 0x80) { n = 1; min = 0; }
-        else if ((c & 0xe0) == 0xc0) { n = 2; c &= 0x1f; min = 0x80; }
-        else if ((c & 0xf0) == 0xe0) { n = 3; c &= 0x0f; min = 0x800; }
-        else if ((c & 0xf8) == 0xf0) { n = 4; c &= 0x07; min = 0x10000; }
-        else return false;
-        if (i + n > len) return false;
-        for (size_t k = 1; k < n; k++) {
-            if ((s[i + k] & 0xc0) != 0x80) return false;
-            c = c << 6 | (s[i + k] & 0x3f);
-        }
-        if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return false;
-        vec_push(out, c);
-        i += n;
-    }
-    return true;
-}
-
-/* A static string object of code points; returns its C name. */
-static char *emit_static_string(Emitter *em, const uint32_t *chars, size_t n) {
-    int k = em->nconsts++;
-    Buf *b = &em->decls;
-    buf_printf(b, "static struct { RtHeader hdr; uint32_t c[%zu]; } k%d = {RT_HDR(TYPE_ID_STRING, %zu), {",
-               n ? n : 1, k, n);
-    for (size_t i = 0; i < n; i++) buf_printf(b, "%s%u", i ? "," : "", chars[i]);
-    if (!n) buf_puts(b, "0");
-    buf_puts(b, "}};\n");
-    return xasprintf("k%d", k);
-}
-
-static EmitConst emit_const_symbol(Emitter *em, Sym *sym) {
-    size_t *slot = ptrmap_slot(&em->sym_consts, sym, true);
-    if (*slot != PTRMAP_NONE) return (EmitConst){em->sym_exprs.items[*slot], true};
-    CodePoints cps = {0};
-    if (!emit_utf8_decode((const unsigned char *)sym->name, sym->len, &cps)) {
-        /* made at start-up: rt_intern canonicalises the name */
-        vec_free(&cps);
-        int k = em->nconsts++;
-        buf_printf(&em->decls, "static RtValue k%d;\n", k);
-        buf_printf(&em->init, "    k%d = rt_intern(", k);
-        emit_c_string_n(&em->init, sym->name, sym->len);
-        buf_printf(&em->init, ", %zu);\n", sym->len);
-        *slot = em->sym_exprs.len;
-        vec_push(&em->sym_exprs, xasprintf("k%d", k));
-        return (EmitConst){em->sym_exprs.items[*slot], false};
-    }
-    char *name = emit_static_string(em, cps.items, cps.len);
-    vec_free(&cps);
-    int k = em->nconsts++;
-    buf_printf(&em->decls, "static struct { RtSymbol s; char u[%zu]; } k%d = {{RT_HDR(TYPE_ID_SYMBOL, %zu), RT_TAG_AS_OBJ(&%s), 0, 0}, ",
-               sym->len + 1, k, sym->len, name);
-    emit_c_string_n(&em->decls, sym->name, sym->len);
-    buf_puts(&em->decls, "};\n");
-    vec_push(&em->static_syms, xasprintf("&k%d.s", k));
-    *slot = em->sym_exprs.len;
-    vec_push(&em->sym_exprs, xasprintf("RT_TAG_AS_OBJ(&k%d)", k));
-    return (EmitConst){em->sym_exprs.items[*slot], true};
-}
-
-/* An exact integer outside the fixnum range: static limbs (RtBignum: count = limbs << 1 |
- * sign, least significant limb first). */
-static EmitConst emit_const_bignum(Emitter *em, const char *text) {
-    mpz_t z;
-    if (mpz_init_set_str(z, text, 10) != 0) diag_internal("emit: bad bignum literal %s", text);
-    size_t n = (mpz_sizeinbase(z, 2) + 63) / 64;
-    uint64_t *limbs = xcalloc(n, sizeof *limbs);
-    size_t got = 0;
-    mpz_export(limbs, &got, -1, sizeof *limbs, 0, 0, z);
-    int k = em->nconsts++;
-    buf_printf(&em->decls, "static struct { RtHeader hdr; uint64_t l[%zu]; } k%d = {RT_HDR(TYPE_ID_INT, %zu), {",
-               got, k, got << 1 | (mpz_sgn(z) < 0));
-    for (size_t i = 0; i < got; i++) buf_printf(&em->decls, "%s0x%llxu", i ? "," : "", (unsigned long long)limbs[i]);
-    buf_puts(&em->decls, "}};\n");
-    free(limbs);
-    mpz_clear(z);
-    return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
-}
-
-/* A list (its spine walked iteratively): one static array of pairs, pair i's cdr pointing at
- * pair i + 1 and the last one's at the tail; or, when an element is not static, pairs made at
- * start-up from the tail back. */
-static EmitConst emit_const_list(Emitter *em, Datum *d) {
-    VEC(const char *) cars = {0};
-    bool all_static = true;
-    Datum *p = d;
-    for (; p->kind == DATUM_PAIR; p = p->pair.cdr) {
-        EmitConst c = emit_const_k(em, p->pair.car);
-        all_static &= c.is_static;
-        vec_push(&cars, c.expr);
-    }
-    EmitConst tail = p->kind == DATUM_NIL ? (EmitConst){"RT_NIL", true} : emit_const_k(em, p);
-    all_static &= tail.is_static;
-    size_t n = cars.len;
-    int k = em->nconsts++;
-    if (all_static) {
-        Buf *b = &em->decls;
-        buf_printf(b, "static RtPair k%d[%zu] = {\n", k, n);
-        for (size_t i = 0; i < n; i++) {
-            if (i + 1 < n) buf_printf(b, "    {%s, RT_TAG_AS_PAIR(&k%d[%zu])},\n", cars.items[i], k, i + 1);
-            else buf_printf(b, "    {%s, %s}};\n", cars.items[i], tail.expr);
-        }
-        vec_free(&cars);
-        return (EmitConst){xasprintf("RT_TAG_AS_PAIR(&k%d[0])", k), true};
-    }
-    buf_printf(&em->decls, "static RtValue k%d;\n", k);
-    buf_printf(&em->init, "    k%d = %s;\n", k, tail.expr);
-    for (size_t i = n; i-- > 0;)
-        buf_printf(&em->init, "    k%d = mk_pair(&rt_global_region, %s, k%d);\n", k, cars.items[i], k);
-    vec_free(&cars);
-    return (EmitConst){xasprintf("k%d", k), false};
-}
-
-static EmitConst emit_const_vector(Emitter *em, Datum *d) {
-    const char **items = xcalloc(d->vec.len + 1, sizeof *items);
-    bool all_static = true;
-    for (size_t i = 0; i < d->vec.len; i++) {
-        EmitConst c = emit_const_k(em, d->vec.items[i]);
-        all_static &= c.is_static;
-        items[i] = c.expr;
-    }
-    int k = em->nconsts++;
-    Buf *b = &em->decls;
-    if (all_static) {
-        buf_printf(b, "static struct { RtHeader hdr; RtValue v[%zu]; } k%d = {RT_HDR(TYPE_ID_VECTOR, %zu), {",
-                   d->vec.len ? d->vec.len : 1, k, d->vec.len);
-        for (size_t i = 0; i < d->vec.len; i++) buf_printf(b, "%s%s", i ? ",\n    " : "", items[i]);
-        if (!d->vec.len) buf_puts(b, "0");
-        buf_puts(b, "}};\n");
-        free(items);
-        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
-    }
-    buf_printf(b, "static RtValue k%d;\n", k);
-    buf_printf(&em->init, "    k%d = mk_vector(&rt_global_region, %zu, RT_FALSE);\n", k, d->vec.len);
-    for (size_t i = 0; i < d->vec.len; i++)
-        buf_printf(&em->init, "    RT_AS(RtVector, k%d)->items[%zu] = %s;\n", k, i, items[i]);
-    free(items);
-    return (EmitConst){xasprintf("k%d", k), false};
-}
-
-static EmitConst emit_const_k(Emitter *em, Datum *d) {
-    Buf *b = &em->decls;
-    switch (d->kind) {
-    case DATUM_NIL: return (EmitConst){"RT_NIL", true};
-    case DATUM_BOOL: return (EmitConst){d->b ? "RT_TRUE" : "RT_FALSE", true};
-    case DATUM_UNSPEC: return (EmitConst){"RT_UNSPEC", true};
-    case DATUM_FIXNUM: return (EmitConst){xasprintf("RT_FIX(%lldLL)", (long long)d->fix), true};
-    case DATUM_CHAR: return (EmitConst){xasprintf("RT_CHAR(%u)", d->ch), true};
-    case DATUM_SYMBOL: return emit_const_symbol(em, d->sym);
-    case DATUM_BIGNUM: return emit_const_bignum(em, d->big);
-    case DATUM_PAIR: return emit_const_list(em, d);
-    case DATUM_VECTOR: return emit_const_vector(em, d);
-    case DATUM_FLONUM: {
-        int k = em->nconsts++;
-        buf_printf(b, "static RtFlonum k%d = {RT_HDR(TYPE_ID_FLOAT, 0), %s};\n", k, emit_double(d->flo));
-        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
-    }
-    case DATUM_STRING:
-        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&%s)", emit_static_string(em, d->str.chars, d->str.len)), true};
-    case DATUM_BYTEVECTOR: {
-        int k = em->nconsts++;
-        buf_printf(b, "static struct { RtHeader hdr; uint8_t v[%zu]; } k%d = {RT_HDR(TYPE_ID_BYTEVECTOR, %zu), {",
-                   d->bv.len ? d->bv.len : 1, k, d->bv.len);
-        for (size_t i = 0; i < d->bv.len; i++) buf_printf(b, "%s%u", i ? "," : "", d->bv.bytes[i]);
-        if (!d->bv.len) buf_puts(b, "0");
-        buf_puts(b, "}};\n");
-        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
-    }
-    }
-    diag_internal("emit_const: kind %d", d->kind);
-}
-
-static const char *emit_const(Emitter *em, Datum *d) { return emit_const_k(em, d).expr; }
-
-/* ---- allocation sites ----------------------------------------------------------------------- */
-static const char *emit_alloc_pair(Emitter *em, const char *rg, const char *car, const char *cdr) {
-    char *t = emit_temp(em);
-    if (!emit_alloc_typed(em)) {
-        emit_line(em, "RtValue %s = mk_pair(%s, %s, %s);", t, rg, car, cdr);
-    } else {
-        emit_line(em, "RtPair *%s_p = alloc_obj_typed(%s, TYPE_ID_PAIR);", t, rg);
-        emit_line(em, "%s_p->car = %s;", t, car);
-        emit_line(em, "%s_p->cdr = %s;", t, cdr);
-        emit_line(em, "RtValue %s = RT_TAG_AS_PAIR(%s_p);", t, t);
-    }
-    emit_check_store(em, "\"cons\"", t, car);
-    emit_check_store(em, "\"cons\"", t, cdr);
-    return t;
-}
-
-static const char *emit_alloc_box(Emitter *em, const char *value) {
-    char *t = emit_temp(em);
-    if (!emit_alloc_typed(em)) {
-        emit_line(em, "RtValue %s = mk_box(&rt_gc_region, %s);", t, value);
-        return t;
-    }
-    /* boxes hold assigned, captured variables: always the heap (regions.c sends their
-     * values there too) */
-    emit_line(em, "RtBox *%s_p = alloc_obj_typed(&rt_gc_region, TYPE_ID_BOX);", t);
-    emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_BOX, 0);", t);
-    emit_line(em, "%s_p->value = %s;", t, value);
-    emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
-    return t;
-}
-
-static const char *emit_alloc_vector(Emitter *em, const char *rg, AstVec *args, const char **vals) {
-    char *t = emit_temp(em);
-    size_t n = args->len;
-    if (!emit_alloc_typed(em)) {
-        emit_line(em, "RtValue %s = mk_vector(%s, %zu, RT_FALSE);", t, rg, n);
-        for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtVector, %s)->items[%zu] = %s;", t, i, vals[i]);
-    } else {
-        emit_line(em, "RtVector *%s_p = alloc_obj_sized(%s, TYPE_ID_VECTOR, %zu);", t, rg, n * 8);
-        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, %zu);", t, n);
-        for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->items[%zu] = %s;", t, i, vals[i]);
-        emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
-    }
-    for (size_t i = 0; i < n; i++) emit_check_store(em, "\"vector\"", t, vals[i]);
-    return t;
-}
-
-/* A closure object for lambda l, its free slots filled later by emit_fill_closure. */
-static const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, const char *into) {
-    size_t n = l->free.len;
-    char *name = emit_lambda_name(l);
-    if (!emit_alloc_typed(em)) {
-        emit_line(em, "%s = mk_closure(%s, %s, %zu);", into, rg, name, n);
-        return into;
-    }
-    char *t = emit_temp(em);
-    emit_line(em, "RtClosure *%s_p = alloc_obj_sized(%s, TYPE_ID_CLOSURE, %zu);", t, rg, n * 8);
-    emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_CLOSURE, %zu);", t, n);
-    emit_line(em, "%s_p->code = %s;", t, name);
-    emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", into, t);
-    return into;
-}
-
-/* A boxed flonum holding the C double x. */
-static const char *emit_alloc_float(Emitter *em, const char *rg, const char *x) {
-    char *t = emit_temp(em);
-    if (!emit_alloc_typed(em)) {
-        emit_line(em, "RtValue %s = mk_float(%s, %s);", t, rg, x);
-        return t;
-    }
-    emit_line(em, "RtFlonum *%s_p = alloc_obj_typed(%s, TYPE_ID_FLOAT);", t, rg);
-    emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_FLOAT, 0);", t);
-    emit_line(em, "%s_p->d = %s;", t, x);
-    emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
-    return t;
-}
-
-/* (%record rtd field ...): the record type's field count is checked at run time; a mismatch
- * (or an rtd that is not a record type) goes to rt_p_record, which reports it. */
-static const char *emit_alloc_record(Emitter *em, const char *rg, const char **v, size_t n, const char *loc) {
-    char *t = emit_temp(em);
-    size_t nf = n - 1;
-    bool typed = emit_alloc_typed(em);
-    emit_line(em, "RtValue %s;", t);
-    emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_RECORD_TYPE) || RT_HDR_COUNT(*RT_OBJ(%s)) != %zu)) {",
-              v[0], v[0], nf);
-    Buf b = {0};
-    for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
-    emit_line(em, "    %s = rt_p_record(%s, %s, %zu, (const RtValue[]){%s});", t, rg, loc, n, buf_cstr(&b));
-    buf_free(&b);
-    emit_line(em, "} else {");
-    em->indent++;
-    if (!typed) {
-        emit_line(em, "%s = mk_record(%s, %s, %zu);", t, rg, v[0], nf);
-        for (size_t i = 0; i < nf; i++) emit_line(em, "RT_AS(RtRecord, %s)->fields[%zu] = %s;", t, i, v[i + 1]);
-    } else {
-        emit_line(em, "RtRecord *%s_p = alloc_obj_sized(%s, TYPE_ID_RECORD, %zu);", t, rg, nf * 8);
-        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_RECORD, %zu);", t, nf);
-        emit_line(em, "%s_p->type = %s;", t, v[0]);
-        for (size_t i = 0; i < nf; i++) emit_line(em, "%s_p->fields[%zu] = %s;", t, i, v[i + 1]);
-        emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
-    }
-    em->indent--;
-    emit_line(em, "}");
-    for (size_t i = 0; i < n; i++) emit_check_store(em, loc, t, v[i]);
-    return t;
-}
-
-/* The largest length make-vector and make-string allocate inline; longer ones (and bad
- * arguments) go to the runtime, which reports errors. */
-#define EMIT_INLINE_LEN_MAX "0xffffffu"
-
-/* (make-vector n [fill]) and (make-string n [char]): typed allocation and a fill loop when n
- * is a fixnum in range (the fixnum test is a check), else the runtime call. */
-static const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t n, const char *loc,
-                                     bool string) {
-    char *t = emit_temp(em);
-    const char *rg = emit_rg(a);
-    bool typed = emit_alloc_typed(em);
-    const char *fill = n > 1 ? v[1] : string ? "RT_CHAR(32)" : "RT_FALSE";
-    Buf cond = {0};
-    if (!emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) buf_printf(&cond, "RT_IS_FIXNUM(%s) && ", v[0]);
-    buf_printf(&cond, "(uint64_t)RT_FIXVAL(%s) <= " EMIT_INLINE_LEN_MAX, v[0]);
-    if (string && n > 1 && !emit_check(em, emit_proven(em, a->args.items[1], TY_CHAR)))
-        buf_printf(&cond, " && RT_IS_CHAR(%s)", v[1]);
-    emit_line(em, "RtValue %s;", t);
-    emit_line(em, "if (RT_LIKELY(%s)) {", buf_cstr(&cond));
-    buf_free(&cond);
-    em->indent++;
-    if (!typed) {
-        if (string) emit_line(em, "%s = mk_string_fill(%s, (size_t)RT_FIXVAL(%s), RT_CHARVAL(%s));", t, rg, v[0], fill);
-        else emit_line(em, "%s = mk_vector(%s, (size_t)RT_FIXVAL(%s), %s);", t, rg, v[0], fill);
-    } else if (string) {
-        emit_line(em, "RtString *%s_p = alloc_obj_sized(%s, TYPE_ID_STRING, (size_t)RT_FIXVAL(%s) * 4);", t, rg, v[0]);
-        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_STRING, RT_FIXVAL(%s));", t, v[0]);
-        emit_line(em, "for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->chars[i] = RT_CHARVAL(%s);", v[0], t, fill);
-        emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
-    } else {
-        emit_line(em, "RtVector *%s_p = alloc_obj_sized(%s, TYPE_ID_VECTOR, (size_t)RT_FIXVAL(%s) * 8);", t, rg, v[0]);
-        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, RT_FIXVAL(%s));", t, v[0]);
-        emit_line(em, "for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->items[i] = %s;", v[0], t, fill);
-        emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
-    }
-    em->indent--;
-    Buf b = {0};
-    for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
-    emit_line(em, "} else %s = rt_p_make_%s(%s, %s, %zu, (const RtValue[]){%s});", t,
-              string ? "string" : "vector", rg, loc, n, buf_cstr(&b));
-    buf_free(&b);
-    if (!string && n > 1) emit_check_store(em, loc, t, fill);
-    return t;
-}
-
-/* (string c ...): typed allocation when every argument is a char (tested unless proven). */
-static const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t n, const char *loc) {
-    char *t = emit_temp(em);
-    const char *rg = emit_rg(a);
-    bool typed = emit_alloc_typed(em);
-    Buf cond = {0};
-    for (size_t i = 0; i < n; i++)
-        if (!emit_check(em, emit_proven(em, a->args.items[i], TY_CHAR)))
-            buf_printf(&cond, "%sRT_IS_CHAR(%s)", cond.len ? " && " : "", v[i]);
-    emit_line(em, "RtValue %s;", t);
-    bool tested = cond.len > 0;
-    if (tested) emit_line(em, "if (RT_LIKELY(%s)) {", buf_cstr(&cond));
-    else emit_line(em, "{");
-    buf_free(&cond);
-    em->indent++;
-    if (!typed) {
-        emit_line(em, "%s = mk_string_fill(%s, %zu, 0);", t, rg, n);
-        for (size_t i = 0; i < n; i++) emit_line(em, "RT_AS(RtString, %s)->chars[%zu] = RT_CHARVAL(%s);", t, i, v[i]);
-    } else {
-        emit_line(em, "RtString *%s_p = alloc_obj_sized(%s, TYPE_ID_STRING, %zu);", t, rg, n * 4);
-        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_STRING, %zu);", t, n);
-        for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->chars[%zu] = RT_CHARVAL(%s);", t, i, v[i]);
-        emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
-    }
-    em->indent--;
-    Buf b = {0};
-    for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
-    if (tested) emit_line(em, "} else %s = rt_p_string(%s, %s, %zu, (const RtValue[]){%s});", t, rg, loc, n, buf_cstr(&b));
-    else emit_line(em, "}");
-    buf_free(&b);
-    return t;
-}
-
-static void emit_fill_closure(Emitter *em, Lambda *l, const char *clo) {
-    for (size_t i = 0; i < l->free.len; i++) {
-        emit_line(em, "RT_AS(RtClosure, %s)->free[%zu] = %s;", clo, i, emit_var_name(l->free.items[i]));
-        emit_check_store(em, "\"closure\"", clo, emit_var_name(l->free.items[i]));
-    }
-}
-
 /* ---- variables ------------------------------------------------------------------------------ */
-static bool emit_var_static(Var *v) {
+bool emit_var_static(Var *v) {
     return v->known && !v->known->contified && v->known->free.len == 0 && v->nsets == 0 &&
            (!v->global || v->ndefs == 1);
 }
 
-static const char *emit_static_closure(Lambda *l) {
+const char *emit_static_closure(Lambda *l) {
     return xasprintf("RT_TAG_AS_OBJ(&%s_closure)", emit_lambda_name(l));
 }
 
@@ -739,7 +286,7 @@ static void emit_assign(Emitter *em, Var *v, const char *value) {
 /* ---- calls ---------------------------------------------------------------------------------- */
 /* Evaluate arguments left to right into temporaries (constants and variables stay as they
  * are when no later argument can change them). */
-static const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop) {
+const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop) {
     const char **vals = xcalloc(args->len + 1, sizeof *vals);
     for (size_t i = 0; i < args->len; i++) {
         if (loop && i < loop->params.len && emit_var_unboxed(em, loop->params.items[i])) {
@@ -760,7 +307,7 @@ static const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop) {
     }
     return vals;
 }
-static const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(em, args, NULL); }
+const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(em, args, NULL); }
 
 /* A call of code(rg, self, a0, a1, a2, a3) with arguments >= 4 in rt_xargs (regal.h "Calls");
  * an unknown call (nargs_set) also sets rt_nargs. rg is the region the result goes to (a tail
@@ -897,332 +444,6 @@ static const char *emit_prim_call_out(Emitter *em, const char *rg, const Prim *p
     char *t = emit_temp(em);
     emit_line(em, "RtValue %s = %s;", t, buf_cstr(&b));
     buf_free(&b);
-    return t;
-}
-
-/* c[ad]+r: the letters from the right are applied first. */
-static const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc) {
-    const char *path = a->prim->cxr;
-    const char *cur = x;
-    for (size_t i = strlen(path); i-- > 0;) {
-        bool is_car = path[i] == 'a';
-        /* the first step's argument may be a proven pair; later steps are unknown */
-        if (!emit_check(em, i == strlen(path) - 1 && emit_proven(em, a->args.items[0], TY_PAIR)))
-            emit_type_check(em, xasprintf("RT_IS_PAIR(%s)", cur), loc, a->prim->name, "a pair", cur);
-        char *t = emit_temp(em);
-        emit_line(em, "RtValue %s = RT_%s(%s);", t, is_car ? "CAR" : "CDR", cur);
-        cur = t;
-    }
-    return cur;
-}
-
-/* Arithmetic that stays in C doubles: + - * of flonums (a fixnum operand is converted, as the
- * runtime does, when there are at most two operands) and / of flonums only. */
-static bool emit_flo_arith(Emitter *em, Ast *a) {
-    if (em->opt->untyped || a->kind != AST_PRIMCALL || emit_type(em, a) != TY_FLO) return false;
-    const Prim *p = a->prim;
-    bool div = p->id == PRIM_div;
-    if (!div && p->id != PRIM_add && p->id != PRIM_sub && p->id != PRIM_mul) return false;
-    size_t n = a->args.len;
-    if (n == 0) return false;
-    for (size_t i = 0; i < n; i++) {
-        Type t = emit_type(em, a->args.items[i]);
-        if (t == TY_FLO) continue;
-        if (div || n > 2 || !t || (t & ~TY_FIX)) return false;
-    }
-    return true;
-}
-
-/* A C double expression for a node of type flonum. */
-static const char *emit_flo(Emitter *em, Ast *a) {
-    if (a->kind == AST_CONST && a->datum->kind == DATUM_FLONUM) return emit_double(a->datum->flo);
-    if (a->kind == AST_REF && !a->var->boxed && emit_var_unboxed(em, a->var)) return emit_var_name(a->var);
-    if (emit_flo_arith(em, a)) {
-        const Prim *p = a->prim;
-        const char *op = p->id == PRIM_add ? "+" : p->id == PRIM_sub ? "-" : p->id == PRIM_mul ? "*" : "/";
-        size_t n = a->args.len;
-        const char **v = xcalloc(n, sizeof *v);
-        for (size_t i = 0; i < n; i++) {
-            Ast *x = a->args.items[i];
-            if (x->kind == AST_CONST && x->datum->kind == DATUM_FIXNUM) {
-                v[i] = xasprintf("%lld.0", (long long)x->datum->fix);
-                if (llabs(x->datum->fix) > (1LL << 53)) v[i] = xasprintf("(double)%lldLL", (long long)x->datum->fix);
-                continue;
-            }
-            const char *e = emit_type(em, x) == TY_FLO ? emit_flo(em, x)
-                          : xasprintf("(double)RT_FIXVAL(%s)", emit_expr(em, x, DEST_V));
-            if (x->kind == AST_CONST) { v[i] = e; continue; }
-            char *t = emit_temp(em);
-            emit_line(em, "double %s = %s;", t, e);
-            v[i] = t;
-        }
-        const char *r;
-        if (n == 1) r = xasprintf(*op == '-' ? "(-%s)" : *op == '/' ? "(1.0 / %s)" : "(%s)", v[0]);
-        else {
-            r = v[0];
-            for (size_t i = 1; i < n; i++) r = xasprintf("(%s %s %s)", r, op, v[i]);
-        }
-        free(v);
-        return r;
-    }
-    const char *x = emit_expr(em, a, DEST_V);
-    return xasprintf("RT_FLOVAL(%s)", x);
-}
-
-/* The C operator of a numeric comparison and the name of its rt_<name>2 fast path, or NULL. */
-static const char *emit_cmp_op(const Prim *p, const char **rt) {
-    switch (p->id) {
-    case PRIM_num_lt: *rt = "lt"; return "<";
-    case PRIM_num_le: *rt = "le"; return "<=";
-    case PRIM_num_gt: *rt = "gt"; return ">";
-    case PRIM_num_ge: *rt = "ge"; return ">=";
-    case PRIM_num_eq: *rt = "eq"; return "==";
-    default: return NULL;
-    }
-}
-
-/* The C test (a format of one %s) that a value has type t, for the type predicates (prims.def's
- * pred column) that have one; NULL for the others. */
-static const char *emit_type_test(Type t) {
-    switch (t) {
-    case TY_NULL: return "%s == RT_NIL";
-    case TY_PAIR: return "RT_IS_PAIR(%s)";
-    case TY_CHAR: return "RT_IS_CHAR(%s)";
-    case TY_BOOL: return "RT_IS_BOOL(%s)";
-    case TY_EOF: return "%s == RT_EOF";
-    case TY_VEC: return "RT_IS_TYPE(%s, TYPE_ID_VECTOR)";
-    case TY_STR: return "RT_IS_TYPE(%s, TYPE_ID_STRING)";
-    case TY_SYM: return "RT_IS_TYPE(%s, TYPE_ID_SYMBOL)";
-    case TY_PROC: return "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)";
-    case TY_BVEC: return "RT_IS_TYPE(%s, TYPE_ID_BYTEVECTOR)";
-    default: return NULL;
-    }
-}
-
-/* A predicate or comparison as a C condition, or NULL when a is not one. */
-static const char *emit_prim_cond(Emitter *em, Ast *a) {
-    const Prim *p = a->prim;
-    size_t n = a->args.len;
-    const char *rt, *cop = emit_cmp_op(p, &rt);
-    if (cop && n == 2) {
-        Ast *x = a->args.items[0], *y = a->args.items[1];
-        const char *loc = emit_loc(em, a->loc);
-        if (!em->opt->untyped && emit_type(em, x) == TY_FLO && emit_type(em, y) == TY_FLO) {
-            emit_check(em, true);
-            const char *fx = emit_flo(em, x);
-            char *t = emit_temp(em);
-            emit_line(em, "double %s = %s;", t, fx);
-            const char *fy = emit_flo(em, y);
-            return xasprintf("%s %s %s", t, cop, fy);
-        }
-        const char **v = emit_args(em, &a->args);
-        const char *r;
-        if (emit_check(em, emit_proven(em, x, TY_FIX) && emit_proven(em, y, TY_FIX)))
-            r = xasprintf("(int64_t)%s %s (int64_t)%s", v[0], cop, v[1]);
-        else if (em->opt->no_inline_arith)
-            r = xasprintf("rt_num_%s(%s, %s, %s)", rt, loc, v[0], v[1]);
-        else
-            r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s)", v[0], v[1], v[0], cop, v[1],
-                          emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2, v));
-        free(v);
-        return r;
-    }
-    if (p->id == PRIM_not && n == 1) return xasprintf("!(%s)", emit_cond(em, a->args.items[0]));
-    const char *test = n == 1 && prims_arg_type(p, 0) == TY_ANY ? emit_type_test(p->pred_yes) : NULL;
-    if (test) {
-        const char **v = emit_args(em, &a->args);
-        const char *r = xasprintf(test, v[0]);
-        free(v);
-        return r;
-    }
-    if (n == 2 && (p->id == PRIM_eq_p || p->id == PRIM_eqv_p)) {
-        const char **v = emit_args(em, &a->args);
-        const char *r = p->id == PRIM_eq_p ? xasprintf("%s == %s", v[0], v[1])
-                                           : xasprintf("rt_eqv2(%s, %s)", v[0], v[1]);
-        free(v);
-        return r;
-    }
-    if (n == 1 && p->id == PRIM_zero_p) {
-        const char **v = emit_args(em, &a->args);
-        const char *r;
-        if (emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) r = xasprintf("%s == RT_FIX(0)", v[0]);
-        else {
-            const char *loc = emit_loc(em, a->loc);
-            r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && %s)", v[0], v[0],
-                          emit_stub(em, "int", NULL, xasprintf("rt_num_eq(%s, s0, RT_FIX(0))", loc), 1, v));
-        }
-        free(v);
-        return r;
-    }
-    return NULL;
-}
-
-/* The test of an if as a C condition. */
-static const char *emit_cond(Emitter *em, Ast *a) {
-    if (a->kind == AST_PRIMCALL) {
-        const char *c = emit_prim_cond(em, a);
-        if (c) return c;
-    }
-    const char *x = emit_expr(em, a, DEST_V);
-    return xasprintf("%s != RT_FALSE", x);
-}
-
-/* + - * of two operands: the fixnum fast path (its tag test left out for proven fixnums), and
- * overflow or another operand type through a cold stub to the generic operation of numbers.c;
- * with -fno-inline-arith, the generic operation out of line every time. */
-static const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
-    const Prim *p = a->prim;
-    const char *op = p->id == PRIM_add ? "add" : p->id == PRIM_sub ? "sub" : "mul";
-    const char *rg = emit_rg(a);
-    bool fix = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX));
-    if (em->opt->no_inline_arith) {
-        em->stats.num_generic++;
-        return xasprintf("rt_%s(%s, %s, %s, %s)", op, rg, loc, v[0], v[1]);
-    }
-    char *t = emit_temp(em);
-    if (fix && *op != 'm' && emit_proven(em, a, TY_FIX)) { /* the bounds of enclosing tests rule out overflow */
-        emit_line(em, "RtValue %s = (RtValue)((int64_t)%s %c (int64_t)%s);", t, v[0], *op == 'a' ? '+' : '-', v[1]);
-        return t;
-    }
-    em->stats.num_generic++;
-    const char *slow = emit_stub(em, "RtValue", rg, xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", op, loc), 2, v);
-    const char *tags = fix ? "" : xasprintf("RT_BOTH_FIXNUM(%s, %s) && ", v[0], v[1]);
-    emit_line(em, "int64_t %s_r;", t);
-    if (*op == 'm')
-        emit_line(em, "RtValue %s = %s!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
-                  t, tags, v[0], v[1], t, t, slow);
-    else
-        emit_line(em, "RtValue %s = %s!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
-                  t, tags, op, v[0], v[1], t, t, slow);
-    return t;
-}
-
-/* ---- integer division ------------------------------------------------------------------------
- * quotient remainder modulo and the truncate-/floor- forms (R7RS 6.2.6) of two fixnums, inline:
- * on tagged words, x / y is the untagged quotient (both are scaled by 8) and x % y the tagged
- * remainder; the floor forms adjust when the remainder's sign differs from the divisor's. Only
- * the most negative fixnum divided by -1 overflows a quotient. A zero divisor, another number
- * or an overflow take the cold stub (the runtime's operation). When the dividend is a tree of
- * + - * of at most EMIT_WIDE_BITS bits in all, (modulo (+ (* seed 1103515245) 12345) m) say,
- * the tree is computed in __int128 when its leaves are fixnums, so the intermediate bignum is
- * never made. */
-typedef enum { DIV_Q, DIV_R } DivWant;
-static bool emit_intdiv_kind(const Prim *p, bool *floor, DivWant *want) {
-    switch (p->id) {
-    case PRIM_quotient: case PRIM_truncate_quotient: *floor = false; *want = DIV_Q; return true;
-    case PRIM_remainder: case PRIM_truncate_remainder: *floor = false; *want = DIV_R; return true;
-    case PRIM_modulo: case PRIM_floor_remainder: *floor = true; *want = DIV_R; return true;
-    case PRIM_floor_quotient: *floor = true; *want = DIV_Q; return true;
-    default: return false;
-    }
-}
-
-#define EMIT_WIDE_BITS 125
-/* The bits of a dividend tree's value when its leaves are fixnums (a fixnum constant: its own
- * width), or -1 when e is a leaf; collects the leaves in evaluation order. */
-static int emit_wide_bits(Ast *e, AstVec *leaves, bool top) {
-    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
-              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
-    if (!op) {
-        if (top) return -1;
-        vec_push(leaves, e);
-        if (e->kind == AST_CONST && e->datum->kind == DATUM_FIXNUM) {
-            int64_t c = e->datum->fix;
-            uint64_t m = c < 0 ? (uint64_t)0 - (uint64_t)c : (uint64_t)c;
-            int bits = 1;
-            while (m) { bits++; m >>= 1; }
-            return bits;
-        }
-        return 61;
-    }
-    int a = emit_wide_bits(e->args.items[0], leaves, false);
-    int b = emit_wide_bits(e->args.items[1], leaves, false);
-    return e->prim->id == PRIM_mul ? a + b : (a > b ? a : b) + 1;
-}
-
-/* The C expression of a dividend tree over __int128 leaf values w<i>. */
-static void emit_wide_expr(Buf *b, Ast *e, AstVec *leaves, size_t *next) {
-    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
-              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
-    if (!op) {
-        buf_printf(b, "w%zu", (*next)++);
-        return;
-    }
-    buf_putc(b, '(');
-    emit_wide_expr(b, e->args.items[0], leaves, next);
-    buf_puts(b, e->prim->id == PRIM_add ? " + " : e->prim->id == PRIM_sub ? " - " : " * ");
-    emit_wide_expr(b, e->args.items[1], leaves, next);
-    buf_putc(b, ')');
-}
-
-/* The generic evaluation of a dividend tree in a stub: operands s<i>, intermediates in the
- * collected heap (the slow path's garbage, bounded there). */
-static void emit_wide_generic(Buf *b, Emitter *em, Ast *e, size_t *next) {
-    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
-              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
-    if (!op) {
-        buf_printf(b, "s%zu", (*next)++);
-        return;
-    }
-    buf_printf(b, "rt_%s(&rt_gc_region, %s, ", e->prim->id == PRIM_add ? "add" : e->prim->id == PRIM_sub ? "sub" : "mul",
-               emit_loc(em, e->loc));
-    emit_wide_generic(b, em, e->args.items[0], next);
-    buf_puts(b, ", ");
-    emit_wide_generic(b, em, e->args.items[1], next);
-    buf_putc(b, ')');
-}
-
-static const char *emit_intdiv(Emitter *em, Ast *a, bool floor, DivWant want, const char *loc) {
-    AstVec leaves = {0};
-    int bits = emit_wide_bits(a->args.items[0], &leaves, true);
-    bool wide = bits > 0 && bits <= EMIT_WIDE_BITS && !em->opt->no_inline_arith;
-    if (!wide) vec_push(&leaves, a->args.items[0]);
-    vec_push(&leaves, a->args.items[1]);
-    const char **v = emit_args(em, &leaves);   /* the leaves, then the divisor */
-    size_t nl = leaves.len - 1;
-    const char *d = v[nl];
-    const char *rt = a->prim->cname;
-    if (em->opt->no_inline_arith) {
-        em->stats.num_generic++;
-        return xasprintf("rt_p_%s(%s, %s, %s, %s)", rt, emit_rg(a), loc, v[0], d);
-    }
-    Buf gen = {0};
-    size_t next = 0;
-    buf_printf(&gen, "rt_p_%s(" EMIT_RG ", %s, ", rt, loc);
-    if (wide) emit_wide_generic(&gen, em, a->args.items[0], &next);
-    else buf_puts(&gen, "s0");
-    buf_printf(&gen, ", s%zu)", nl);
-    const char *slow = emit_stub(em, "RtValue", emit_rg(a), buf_cstr(&gen), leaves.len, v);
-    Buf tags = {0};
-    for (size_t i = 0; i <= nl; i++)
-        if (!emit_check(em, emit_proven(em, leaves.items[i], TY_FIX))) buf_printf(&tags, "%s | ", v[i]);
-    char *t = emit_temp(em);
-    emit_line(em, "RtValue %s;", t);
-    emit_line(em, "if (RT_LIKELY(%s%s != RT_FIX(0))) {", tags.len ? xasprintf("((%s0) & 7) == 0 && ", buf_cstr(&tags)) : "", d);
-    em->indent++;
-    if (wide) {
-        for (size_t i = 0; i < nl; i++) emit_line(em, "__int128 w%zu = RT_FIXVAL(%s);", i, v[i]);
-        Buf x = {0};
-        next = 0;
-        emit_wide_expr(&x, a->args.items[0], &leaves, &next);
-        emit_line(em, "__int128 %s_x = %s, %s_y = RT_FIXVAL(%s);", t, buf_cstr(&x), t, d);
-        emit_line(em, "__int128 %s_q = %s_x / %s_y, %s_r = %s_x %% %s_y;", t, t, t, t, t, t);
-    } else {
-        emit_line(em, "int64_t %s_q = (int64_t)%s / (int64_t)%s, %s_r = (int64_t)%s %% (int64_t)%s;", t, v[0], d, t, v[0], d);
-    }
-    emit_line(em, "(void)%s_q; (void)%s_r;", t, t);
-    if (floor) emit_line(em, "if (%s_r != 0 && ((%s_r < 0) != ((int64_t)%s < 0))) { %s_r += %s; %s_q -= 1; }", t, t, d, t,
-                         wide ? xasprintf("%s_y", t) : d, t);
-    if (want == DIV_R) {
-        emit_line(em, "%s = %s;", t, wide ? xasprintf("RT_FIX((int64_t)%s_r)", t) : xasprintf("(RtValue)%s_r", t));
-    } else { /* the quotient may leave the fixnum range */
-        emit_line(em, "if (RT_LIKELY(%s_q >= RT_FIXNUM_MIN && %s_q <= RT_FIXNUM_MAX)) %s = RT_FIX((int64_t)%s_q);", t, t, t, t);
-        emit_line(em, "else %s = %s;", t, slow);
-    }
-    em->indent--;
-    emit_line(em, "} else %s = %s;", t, slow);
-    em->stats.num_generic++;
-    free(v);
     return t;
 }
 
@@ -1426,7 +647,7 @@ static const char *emit_lambda_value(Emitter *em, Ast *a) {
     return t;
 }
 
-static const char *emit_expr(Emitter *em, Ast *a, Dest d) {
+const char *emit_expr(Emitter *em, Ast *a, Dest d) {
     if (em->opt->line_directives && a->loc.file && a->kind != AST_CONST && a->kind != AST_REF) {
         buf_printf(em->out, "#line %d ", a->loc.line);
         emit_c_string(em->out, a->loc.file);

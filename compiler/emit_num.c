@@ -1,0 +1,334 @@
+/* emit_num.c: numbers and tests in the emitted C (part of the C emitter: emit.h): c[ad]+r,
+ * flonum arithmetic in C doubles, predicates and comparisons as C conditions, fixnum + - *
+ * with overflow checks, integer division (and its __int128 form), each with its cold stub.
+ */
+#include "emit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* c[ad]+r: the letters from the right are applied first. */
+const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc) {
+    const char *path = a->prim->cxr;
+    const char *cur = x;
+    for (size_t i = strlen(path); i-- > 0;) {
+        bool is_car = path[i] == 'a';
+        /* the first step's argument may be a proven pair; later steps are unknown */
+        if (!emit_check(em, i == strlen(path) - 1 && emit_proven(em, a->args.items[0], TY_PAIR)))
+            emit_type_check(em, xasprintf("RT_IS_PAIR(%s)", cur), loc, a->prim->name, "a pair", cur);
+        char *t = emit_temp(em);
+        emit_line(em, "RtValue %s = RT_%s(%s);", t, is_car ? "CAR" : "CDR", cur);
+        cur = t;
+    }
+    return cur;
+}
+
+/* Arithmetic that stays in C doubles: + - * of flonums (a fixnum operand is converted, as the
+ * runtime does, when there are at most two operands) and / of flonums only. */
+bool emit_flo_arith(Emitter *em, Ast *a) {
+    if (em->opt->untyped || a->kind != AST_PRIMCALL || emit_type(em, a) != TY_FLO) return false;
+    const Prim *p = a->prim;
+    bool div = p->id == PRIM_div;
+    if (!div && p->id != PRIM_add && p->id != PRIM_sub && p->id != PRIM_mul) return false;
+    size_t n = a->args.len;
+    if (n == 0) return false;
+    for (size_t i = 0; i < n; i++) {
+        Type t = emit_type(em, a->args.items[i]);
+        if (t == TY_FLO) continue;
+        if (div || n > 2 || !t || (t & ~TY_FIX)) return false;
+    }
+    return true;
+}
+
+/* A C double expression for a node of type flonum. */
+const char *emit_flo(Emitter *em, Ast *a) {
+    if (a->kind == AST_CONST && a->datum->kind == DATUM_FLONUM) return emit_double(a->datum->flo);
+    if (a->kind == AST_REF && !a->var->boxed && emit_var_unboxed(em, a->var)) return emit_var_name(a->var);
+    if (emit_flo_arith(em, a)) {
+        const Prim *p = a->prim;
+        const char *op = p->id == PRIM_add ? "+" : p->id == PRIM_sub ? "-" : p->id == PRIM_mul ? "*" : "/";
+        size_t n = a->args.len;
+        const char **v = xcalloc(n, sizeof *v);
+        for (size_t i = 0; i < n; i++) {
+            Ast *x = a->args.items[i];
+            if (x->kind == AST_CONST && x->datum->kind == DATUM_FIXNUM) {
+                v[i] = xasprintf("%lld.0", (long long)x->datum->fix);
+                if (llabs(x->datum->fix) > (1LL << 53)) v[i] = xasprintf("(double)%lldLL", (long long)x->datum->fix);
+                continue;
+            }
+            const char *e = emit_type(em, x) == TY_FLO ? emit_flo(em, x)
+                          : xasprintf("(double)RT_FIXVAL(%s)", emit_expr(em, x, DEST_V));
+            if (x->kind == AST_CONST) { v[i] = e; continue; }
+            char *t = emit_temp(em);
+            emit_line(em, "double %s = %s;", t, e);
+            v[i] = t;
+        }
+        const char *r;
+        if (n == 1) r = xasprintf(*op == '-' ? "(-%s)" : *op == '/' ? "(1.0 / %s)" : "(%s)", v[0]);
+        else {
+            r = v[0];
+            for (size_t i = 1; i < n; i++) r = xasprintf("(%s %s %s)", r, op, v[i]);
+        }
+        free(v);
+        return r;
+    }
+    const char *x = emit_expr(em, a, DEST_V);
+    return xasprintf("RT_FLOVAL(%s)", x);
+}
+
+/* The C operator of a numeric comparison and the name of its rt_<name>2 fast path, or NULL. */
+static const char *emit_cmp_op(const Prim *p, const char **rt) {
+    switch (p->id) {
+    case PRIM_num_lt: *rt = "lt"; return "<";
+    case PRIM_num_le: *rt = "le"; return "<=";
+    case PRIM_num_gt: *rt = "gt"; return ">";
+    case PRIM_num_ge: *rt = "ge"; return ">=";
+    case PRIM_num_eq: *rt = "eq"; return "==";
+    default: return NULL;
+    }
+}
+
+/* The C test (a format of one %s) that a value has type t, for the type predicates (prims.def's
+ * pred column) that have one; NULL for the others. */
+static const char *emit_type_test(Type t) {
+    switch (t) {
+    case TY_NULL: return "%s == RT_NIL";
+    case TY_PAIR: return "RT_IS_PAIR(%s)";
+    case TY_CHAR: return "RT_IS_CHAR(%s)";
+    case TY_BOOL: return "RT_IS_BOOL(%s)";
+    case TY_EOF: return "%s == RT_EOF";
+    case TY_VEC: return "RT_IS_TYPE(%s, TYPE_ID_VECTOR)";
+    case TY_STR: return "RT_IS_TYPE(%s, TYPE_ID_STRING)";
+    case TY_SYM: return "RT_IS_TYPE(%s, TYPE_ID_SYMBOL)";
+    case TY_PROC: return "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)";
+    case TY_BVEC: return "RT_IS_TYPE(%s, TYPE_ID_BYTEVECTOR)";
+    default: return NULL;
+    }
+}
+
+/* A predicate or comparison as a C condition, or NULL when a is not one. */
+const char *emit_prim_cond(Emitter *em, Ast *a) {
+    const Prim *p = a->prim;
+    size_t n = a->args.len;
+    const char *rt, *cop = emit_cmp_op(p, &rt);
+    if (cop && n == 2) {
+        Ast *x = a->args.items[0], *y = a->args.items[1];
+        const char *loc = emit_loc(em, a->loc);
+        if (!em->opt->untyped && emit_type(em, x) == TY_FLO && emit_type(em, y) == TY_FLO) {
+            emit_check(em, true);
+            const char *fx = emit_flo(em, x);
+            char *t = emit_temp(em);
+            emit_line(em, "double %s = %s;", t, fx);
+            const char *fy = emit_flo(em, y);
+            return xasprintf("%s %s %s", t, cop, fy);
+        }
+        const char **v = emit_args(em, &a->args);
+        const char *r;
+        if (emit_check(em, emit_proven(em, x, TY_FIX) && emit_proven(em, y, TY_FIX)))
+            r = xasprintf("(int64_t)%s %s (int64_t)%s", v[0], cop, v[1]);
+        else if (em->opt->no_inline_arith)
+            r = xasprintf("rt_num_%s(%s, %s, %s)", rt, loc, v[0], v[1]);
+        else
+            r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s)", v[0], v[1], v[0], cop, v[1],
+                          emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2, v));
+        free(v);
+        return r;
+    }
+    if (p->id == PRIM_not && n == 1) return xasprintf("!(%s)", emit_cond(em, a->args.items[0]));
+    const char *test = n == 1 && prims_arg_type(p, 0) == TY_ANY ? emit_type_test(p->pred_yes) : NULL;
+    if (test) {
+        const char **v = emit_args(em, &a->args);
+        const char *r = xasprintf(test, v[0]);
+        free(v);
+        return r;
+    }
+    if (n == 2 && (p->id == PRIM_eq_p || p->id == PRIM_eqv_p)) {
+        const char **v = emit_args(em, &a->args);
+        const char *r = p->id == PRIM_eq_p ? xasprintf("%s == %s", v[0], v[1])
+                                           : xasprintf("rt_eqv2(%s, %s)", v[0], v[1]);
+        free(v);
+        return r;
+    }
+    if (n == 1 && p->id == PRIM_zero_p) {
+        const char **v = emit_args(em, &a->args);
+        const char *r;
+        if (emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) r = xasprintf("%s == RT_FIX(0)", v[0]);
+        else {
+            const char *loc = emit_loc(em, a->loc);
+            r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && %s)", v[0], v[0],
+                          emit_stub(em, "int", NULL, xasprintf("rt_num_eq(%s, s0, RT_FIX(0))", loc), 1, v));
+        }
+        free(v);
+        return r;
+    }
+    return NULL;
+}
+
+/* The test of an if as a C condition. */
+const char *emit_cond(Emitter *em, Ast *a) {
+    if (a->kind == AST_PRIMCALL) {
+        const char *c = emit_prim_cond(em, a);
+        if (c) return c;
+    }
+    const char *x = emit_expr(em, a, DEST_V);
+    return xasprintf("%s != RT_FALSE", x);
+}
+
+/* + - * of two operands: the fixnum fast path (its tag test left out for proven fixnums), and
+ * overflow or another operand type through a cold stub to the generic operation of numbers.c;
+ * with -fno-inline-arith, the generic operation out of line every time. */
+const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
+    const Prim *p = a->prim;
+    const char *op = p->id == PRIM_add ? "add" : p->id == PRIM_sub ? "sub" : "mul";
+    const char *rg = emit_rg(a);
+    bool fix = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX));
+    if (em->opt->no_inline_arith) {
+        em->stats.num_generic++;
+        return xasprintf("rt_%s(%s, %s, %s, %s)", op, rg, loc, v[0], v[1]);
+    }
+    char *t = emit_temp(em);
+    if (fix && *op != 'm' && emit_proven(em, a, TY_FIX)) { /* the bounds of enclosing tests rule out overflow */
+        emit_line(em, "RtValue %s = (RtValue)((int64_t)%s %c (int64_t)%s);", t, v[0], *op == 'a' ? '+' : '-', v[1]);
+        return t;
+    }
+    em->stats.num_generic++;
+    const char *slow = emit_stub(em, "RtValue", rg, xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", op, loc), 2, v);
+    const char *tags = fix ? "" : xasprintf("RT_BOTH_FIXNUM(%s, %s) && ", v[0], v[1]);
+    emit_line(em, "int64_t %s_r;", t);
+    if (*op == 'm')
+        emit_line(em, "RtValue %s = %s!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
+                  t, tags, v[0], v[1], t, t, slow);
+    else
+        emit_line(em, "RtValue %s = %s!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
+                  t, tags, op, v[0], v[1], t, t, slow);
+    return t;
+}
+
+/* ---- integer division ------------------------------------------------------------------------
+ * quotient remainder modulo and the truncate-/floor- forms (R7RS 6.2.6) of two fixnums, inline:
+ * on tagged words, x / y is the untagged quotient (both are scaled by 8) and x % y the tagged
+ * remainder; the floor forms adjust when the remainder's sign differs from the divisor's. Only
+ * the most negative fixnum divided by -1 overflows a quotient. A zero divisor, another number
+ * or an overflow take the cold stub (the runtime's operation). When the dividend is a tree of
+ * + - * of at most EMIT_WIDE_BITS bits in all, (modulo (+ (* seed 1103515245) 12345) m) say,
+ * the tree is computed in __int128 when its leaves are fixnums, so the intermediate bignum is
+ * never made. */
+bool emit_intdiv_kind(const Prim *p, bool *floor, DivWant *want) {
+    switch (p->id) {
+    case PRIM_quotient: case PRIM_truncate_quotient: *floor = false; *want = DIV_Q; return true;
+    case PRIM_remainder: case PRIM_truncate_remainder: *floor = false; *want = DIV_R; return true;
+    case PRIM_modulo: case PRIM_floor_remainder: *floor = true; *want = DIV_R; return true;
+    case PRIM_floor_quotient: *floor = true; *want = DIV_Q; return true;
+    default: return false;
+    }
+}
+
+#define EMIT_WIDE_BITS 125
+/* The bits of a dividend tree's value when its leaves are fixnums (a fixnum constant: its own
+ * width), or -1 when e is a leaf; collects the leaves in evaluation order. */
+static int emit_wide_bits(Ast *e, AstVec *leaves, bool top) {
+    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
+              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
+    if (!op) {
+        if (top) return -1;
+        vec_push(leaves, e);
+        if (e->kind == AST_CONST && e->datum->kind == DATUM_FIXNUM) {
+            int64_t c = e->datum->fix;
+            uint64_t m = c < 0 ? (uint64_t)0 - (uint64_t)c : (uint64_t)c;
+            int bits = 1;
+            while (m) { bits++; m >>= 1; }
+            return bits;
+        }
+        return 61;
+    }
+    int a = emit_wide_bits(e->args.items[0], leaves, false);
+    int b = emit_wide_bits(e->args.items[1], leaves, false);
+    return e->prim->id == PRIM_mul ? a + b : (a > b ? a : b) + 1;
+}
+
+/* The C expression of a dividend tree over __int128 leaf values w<i>. */
+static void emit_wide_expr(Buf *b, Ast *e, AstVec *leaves, size_t *next) {
+    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
+              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
+    if (!op) {
+        buf_printf(b, "w%zu", (*next)++);
+        return;
+    }
+    buf_putc(b, '(');
+    emit_wide_expr(b, e->args.items[0], leaves, next);
+    buf_puts(b, e->prim->id == PRIM_add ? " + " : e->prim->id == PRIM_sub ? " - " : " * ");
+    emit_wide_expr(b, e->args.items[1], leaves, next);
+    buf_putc(b, ')');
+}
+
+/* The generic evaluation of a dividend tree in a stub: operands s<i>, intermediates in the
+ * collected heap (the slow path's garbage, bounded there). */
+static void emit_wide_generic(Buf *b, Emitter *em, Ast *e, size_t *next) {
+    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
+              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
+    if (!op) {
+        buf_printf(b, "s%zu", (*next)++);
+        return;
+    }
+    buf_printf(b, "rt_%s(&rt_gc_region, %s, ", e->prim->id == PRIM_add ? "add" : e->prim->id == PRIM_sub ? "sub" : "mul",
+               emit_loc(em, e->loc));
+    emit_wide_generic(b, em, e->args.items[0], next);
+    buf_puts(b, ", ");
+    emit_wide_generic(b, em, e->args.items[1], next);
+    buf_putc(b, ')');
+}
+
+const char *emit_intdiv(Emitter *em, Ast *a, bool floor, DivWant want, const char *loc) {
+    AstVec leaves = {0};
+    int bits = emit_wide_bits(a->args.items[0], &leaves, true);
+    bool wide = bits > 0 && bits <= EMIT_WIDE_BITS && !em->opt->no_inline_arith;
+    if (!wide) vec_push(&leaves, a->args.items[0]);
+    vec_push(&leaves, a->args.items[1]);
+    const char **v = emit_args(em, &leaves);   /* the leaves, then the divisor */
+    size_t nl = leaves.len - 1;
+    const char *d = v[nl];
+    const char *rt = a->prim->cname;
+    if (em->opt->no_inline_arith) {
+        em->stats.num_generic++;
+        return xasprintf("rt_p_%s(%s, %s, %s, %s)", rt, emit_rg(a), loc, v[0], d);
+    }
+    Buf gen = {0};
+    size_t next = 0;
+    buf_printf(&gen, "rt_p_%s(" EMIT_RG ", %s, ", rt, loc);
+    if (wide) emit_wide_generic(&gen, em, a->args.items[0], &next);
+    else buf_puts(&gen, "s0");
+    buf_printf(&gen, ", s%zu)", nl);
+    const char *slow = emit_stub(em, "RtValue", emit_rg(a), buf_cstr(&gen), leaves.len, v);
+    Buf tags = {0};
+    for (size_t i = 0; i <= nl; i++)
+        if (!emit_check(em, emit_proven(em, leaves.items[i], TY_FIX))) buf_printf(&tags, "%s | ", v[i]);
+    char *t = emit_temp(em);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "if (RT_LIKELY(%s%s != RT_FIX(0))) {", tags.len ? xasprintf("((%s0) & 7) == 0 && ", buf_cstr(&tags)) : "", d);
+    em->indent++;
+    if (wide) {
+        for (size_t i = 0; i < nl; i++) emit_line(em, "__int128 w%zu = RT_FIXVAL(%s);", i, v[i]);
+        Buf x = {0};
+        next = 0;
+        emit_wide_expr(&x, a->args.items[0], &leaves, &next);
+        emit_line(em, "__int128 %s_x = %s, %s_y = RT_FIXVAL(%s);", t, buf_cstr(&x), t, d);
+        emit_line(em, "__int128 %s_q = %s_x / %s_y, %s_r = %s_x %% %s_y;", t, t, t, t, t, t);
+    } else {
+        emit_line(em, "int64_t %s_q = (int64_t)%s / (int64_t)%s, %s_r = (int64_t)%s %% (int64_t)%s;", t, v[0], d, t, v[0], d);
+    }
+    emit_line(em, "(void)%s_q; (void)%s_r;", t, t);
+    if (floor) emit_line(em, "if (%s_r != 0 && ((%s_r < 0) != ((int64_t)%s < 0))) { %s_r += %s; %s_q -= 1; }", t, t, d, t,
+                         wide ? xasprintf("%s_y", t) : d, t);
+    if (want == DIV_R) {
+        emit_line(em, "%s = %s;", t, wide ? xasprintf("RT_FIX((int64_t)%s_r)", t) : xasprintf("(RtValue)%s_r", t));
+    } else { /* the quotient may leave the fixnum range */
+        emit_line(em, "if (RT_LIKELY(%s_q >= RT_FIXNUM_MIN && %s_q <= RT_FIXNUM_MAX)) %s = RT_FIX((int64_t)%s_q);", t, t, t, t);
+        emit_line(em, "else %s = %s;", t, slow);
+    }
+    em->indent--;
+    emit_line(em, "} else %s = %s;", t, slow);
+    em->stats.num_generic++;
+    free(v);
+    return t;
+}
