@@ -1,14 +1,25 @@
 /* infer.c: whole-program, flow-based type inference over the analyzed AST.
  *
  * Entry point: infer_program. Requires: analyze_program has run (Var.known, nsets, captured).
- * Guarantees: infer_type(a) is a superset of the types the value of node a can have at run
- * time (the empty set for nodes that never deliver a value, such as calls of `error`), and
- * infer_var_type(v) the same for every value variable v can hold.
- * A monotone fixpoint over bitsets: constants, a result-type table for the primitives, known
- * procedures (parameters: the union over all call sites when the procedure never escapes as a
- * value; results: the type of the body), variables (the union of every value bound or
- * assigned), type predicates that narrow never-assigned variables in the branches of `if`
- * (and of `and`, which expands to `if`), and everything else unknown.
+ * Guarantees: the fields "set by infer.c" (regalc.h): every node's, variable's and result's
+ * type is a superset of the types its values can have at run time (the empty set for nodes that
+ * never deliver a value, such as calls of `error`).
+ * A monotone fixpoint over abstract values: a type bitset and a set of container sites.
+ * Types come from constants, the primitives' rows of prims.def, known procedures (parameters:
+ * the union over all call sites; results: the type of the body), variables (the union of every
+ * value bound or assigned), type predicates and comparisons that narrow never-assigned
+ * variables in the branches of `if`, and everything else unknown.
+ * Element types: every node that makes pairs, vectors or records is a container SITE with a
+ * slot per field (car and cdr; a vector's elements; a record's fields), the union of all that is
+ * ever stored there; a value carries the set of sites its containers may come from, so car,
+ * vector-ref and record accessors have types. Containers made where inference cannot see
+ * (unknown calls, unmodelled primitives) are the site TOP, whose slots hold anything. A site
+ * ESCAPES when its containers reach code that could store into them unseen (an unknown call, a
+ * primitive that keeps or calls its arguments, a container that escaped, the result of a
+ * procedure used as a value): its slots then hold anything, and so do its contents' sites.
+ * Flonum vectors: a vector site that never escapes, holds only flonums and whose containers only
+ * ever meet vector-ref, vector-set!, vector-length and eq? (never a mix with other sites) is
+ * represented unboxed (Ast.flovec; emit.c: a double per element).
  */
 #include "regalc.h"
 
@@ -16,13 +27,92 @@
 #include <string.h>
 
 /* ---- a map from pointers to types ------------------------------------------------------------ */
-/* ---- state ----------------------------------------------------------------------------------- */
-/* The results live in the program (Ast.type, Var.type, Lambda.ret_type, Lambda.escapes), joined
- * from 0 up to a fixpoint; the inferrer itself only tracks whether a round changed anything. */
+/* ---- sets of container sites ------------------------------------------------------------------
+ * Interned: two equal sets are the same pointer, NULL is the empty set. Site 0 is TOP. */
+struct SiteSet { uint32_t n, hash; int ids[]; };
+typedef struct SiteSet SiteSet;
+enum { CS_TOP, CS_PAIR, CS_VECTOR, CS_RECORD };
+enum { SLOT_CAR = 0, SLOT_CDR = 1, SLOT_ELEM = 0 };
+typedef struct AVal { Type t; const SiteSet *s; } AVal;
+typedef struct CSite {
+    Ast *node;            /* the node that makes its containers (NULL: TOP) */
+    int kind;
+    int nslots;
+    Type *slot_t;         /* per slot: the union of what is stored there */
+    const SiteSet **slot_s;
+    bool escaped;
+    bool flovec;          /* represented unboxed (a flonum vector) */
+} CSite;
+
+/* The results live in the program (Ast.type, Var.type, Lambda.ret_type, Lambda.escapes and the
+ * site sets), joined from nothing up to a fixpoint; the inferrer holds the sites and the
+ * interned sets, and whether a round changed anything. */
 typedef struct Inferrer {
     Program *prog;
+    const InferOptions *opt;
     bool changed;
+    VEC(CSite) sites;
+    PtrMap site_of;       /* node -> its site index */
+    VEC(const SiteSet *) interned;  /* open-addressing table (power of two), NULL = free */
+    size_t ninterned;
+    const SiteSet *top;   /* {TOP} */
 } Inferrer;
+
+static uint32_t infer_ss_hash(const int *ids, uint32_t n) {
+    uint32_t h = 2166136261u;
+    for (uint32_t i = 0; i < n; i++) h = (h ^ (uint32_t)ids[i]) * 16777619u;
+    return h;
+}
+
+static const SiteSet *infer_ss_intern(Inferrer *in, const int *ids, uint32_t n) {
+    if (n == 0) return NULL;
+    if (2 * (in->ninterned + 1) > in->interned.len) {
+        size_t cap = in->interned.len ? 2 * in->interned.len : 256;
+        VEC(const SiteSet *) old = {in->interned.items, in->interned.len, in->interned.cap};
+        in->interned.items = xcalloc(cap, sizeof *in->interned.items);
+        in->interned.len = in->interned.cap = cap;
+        for (size_t i = 0; i < old.len; i++)
+            if (old.items[i]) {
+                size_t j = old.items[i]->hash & (cap - 1);
+                while (in->interned.items[j]) j = (j + 1) & (cap - 1);
+                in->interned.items[j] = old.items[i];
+            }
+        free(old.items);
+    }
+    uint32_t h = infer_ss_hash(ids, n);
+    size_t mask = in->interned.len - 1;
+    for (size_t j = h & mask;; j = (j + 1) & mask) {
+        const SiteSet *e = in->interned.items[j];
+        if (!e) {
+            SiteSet *ns = xmalloc(sizeof *ns + n * sizeof(int));
+            ns->n = n;
+            ns->hash = h;
+            memcpy(ns->ids, ids, n * sizeof(int));
+            in->interned.items[j] = ns;
+            in->ninterned++;
+            return ns;
+        }
+        if (e->hash == h && e->n == n && memcmp(e->ids, ids, n * sizeof(int)) == 0) return e;
+    }
+}
+
+static const SiteSet *infer_ss_union(Inferrer *in, const SiteSet *a, const SiteSet *b) {
+    if (!a || a == b) return b ? b : a;
+    if (!b) return a;
+    int *ids = xmalloc((a->n + b->n) * sizeof(int));
+    uint32_t n = 0, i = 0, j = 0;
+    while (i < a->n || j < b->n) {
+        int x = i < a->n ? a->ids[i] : INT32_MAX, y = j < b->n ? b->ids[j] : INT32_MAX;
+        ids[n++] = x < y ? x : y;
+        if (x <= y) i++;
+        if (y <= x) j++;
+    }
+    const SiteSet *r = infer_ss_intern(in, ids, n);
+    free(ids);
+    return r;
+}
+
+static const SiteSet *infer_ss_one(Inferrer *in, int id) { return infer_ss_intern(in, &id, 1); }
 
 /* Narrowed types of never-assigned variables, innermost first. up and down are the largest
  * c for which v + c and v - c are known to stay fixnums when v is one (from comparisons in
@@ -42,6 +132,136 @@ static void infer_join(Inferrer *in, Type *slot, Type t) {
         *slot |= t;
         in->changed = true;
     }
+}
+
+/* Join v into the abstract value (*t, *s). */
+static void infer_join_av(Inferrer *in, Type *t, const SiteSet **s, AVal v) {
+    infer_join(in, t, v.t);
+    const SiteSet *u = infer_ss_union(in, *s, v.s);
+    if (u != *s) {
+        *s = u;
+        in->changed = true;
+    }
+}
+
+static Type infer_const_type(Datum *d);
+
+/* ---- sites: making, reading, writing, escaping ------------------------------------------------ */
+static AVal infer_unknown(Inferrer *in) { return (AVal){TY_ANY, in->top}; }
+
+/* The site of node a (made on the first visit). */
+static int infer_site(Inferrer *in, Ast *a, int kind, int nslots) {
+    size_t *slot = ptrmap_slot(&in->site_of, a, true);
+    if (*slot != PTRMAP_NONE) return (int)*slot;
+    CSite c = {.node = a, .kind = kind, .nslots = nslots};
+    c.slot_t = xcalloc((size_t)nslots + 1, sizeof *c.slot_t);
+    c.slot_s = xcalloc((size_t)nslots + 1, sizeof *c.slot_s);
+    *slot = in->sites.len;
+    vec_push(&in->sites, c);
+    in->changed = true;
+    return (int)*slot;
+}
+
+static void infer_escape(Inferrer *in, AVal v);
+
+static void infer_escape_site(Inferrer *in, int id) {
+    CSite *c = &in->sites.items[id];
+    if (c->escaped) return;
+    c->escaped = true;
+    in->changed = true;
+    for (int k = 0; k < c->nslots; k++) {
+        AVal old = {c->slot_t[k], c->slot_s[k]};
+        c->slot_t[k] = TY_ANY;
+        c->slot_s[k] = in->top;
+        infer_escape(in, old);
+    }
+}
+
+/* Containers of v reach code that may store into them unseen. */
+static void infer_escape(Inferrer *in, AVal v) {
+    for (uint32_t i = 0; v.s && i < v.s->n; i++)
+        if (v.s->ids[i] != CS_TOP) infer_escape_site(in, v.s->ids[i]);
+}
+
+/* Slot k of the containers of v (TOP and escaped sites: anything; a site with fewer slots, a
+ * record of another type, contributes nothing: that access raises). */
+static AVal infer_slot_read(Inferrer *in, AVal v, int k) {
+    if (!in->opt->element_types) return infer_unknown(in);
+    AVal r = {0, NULL};
+    for (uint32_t i = 0; v.s && i < v.s->n; i++) {
+        CSite *c = &in->sites.items[v.s->ids[i]];
+        if (c->kind == CS_TOP) return infer_unknown(in);
+        if (k >= c->nslots) continue;
+        r.t |= c->slot_t[k];
+        r.s = infer_ss_union(in, r.s, c->slot_s[k]);
+    }
+    return r;
+}
+
+/* Store x into slot k of the containers of v: into TOP or an escaped site, x escapes. */
+static void infer_slot_write(Inferrer *in, AVal v, int k, AVal x) {
+    for (uint32_t i = 0; v.s && i < v.s->n; i++) {
+        CSite *c = &in->sites.items[v.s->ids[i]];
+        if (c->kind == CS_TOP || c->escaped) {
+            infer_escape(in, x);
+            continue;
+        }
+        if (k >= c->nslots) continue;
+        infer_join_av(in, &c->slot_t[k], &c->slot_s[k], x);
+    }
+}
+
+/* The containers reachable from v by cdrs (v's own included): list-tail, memq, ... */
+static AVal infer_cdrs(Inferrer *in, AVal v) {
+    AVal r = v;
+    for (;;) {
+        AVal d = infer_slot_read(in, r, SLOT_CDR);
+        const SiteSet *u = infer_ss_union(in, r.s, d.s);
+        Type t = r.t | d.t;
+        if (u == r.s && t == r.t) return r;
+        r.s = u;
+        r.t = t;
+    }
+}
+
+/* The abstract value of a quoted datum (its containers: one site for the whole constant, the
+ * elements' types joined; nested containers are TOP: a constant is never mutated legally, and
+ * its insides are read as anything). */
+static AVal infer_const_av(Inferrer *in, Ast *a, Type t) {
+    Datum *d = a->datum;
+    if (d->kind != DATUM_PAIR && d->kind != DATUM_VECTOR) return (AVal){t, NULL};
+    bool pair = d->kind == DATUM_PAIR;
+    int id = infer_site(in, a, pair ? CS_PAIR : CS_VECTOR, pair ? 2 : 1);
+    AVal self = {t, infer_ss_one(in, id)};
+    AVal elem = {0, NULL};
+    if (pair) {
+        Datum *p = d;
+        for (; p->kind == DATUM_PAIR; p = p->pair.cdr) {
+            Type et = 0;
+            Datum *e = p->pair.car;
+            elem.t |= et = (e->kind == DATUM_PAIR ? TY_PAIR : e->kind == DATUM_VECTOR ? TY_VEC : 0);
+            if (et) elem.s = in->top;
+            else elem.t |= infer_const_type(e);
+        }
+        CSite *c = &in->sites.items[id];
+        infer_join_av(in, &c->slot_t[SLOT_CAR], &c->slot_s[SLOT_CAR], elem);
+        AVal tail = {TY_PAIR | (p->kind == DATUM_NIL ? TY_NULL : infer_const_type(p)), self.s};
+        if (p->kind == DATUM_PAIR || p->kind == DATUM_VECTOR) tail.s = infer_ss_union(in, tail.s, in->top);
+        infer_join_av(in, &c->slot_t[SLOT_CDR], &c->slot_s[SLOT_CDR], tail);
+    } else {
+        for (size_t i = 0; i < d->vec.len; i++) {
+            Datum *e = d->vec.items[i];
+            if (e->kind == DATUM_PAIR || e->kind == DATUM_VECTOR) {
+                elem.t |= e->kind == DATUM_PAIR ? TY_PAIR : TY_VEC;
+                elem.s = in->top;
+            } else {
+                elem.t |= infer_const_type(e);
+            }
+        }
+        CSite *c = &in->sites.items[id];
+        infer_join_av(in, &c->slot_t[SLOT_ELEM], &c->slot_s[SLOT_ELEM], elem);
+    }
+    return self;
 }
 
 Type infer_type(const Ast *a) { return a->type; }
@@ -75,6 +295,11 @@ static Type infer_lookup(Inferrer *in, Env *env, Var *v) {
         if (e->var == v) return e->type;
     if (v->global && !v->defined) return TY_PROC;
     return v->type;
+}
+
+/* A variable's abstract value: its (narrowed) type and its sites. */
+static AVal infer_lookup_av(Inferrer *in, Env *env, Var *v) {
+    return (AVal){infer_lookup(in, env, v), v->global && !v->defined ? NULL : v->sites};
 }
 
 static Env *infer_find(Env *env, Var *v) {
@@ -189,7 +414,7 @@ static Type infer_prim(const Prim *p, Type *args, size_t n) {
 }
 
 /* ---- the walk -------------------------------------------------------------------------------- */
-static Type infer_expr(Inferrer *in, Ast *a, Env *env);
+static AVal infer_expr(Inferrer *in, Ast *a, Env *env);
 
 /* Infer a test and the environments of its true and false branches. */
 static void infer_test(Inferrer *in, Ast *t, Env *env, Env **tenv, Env **fenv) {
@@ -236,7 +461,7 @@ static void infer_test(Inferrer *in, Ast *t, Env *env, Env **tenv, Env **fenv) {
     }
 }
 
-static Type infer_const(Datum *d) {
+static Type infer_const_type(Datum *d) {
     switch (d->kind) {
     case DATUM_NIL: return TY_NULL;
     case DATUM_BOOL: return TY_BOOL;
@@ -255,61 +480,247 @@ static Type infer_const(Datum *d) {
 }
 
 static void infer_lambda(Inferrer *in, Lambda *l, Env *env) {
-    if (l->escapes) {
-        for (size_t i = 0; i < l->params.len; i++) infer_join(in, &(l->params.items[i])->type, TY_ANY);
-    }
-    if (l->rest) infer_join(in, &(l->rest)->type, TY_LIST);
-    Type r = infer_expr(in, l->body, env);
-    infer_join(in, &l->ret_type, r);
+    if (l->escapes) /* called from where inference cannot see: anything comes in */
+        for (size_t i = 0; i < l->params.len; i++) {
+            Var *v = l->params.items[i];
+            infer_join_av(in, &v->type, &v->sites, infer_unknown(in));
+        }
+    if (l->rest) infer_join_av(in, &l->rest->type, &l->rest->sites, (AVal){TY_LIST, in->top});
+    AVal r = infer_expr(in, l->body, env);
+    infer_join_av(in, &l->ret_type, &l->ret_sites, r);
+    if (l->escapes) infer_escape(in, r);   /* its results go where inference cannot see */
 }
 
-static Type infer_call(Inferrer *in, Ast *a, Env *env) {
+static AVal infer_call(Inferrer *in, Ast *a, Env *env) {
     Var *fv = a->fn->kind == AST_REF ? a->fn->var : NULL;
     Lambda *known = fv ? fv->known : NULL;
     infer_expr(in, a->fn, env);
-    Type *args = xcalloc(a->args.len + 1, sizeof *args);
+    AVal *args = xcalloc(a->args.len + 1, sizeof *args);
     for (size_t i = 0; i < a->args.len; i++) args[i] = infer_expr(in, a->args.items[i], env);
     if (!known) {
+        for (size_t i = 0; i < a->args.len; i++) infer_escape(in, args[i]);
         free(args);
-        return TY_ANY;
+        return infer_unknown(in);
     }
-    for (size_t i = 0; i < known->params.len && i < a->args.len; i++)
-        infer_join(in, &(known->params.items[i])->type, args[i]);
+    for (size_t i = 0; i < a->args.len; i++) {
+        if (i < known->params.len) {
+            Var *v = known->params.items[i];
+            infer_join_av(in, &v->type, &v->sites, args[i]);
+        } else {
+            infer_escape(in, args[i]);   /* into a rest list the runtime makes */
+        }
+    }
     free(args);
-    return known->ret_type;
+    return (AVal){known->ret_type, known->ret_sites};
 }
 
-static Type infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
+/* A primitive's abstract result, its arguments' containers made, read, written or escaped as
+ * prims.def and the cases below say. t is the type prims.def's row gives. */
+static AVal infer_prim_av(Inferrer *in, Ast *a, AVal *args, size_t n, Type t) {
+    const Prim *p = a->prim;
+    AVal r = {t, NULL};
+    if (t == 0) { /* never returns: its arguments may still be kept (raise) */
+        if (p->effect != EF_NONE) for (size_t i = 0; i < n; i++) infer_escape(in, args[i]);
+        return r;
+    }
+    if (p->cxr && n == 1) {
+        r = args[0];
+        for (size_t i = strlen(p->cxr); i-- > 0;) r = infer_slot_read(in, r, p->cxr[i] == 'a' ? SLOT_CAR : SLOT_CDR);
+        r.t &= t;
+        return r;
+    }
+    int id;
+    switch (p->id) {
+    case PRIM_cons:
+        if (n != 2) break;
+        id = infer_site(in, a, CS_PAIR, 2);
+        r.s = infer_ss_one(in, id);
+        infer_slot_write(in, r, SLOT_CAR, args[0]);
+        infer_slot_write(in, r, SLOT_CDR, args[1]);
+        return r;
+    case PRIM_list:
+    case PRIM_make_list:
+    case PRIM_cons_star:
+        if (n == 0 || (p->id == PRIM_cons_star && n == 1)) break;
+        id = infer_site(in, a, CS_PAIR, 2);
+        r.s = infer_ss_one(in, id);
+        if (p->id == PRIM_make_list) {
+            infer_slot_write(in, r, SLOT_CAR, n > 1 ? args[1] : (AVal){TY_UNSPEC, NULL});
+            infer_slot_write(in, r, SLOT_CDR, (AVal){TY_PAIR | TY_NULL, r.s});
+            r.t = TY_PAIR | TY_NULL;
+            return r;
+        }
+        size_t last = p->id == PRIM_cons_star ? n - 1 : n;
+        for (size_t i = 0; i < last; i++) infer_slot_write(in, r, SLOT_CAR, args[i]);
+        AVal tail = {TY_PAIR | TY_NULL, r.s};
+        if (p->id == PRIM_cons_star) tail = (AVal){TY_PAIR | args[n - 1].t, infer_ss_union(in, r.s, args[n - 1].s)};
+        infer_slot_write(in, r, SLOT_CDR, tail);
+        return r;
+    case PRIM_vector:
+    case PRIM_make_vector:
+        id = infer_site(in, a, CS_VECTOR, 1);
+        r.s = infer_ss_one(in, id);
+        if (p->id == PRIM_vector)
+            for (size_t i = 0; i < n; i++) infer_slot_write(in, r, SLOT_ELEM, args[i]);
+        else
+            infer_slot_write(in, r, SLOT_ELEM, n > 1 ? args[1] : (AVal){TY_BOOL, NULL});
+        return r;
+    case PRIM_record:
+        if (n < 1) break;
+        id = infer_site(in, a, CS_RECORD, (int)n - 1);
+        r.s = infer_ss_one(in, id);
+        for (size_t i = 1; i < n; i++) infer_slot_write(in, r, (int)i - 1, args[i]);
+        return r;
+    case PRIM_list_to_vector:
+    case PRIM_vector_copy:
+    case PRIM_vector_to_list:
+    case PRIM_list_copy:
+    case PRIM_reverse: { /* new containers holding the argument's elements */
+        if (n < 1) break;
+        bool from_list = p->id == PRIM_list_to_vector || p->id == PRIM_list_copy || p->id == PRIM_reverse;
+        AVal elems = infer_slot_read(in, from_list ? infer_cdrs(in, args[0]) : args[0], SLOT_ELEM);
+        bool to_vector = p->id == PRIM_list_to_vector || p->id == PRIM_vector_copy;
+        id = infer_site(in, a, to_vector ? CS_VECTOR : CS_PAIR, to_vector ? 1 : 2);
+        r.s = infer_ss_one(in, id);
+        infer_slot_write(in, r, to_vector ? SLOT_ELEM : SLOT_CAR, elems);
+        if (!to_vector) infer_slot_write(in, r, SLOT_CDR, (AVal){TY_PAIR | TY_NULL, r.s});
+        return r;
+    }
+    case PRIM_append: { /* copies of all the lists but the last, which it shares */
+        if (n == 0) break;
+        id = infer_site(in, a, CS_PAIR, 2);
+        AVal self = {TY_PAIR, infer_ss_one(in, id)};
+        for (size_t i = 0; i + 1 < n; i++)
+            infer_slot_write(in, self, SLOT_CAR, infer_slot_read(in, infer_cdrs(in, args[i]), SLOT_CAR));
+        infer_slot_write(in, self, SLOT_CDR, (AVal){TY_PAIR | args[n - 1].t, infer_ss_union(in, self.s, args[n - 1].s)});
+        r.s = infer_ss_union(in, self.s, args[n - 1].s);
+        return r;
+    }
+    case PRIM_vector_ref:
+        if (n == 2) {
+            r = infer_slot_read(in, args[0], SLOT_ELEM);
+            r.t &= t;
+            return r;
+        }
+        break;
+    case PRIM_list_ref:
+        if (n == 2) {
+            r = infer_slot_read(in, infer_cdrs(in, args[0]), SLOT_CAR);
+            r.t &= t;
+            return r;
+        }
+        break;
+    case PRIM_list_tail:
+    case PRIM_last_pair:
+    case PRIM_memq:
+    case PRIM_memv:
+        if ((p->id == PRIM_last_pair ? n == 1 : n == 2)) {
+            AVal l = infer_cdrs(in, args[p->id == PRIM_memq || p->id == PRIM_memv ? 1 : 0]);
+            r.s = l.s;
+            return r;
+        }
+        break;
+    case PRIM_assq:
+    case PRIM_assv:
+        if (n == 2) {
+            r = infer_slot_read(in, infer_cdrs(in, args[1]), SLOT_CAR);
+            r.t = (r.t | TY_BOOL) & t;
+            return r;
+        }
+        break;
+    case PRIM_record_ref:
+        if (n >= 3) {
+            Ast *k = a->args.items[2];
+            if (k->kind == AST_CONST && k->datum->kind == DATUM_FIXNUM && k->datum->fix >= 0) {
+                r = infer_slot_read(in, args[0], (int)k->datum->fix);
+                r.t &= t;
+                return r;
+            }
+        }
+        break;
+    case PRIM_set_car_x:
+    case PRIM_set_cdr_x:
+        if (n == 2) {
+            infer_slot_write(in, args[0], p->id == PRIM_set_car_x ? SLOT_CAR : SLOT_CDR, args[1]);
+            return r;
+        }
+        break;
+    case PRIM_vector_set_x:
+        if (n == 3) {
+            infer_slot_write(in, args[0], SLOT_ELEM, args[2]);
+            return r;
+        }
+        break;
+    case PRIM_vector_fill_x:
+        if (n == 2) {
+            infer_slot_write(in, args[0], SLOT_ELEM, args[1]);
+            return r;
+        }
+        break;
+    case PRIM_list_set_x:
+        if (n == 3) {
+            infer_slot_write(in, infer_cdrs(in, args[0]), SLOT_CAR, args[2]);
+            return r;
+        }
+        break;
+    case PRIM_record_set_x:
+        if (n >= 4) {
+            Ast *k = a->args.items[2];
+            if (k->kind == AST_CONST && k->datum->kind == DATUM_FIXNUM && k->datum->fix >= 0) {
+                infer_slot_write(in, args[0], (int)k->datum->fix, args[3]);
+                return r;
+            }
+        }
+        break;
+    default:
+        /* a primitive that neither keeps nor calls its arguments: they stay where they are */
+        if (p->effect == EF_NONE && p->calls < 0) return r;
+        break;
+    }
+    /* anything else may keep, mutate or pass on its arguments' containers; what it returns is
+     * made where inference cannot see */
+    for (size_t i = 0; i < n; i++) infer_escape(in, args[i]);
+    if (t & (TY_PAIR | TY_VEC | TY_REC)) r.s = in->top;
+    return r;
+}
+
+static AVal infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
     switch (a->kind) {
-    case AST_CONST: return infer_const(a->datum);
-    case AST_REF: return infer_lookup(in, env, a->var);
+    case AST_CONST: return infer_const_av(in, a, infer_const_type(a->datum));
+    case AST_REF: return infer_lookup_av(in, env, a->var);
     case AST_SET: {
-        Type t = infer_expr(in, a->value, env);
-        infer_join(in, &(a->var)->type, t);
-        return TY_UNSPEC;
+        AVal x = infer_expr(in, a->value, env);
+        infer_join_av(in, &a->var->type, &a->var->sites, x);
+        return (AVal){TY_UNSPEC, NULL};
     }
     case AST_IF: {
         Env *tenv, *fenv;
         infer_test(in, a->test, env, &tenv, &fenv);
-        return infer_expr(in, a->then, tenv) | infer_expr(in, a->els, fenv);
+        AVal x = infer_expr(in, a->then, tenv), y = infer_expr(in, a->els, fenv);
+        return (AVal){x.t | y.t, infer_ss_union(in, x.s, y.s)};
     }
-    case AST_LAMBDA: infer_lambda(in, a->lambda, env); return TY_PROC;
+    case AST_LAMBDA: infer_lambda(in, a->lambda, env); return (AVal){TY_PROC, NULL};
     case AST_SEQ: {
-        Type t = 0;
+        AVal t = {0, NULL};
         for (size_t i = 0; i < a->items.len; i++) t = infer_expr(in, a->items.items[i], env);
         return t;
     }
     case AST_CALL: return infer_call(in, a, env);
     case AST_PRIMCALL: {
-        Type *args = xcalloc(a->args.len + 1, sizeof *args);
-        for (size_t i = 0; i < a->args.len; i++) args[i] = infer_expr(in, a->args.items[i], env);
-        Type t = infer_prim(a->prim, args, a->args.len);
+        size_t n = a->args.len;
+        AVal *args = xcalloc(n + 1, sizeof *args);
+        Type *types = xcalloc(n + 1, sizeof *types);
+        for (size_t i = 0; i < n; i++) {
+            args[i] = infer_expr(in, a->args.items[i], env);
+            types[i] = args[i].t;
+        }
+        Type t = infer_prim(a->prim, types, n);
         /* x + c and x - c for a fixnum x the enclosing tests bound: a fixnum */
         bool add = a->prim->id == PRIM_add, sub = a->prim->id == PRIM_sub;
-        if ((add || sub) && a->args.len == 2 && t == TY_INT) {
+        if ((add || sub) && n == 2 && t == TY_INT) {
             for (int i = 0; i < 2; i++) {
                 Ast *x = a->args.items[i], *k = a->args.items[1 - i];
-                if (x->kind != AST_REF || !(args[i] && !(args[i] & ~TY_FIX)) || (sub && i == 1) ||
+                if (x->kind != AST_REF || !(types[i] && !(types[i] & ~TY_FIX)) || (sub && i == 1) ||
                     k->kind != AST_CONST || k->datum->kind != DATUM_FIXNUM)
                     continue;
                 int64_t c = sub ? -k->datum->fix : k->datum->fix;
@@ -317,28 +728,32 @@ static Type infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
                 if (c == 0 || (e && c > 0 && c <= e->up) || (e && c < 0 && -c <= e->down)) t = TY_FIX;
             }
         }
+        AVal r = infer_prim_av(in, a, args, n, t);
         free(args);
-        return t;
+        free(types);
+        return r;
     }
     case AST_LET:
-        for (size_t i = 0; i < a->vars.len; i++)
-            infer_join(in, &(a->vars.items[i])->type, infer_expr(in, a->inits.items[i], env));
+        for (size_t i = 0; i < a->vars.len; i++) {
+            Var *v = a->vars.items[i];
+            infer_join_av(in, &v->type, &v->sites, infer_expr(in, a->inits.items[i], env));
+        }
         return infer_expr(in, a->body, env);
     case AST_LETREC:
         for (size_t i = 0; i < a->vars.len; i++) {
             Var *v = a->vars.items[i];
-            if (!v->known) infer_join(in, &(v)->type, TY_OTHER); /* read before its init */
-            infer_join(in, &(v)->type, infer_expr(in, a->inits.items[i], env));
+            if (!v->known) infer_join(in, &v->type, TY_OTHER); /* read before its init */
+            infer_join_av(in, &v->type, &v->sites, infer_expr(in, a->inits.items[i], env));
         }
         return infer_expr(in, a->body, env);
     }
-    return TY_ANY;
+    return infer_unknown(in);
 }
 
-static Type infer_expr(Inferrer *in, Ast *a, Env *env) {
-    Type t = infer_expr_kind(in, a, env);
-    infer_join(in, &a->type, t);
-    return t;
+static AVal infer_expr(Inferrer *in, Ast *a, Env *env) {
+    AVal v = infer_expr_kind(in, a, env);
+    infer_join_av(in, &a->type, &a->sites, v);
+    return v;
 }
 
 /* Which lambdas escape: anonymous ones, and known ones referenced other than as an operator. */
@@ -373,8 +788,112 @@ static void infer_escapes(Inferrer *in, Ast *a, bool operator) {
     }
 }
 
-void infer_program(Program *prog) {
-    Inferrer state = {.prog = prog}, *in = &state;
+/* ---- flonum vectors ----------------------------------------------------------------------------
+ * A candidate is a vector site made by vector or make-vector that never escaped and holds only
+ * flonums. Its containers must never meet code that expects a boxed vector: every node whose
+ * site set holds a candidate and anything else (TOP, another site) demotes its candidates, and so
+ * does every use other than the first argument of vector-ref, vector-set! and vector-length, the
+ * stored value of a constructor or a mutator, or an operand of eq?. Iterated to a fixpoint. */
+static bool infer_flovec_use_ok(const Ast *parent, size_t i) {
+    if (!parent || parent->kind != AST_PRIMCALL) return true; /* a binding, a call, a branch... */
+    switch (parent->prim->id) {
+    case PRIM_vector_ref: case PRIM_vector_set_x: case PRIM_vector_length:
+        return i == 0 || (parent->prim->id == PRIM_vector_set_x && i == 2);
+    case PRIM_eq_p: case PRIM_cons: case PRIM_list: case PRIM_vector: case PRIM_record:
+        return true;
+    case PRIM_set_car_x: case PRIM_set_cdr_x: return i == 1;
+    case PRIM_record_set_x: return i == 3;
+    default: return false;
+    }
+}
+
+static bool infer_demote(Inferrer *in, const SiteSet *s) {
+    bool any = false;
+    for (uint32_t i = 0; s && i < s->n; i++) {
+        CSite *c = &in->sites.items[s->ids[i]];
+        if (c->flovec) { c->flovec = false; any = true; }
+    }
+    return any;
+}
+
+static bool infer_mixed(Inferrer *in, const SiteSet *s) {
+    bool cand = false, other = false;
+    for (uint32_t i = 0; s && i < s->n; i++) {
+        if (in->sites.items[s->ids[i]].flovec) cand = true;
+        else other = true;
+    }
+    return cand && other;
+}
+
+/* One pass over the tree: demote where a rule is broken; true if anything was demoted. */
+static bool infer_flovec_walk(Inferrer *in, Ast *a, const Ast *parent, size_t index) {
+    bool d = false;
+    if (infer_mixed(in, a->sites)) d |= infer_demote(in, a->sites);
+    if (!infer_flovec_use_ok(parent, index) && (a->type & TY_VEC)) d |= infer_demote(in, a->sites);
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: break;
+    case AST_SET: d |= infer_flovec_walk(in, a->value, a, 0); break;
+    case AST_IF:
+        d |= infer_flovec_walk(in, a->test, a, 0);
+        d |= infer_flovec_walk(in, a->then, a, 1);
+        d |= infer_flovec_walk(in, a->els, a, 2);
+        break;
+    case AST_LAMBDA: d |= infer_flovec_walk(in, a->lambda->body, NULL, 0); break;
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) d |= infer_flovec_walk(in, a->items.items[i], a, i);
+        break;
+    case AST_CALL:
+        d |= infer_flovec_walk(in, a->fn, a, 0);
+        for (size_t i = 0; i < a->args.len; i++) d |= infer_flovec_walk(in, a->args.items[i], a, i);
+        break;
+    case AST_PRIMCALL:
+        for (size_t i = 0; i < a->args.len; i++) d |= infer_flovec_walk(in, a->args.items[i], a, i);
+        break;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) d |= infer_flovec_walk(in, a->inits.items[i], a, i);
+        d |= infer_flovec_walk(in, a->body, a, a->inits.len);
+        break;
+    }
+    return d;
+}
+
+/* Ast.flovec of every node: its value is always a flonum vector (its site set is nonempty and
+ * every site unboxed). */
+static void infer_flovec_mark(Inferrer *in, Ast *a) {
+    bool all = a->sites != NULL;
+    for (uint32_t i = 0; a->sites && i < a->sites->n; i++) all &= in->sites.items[a->sites->ids[i]].flovec;
+    a->flovec = all;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: break;
+    case AST_SET: infer_flovec_mark(in, a->value); break;
+    case AST_IF: infer_flovec_mark(in, a->test); infer_flovec_mark(in, a->then); infer_flovec_mark(in, a->els); break;
+    case AST_LAMBDA: infer_flovec_mark(in, a->lambda->body); break;
+    case AST_SEQ: for (size_t i = 0; i < a->items.len; i++) infer_flovec_mark(in, a->items.items[i]); break;
+    case AST_CALL: infer_flovec_mark(in, a->fn); /* fallthrough */
+    case AST_PRIMCALL: for (size_t i = 0; i < a->args.len; i++) infer_flovec_mark(in, a->args.items[i]); break;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) infer_flovec_mark(in, a->inits.items[i]);
+        infer_flovec_mark(in, a->body);
+        break;
+    }
+}
+
+static void infer_flovecs(Inferrer *in) {
+    for (size_t i = 1; i < in->sites.len; i++) {
+        CSite *c = &in->sites.items[i];
+        c->flovec = c->kind == CS_VECTOR && !c->escaped && c->slot_t[SLOT_ELEM] == TY_FLO &&
+                    c->node->kind == AST_PRIMCALL &&
+                    (c->node->prim->id == PRIM_vector || c->node->prim->id == PRIM_make_vector);
+    }
+    while (infer_flovec_walk(in, in->prog->body, NULL, 0)) {}
+    infer_flovec_mark(in, in->prog->body);
+}
+
+void infer_program(Program *prog, const InferOptions *opt) {
+    Inferrer state = {.prog = prog, .opt = opt}, *in = &state;
+    CSite top = {.kind = CS_TOP, .escaped = true};
+    vec_push(&in->sites, top);
+    in->top = infer_ss_one(in, CS_TOP);
     infer_escapes(in, prog->body, false);
     /* a known lambda whose binding is not the one its self var names (a global defined
      * twice, say) is treated as escaping */
@@ -386,6 +905,7 @@ void infer_program(Program *prog) {
         in->changed = false;
         infer_expr(in, prog->body, NULL);
     } while (in->changed);
+    if (opt->flonum_vectors && opt->element_types) infer_flovecs(in);
     prog->inferred = true;
 }
 

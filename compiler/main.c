@@ -39,6 +39,8 @@ static void main_usage(FILE *f) {
           "  -fno-direct-calls    call known procedures through their generic entry (argument\n"
           "                       count checked), as unknown ones are called\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
+          "  -fno-element-types   do not infer what pairs, vectors and records hold\n"
+          "  -fno-unbox           keep every flonum vector boxed (a flonum object per element)\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
           "  --help, --version\n\n"
@@ -89,6 +91,7 @@ int main(int argc, char **argv) {
     enum { DUMP_NONE, DUMP_EXPAND, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
+    InferOptions io = {.element_types = true, .flonum_vectors = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -118,6 +121,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
+        else if (!strcmp(a, "-fno-element-types")) io.element_types = false;
+        else if (!strcmp(a, "-fno-unbox")) io.flonum_vectors = false;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
         else if (!strcmp(a, "--")) { run_argi = i + 1; break; }
@@ -160,7 +165,7 @@ int main(int argc, char **argv) {
     }
     analyze_program(prog);
     if (diag_error_count()) return 1;
-    infer_program(prog);
+    infer_program(prog, &io);
     if (dump == DUMP_INFER) {
         Buf t = {0};
         infer_dump(prog, &t);

@@ -229,6 +229,7 @@ typedef struct Var {
     Lambda *known;        /* bound once to this lambda and never assigned */
     /* set by infer.c */
     Type type;            /* every type its values can have */
+    const struct SiteSet *sites; /* the container sites its pairs, vectors, records come from */
 } Var;
 typedef VEC(Var *) VarVec;
 
@@ -259,6 +260,10 @@ struct Ast {
     VarVec vars;
     /* set by infer.c */
     Type type;            /* every type its value can have (0: it never delivers a value) */
+    const struct SiteSet *sites; /* the container sites its pairs, vectors, records come from
+                             (infer.c's sets; a node that makes containers is a site) */
+    bool flovec;          /* its value is always an unboxed flonum vector (TYPE_ID_F64VECTOR);
+                             at a vector or make-vector node: it makes one */
     /* set by regions.c, at every allocation site (an allocating node, a non-tail call's
      * result region, a closure, a boxed flonum): the region its objects go to */
     Place place;
@@ -280,6 +285,7 @@ struct Lambda {
     Var *self;            /* the var it is known under, when known */
     /* set by infer.c */
     Type ret_type;        /* every type its result can have */
+    const struct SiteSet *ret_sites;
     bool escapes;         /* referenced other than as the operator of a call (or anonymous):
                              its parameters may receive anything */
     /* set by regions.c: the regions this lambda's code enters: a local one (once per call),
@@ -456,7 +462,12 @@ void analyze_program(Program *prog);
  * a value), Var.type likewise for the values of the variable, Lambda.ret_type for the results
  * of the procedure, Lambda.escapes whether it is used as a value; Program.inferred is set.
  * infer_type and friends read those fields. */
-void infer_program(Program *prog);
+typedef struct InferOptions {
+    bool element_types;    /* track what containers hold (-fno-element-types: car, vector-ref
+                              and record fields are of unknown type) */
+    bool flonum_vectors;   /* represent flonum-only vectors unboxed (-fno-unbox: never) */
+} InferOptions;
+void infer_program(Program *prog, const InferOptions *opt);
 Type infer_type(const Ast *a);            /* TY_ANY for nodes infer_program never saw */
 Type infer_var_type(const Var *v);
 Type infer_return_type(const Lambda *l);

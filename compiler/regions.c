@@ -855,10 +855,14 @@ static void rg_finish(Rg *rg, Proc *p) {
         k->site->place_loop = sc->kind == SC_LOOP ? sc->loop : NULL;
         if (!rg_site_allocates(k->site)) continue;   /* not a site --explain-regions lists */
         int n = k->need < 0 ? k->alloc : k->need;
+        bool bignum_rule = rg_type_bignum_only(k->type) && s != n && (s == SC_CALLER || s == SC_HEAP) &&
+                           rg_scope(p, n)->kind != SC_HEAP && rg_scope(p, n)->kind != SC_CALLER;
         RegionSite site = {.site = k->site, .proc = p->lam, .what = k->what, .place = k->site->place,
                            .loop = k->site->place_loop,
-                           .outlives_iteration = sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP,
-                           .why = rg_why(p, k, s)};
+                           .outlives_iteration = !bignum_rule && sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP,
+                           .why = bignum_rule ? "makes an object only when fixnum arithmetic overflows into a "
+                                                "bignum: not worth a region of its own"
+                                              : rg_why(p, k, s)};
         vec_push(&rg->prog->region_sites, site);
     }
     if (rg->prog->region_sites.len > first)

@@ -1,5 +1,5 @@
-; A loop guarded by null? only: the list may be improper (the cdr of a pair is unknown), so
-; the pair tests of car and cdr stay.
+; A loop guarded by null? only, over a list of unknown origin (sum is passed to map, so its
+; argument can be anything): the list may be improper, so the pair tests of car and cdr stay.
 ; RUN: %regal -S -o - %s | FileCheck %s
 (define (sum l)
   (let loop ((l l) (acc 0))
@@ -11,4 +11,4 @@
 ; CHECK: rt_err[[CDR]](
 ; CHECK: rt_err[[CAR]](
 ; CHECK: {{^}}}
-(display (sum (list 1 2 3)))
+(display (map sum (list (list 1 2 3))))

@@ -6,6 +6,6 @@
 ; CHECK-LABEL: _g_direct({{.*}}) {
 ; CHECK-NOT: rt_err
 ; CHECK: {{^}}}
-; TYPES: g: (pair) -> unknown
+; TYPES: g: (pair) -> fixnum
 (display (g (cons 1 2)))
 (display (g (list 3)))

@@ -5,7 +5,7 @@
 (define (pairs n) (cons (list n n) (vector n)))
 (define (first p) (if (pair? p) (car p) #f))
 ; CHECK: pairs: (fixnum) -> pair
-; CHECK: first: (pair) -> unknown
+; CHECK: first: (pair) -> pair|boolean
 ; CHECK: allocation sites typed: 4/4
 ; CHECK: calls of allocating runtime primitives: 0
 ; CHECK: checks removed: 1/1

@@ -1,6 +1,7 @@
 ; Type inference (--dump=infer): every expression's type after it, each bound variable's type
 ; where it is bound, each lambda's result after its id. Pinned here: a predicate narrows its
-; argument in the true branch (pair? makes l a pair for cdr), a comparison bounds a fixnum loop
+; argument in the true branch (pair? makes l a pair for cdr; l is a quoted list, whose cdr is
+; a list: element types), a comparison bounds a fixnum loop
 ; counter (i < n with n a fixnum: i + 1 stays a fixnum), a flonum let variable is kept unboxed,
 ; and result types come from prims.def (string-length: fixnum; newline: unspecified).
 ; RUN: %regal --dump=infer %s | FileCheck %s
@@ -16,9 +17,9 @@
 (show (scale 4))
 (show (string-length "abc"))
 ; CHECK:      (define len{procedure}
-; CHECK-NEXT:   (lambda.{{[0-9]+}} (l.[[L:[0-9]+]]{unknown})
-; CHECK-NEXT:     (if (#%pair? l.[[L]]{unknown}){boolean}
-; CHECK-NEXT:         (#%+ 1{fixnum} (len{procedure} (#%cdr l.[[L]]{pair}){unknown}){fixnum|bignum}){fixnum|bignum}
+; CHECK-NEXT:   (lambda.{{[0-9]+}} (l.[[L:[0-9]+]]{pair|null})
+; CHECK-NEXT:     (if (#%pair? l.[[L]]{pair|null}){boolean}
+; CHECK-NEXT:         (#%+ 1{fixnum} (len{procedure} (#%cdr l.[[L]]{pair}){pair|null}){fixnum|bignum}){fixnum|bignum}
 ; CHECK:      (define count-to{procedure}
 ; CHECK-NEXT:   (lambda.{{[0-9]+}} (n.[[N:[0-9]+]]{fixnum})
 ; CHECK:          (if (#%< i.[[I:[0-9]+]]{fixnum} n.[[N]]{fixnum}){boolean}
