@@ -742,7 +742,7 @@ int rt_equal(RtValue a, RtValue b);
 int64_t rt_list_length(RtValue l);
 /* A string's code points as UTF-8, NUL-terminated, malloc'd (the caller frees). */
 char *rt_string_to_utf8(RtValue s, size_t *len_out);
-/* Unicode-aware (for the C library's locale) character case and classes. */
+/* Unicode simple case mappings of one character (string.c, utf8proc). */
 uint32_t rt_char_upcase(uint32_t c);
 uint32_t rt_char_downcase(uint32_t c);
 

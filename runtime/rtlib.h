@@ -95,6 +95,17 @@ static inline RtString *rt_string_new(Region *r, int64_t len) {
     return RT_STR(mk_string_fill(r, (size_t)len, 0));
 }
 
+/* Unicode (string.c, through utf8proc): char-foldcase (simple folding), the full case
+ * folding of one code point (1 to 3 code points into out), string-ci comparison of two
+ * strings (-1, 0, 1: their full foldings compared), and the classes the printer and reader
+ * need: graphic (prints as itself), combining mark, White_Space. */
+uint32_t rt_char_foldcase(uint32_t c);
+size_t rt_char_fold_full(uint32_t c, uint32_t out[3]);
+int rt_string_ci_cmp(RtValue a, RtValue b);
+int rt_char_graphic(uint32_t c);
+int rt_char_mark(uint32_t c);
+int rt_char_whitespace(uint32_t c);
+
 /* Collector-backed scratch memory (gc.c): rt_gc_malloc is zeroed and scanned (for arrays
  * that hold values while procedures are called), rt_gc_malloc_atomic neither (bytes, code
  * points); none returns NULL; rt_gc_free gives memory back early (optional: what is dropped

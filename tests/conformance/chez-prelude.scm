@@ -86,7 +86,13 @@
 ;; R7RS procedures and argument forms Chez 9.5 (an R6RS system) lacks
 (define (error msg . irritants)
   (raise (condition (make-error) (make-message-condition msg) (make-irritants-condition irritants))))
-(define (digit-value c) (and (char-numeric? c) (- (char->integer c) (char->integer #\0))))
+;; digit-value: decimal digits (Nd) come in runs of ten, 0 to 9
+(define (digit-value c)
+  (and (eq? (char-general-category c) 'Nd)
+       (let loop ((n (char->integer c)))
+         (if (and (> n 0) (eq? (char-general-category (integer->char (- n 1))) 'Nd))
+             (loop (- n 1))
+             (modulo (- (char->integer c) n) 10)))))
 (define chez-member member)
 (define (member x l . p) (if (null? p) (chez-member x l) (let loop ((l l)) (cond ((null? l) #f) (((car p) x (car l)) l) (else (loop (cdr l)))))))
 (define chez-assoc assoc)
