@@ -36,6 +36,9 @@ struct RtPortImpl {
     size_t in_len, pos;
     int has_peek;                 /* file input: one character of lookahead */
     int32_t peek;                 /* -1: end of file */
+    int64_t line, col;            /* textual input: characters read so far, as the line
+                                   * (from 0) and the column of the last one on it */
+    int fold_case;                /* read saw #!fold-case (R7RS 2.1): it folds identifiers */
     struct RtPortImpl *next_out;  /* list of open file output ports, for the exit flush */
     const char *name;             /* in messages: "standard output", or "\"file\"" (written) */
     const char *loc, *who;        /* the primitive writing now (set by rt_out_port): a write
@@ -204,12 +207,15 @@ static RtPortImpl *rt_impl_new(int flags) {
 
 /* ---- input: one code point at a time -------------------------------------------------- */
 
+/* One code point of UTF-8 from f; a malformed sequence (a stray byte, a truncated sequence,
+ * an overlong form, a surrogate, a value above U+10FFFF) reads as U+FFFD. */
 static int32_t rt_file_getc(FILE *f) {
     int c = getc(f);
     if (c == EOF) return -1;
     if (c < 0x80) return c;
-    int n = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    int n = c >= 0xf8 ? 0 : c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 ? 1 : 0;
     if (n == 0) return 0xfffd;
+    static const int32_t min[4] = {0, 0x80, 0x800, 0x10000};
     int32_t cp = c & (0x3f >> n);
     for (int i = 0; i < n; i++) {
         int d = getc(f);
@@ -219,22 +225,48 @@ static int32_t rt_file_getc(FILE *f) {
         }
         cp = (cp << 6) | (d & 0x3f);
     }
+    if (cp < min[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0xfffd;
     return cp;
 }
 
-/* The next code point (-1 at end of file); peek leaves it in place. */
+/* The next code point (-1 at end of file); peek leaves it in place. A character read (not
+ * peeked) moves the port's line and column on. */
 static int32_t rt_port_getc(RtPortImpl *p, int peek) {
+    int32_t c;
     if (p->flags & RT_PORT_STRING) {
         if (p->pos >= p->in_len) return -1;
-        return (int32_t)(peek ? p->in[p->pos] : p->in[p->pos++]);
+        c = (int32_t)p->in[peek ? p->pos : p->pos++];
+    } else {
+        if (!p->has_peek) {
+            p->peek = rt_file_getc(rt_port_file(p));
+            p->has_peek = 1;
+        }
+        if (!peek) p->has_peek = 0;
+        c = p->peek;
     }
-    if (!p->has_peek) {
-        p->peek = rt_file_getc(rt_port_file(p));
-        p->has_peek = 1;
+    if (!peek && c >= 0) {
+        if (c == '\n') {
+            p->line++;
+            p->col = 0;
+        } else {
+            p->col++;
+        }
     }
-    if (!peek) p->has_peek = 0;
-    return p->peek;
+    return c;
 }
+
+/* For read (read.c): where the last character read from port is, and the #!fold-case state. */
+void rt_port_position(RtValue port, int64_t *line, int64_t *col) {
+    RtPortImpl *p = RT_AS(RtPort, port)->impl;
+    *line = p->line + 1;
+    *col = p->col;
+}
+const char *rt_port_description(RtValue port) {
+    RtPortImpl *p = RT_AS(RtPort, port)->impl;
+    return p->name != NULL ? p->name : "a string port";
+}
+int rt_port_fold_case(RtValue port) { return RT_AS(RtPort, port)->impl->fold_case; }
+void rt_port_set_fold_case(RtValue port, int on) { RT_AS(RtPort, port)->impl->fold_case = on; }
 
 /* A function, not a macro: its argument (a read) must be evaluated once. */
 static inline RtValue RT_CHAR_OR_EOF(int32_t c) { return c < 0 ? RT_EOF : RT_CHAR((uint32_t)c); }

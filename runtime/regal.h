@@ -718,9 +718,10 @@ extern _Thread_local RtHandler *rt_handlers;
  * --------------------------------------------------------------------------------------------
  * A port object (TYPE_ID_PORT) points to an RtPortImpl (private to port.c): a FILE* or a string
  * buffer, input or output, open or closed. Strings are UTF-32 in memory, UTF-8 outside.
- * rt_print writes v in `display` (write = 0) or `write` syntax. Cycles are not detected yet:
- * writing a circular structure does not terminate. A write that fails raises a file error
- * naming the port at the primitive writing ("display: cannot write to standard output: ...").
+ * rt_print writes v in `display` (write = 0) or `write` syntax, with datum labels on the parts
+ * of a cycle (#0=(1 . #0#)), so printing a circular structure terminates. A write that fails
+ * raises a file error naming the port at the primitive writing ("display: cannot write to
+ * standard output: ...").
  * ========================================================================================== */
 typedef struct RtPortImpl RtPortImpl;
 /* The output port a port argument designates (RT_DEFAULT: the current output port); errors
@@ -737,6 +738,7 @@ RtValue rt_current_output(void);
  * Lists, equivalence, strings, vectors (list.c, string.c, vector.c): helpers for C callers
  * ========================================================================================== */
 int rt_eqv(RtValue a, RtValue b);
+/* equal? (R7RS 6.1): terminates on cycles, near-linear on shared structure (list.c). */
 int rt_equal(RtValue a, RtValue b);
 /* The length of proper list l, or -1 if it is improper or circular. */
 int64_t rt_list_length(RtValue l);

@@ -138,5 +138,12 @@ RtValue rt_port_stdout(void);
 void rt_set_current_output(RtValue port);
 void rt_set_current_input(RtValue port);
 RtValue rt_current_input(void);
+/* For read (read.c), of a textual input port: the line (from 1) and column (of the last
+ * character read on it, 0 before the first) where reading is, the port as messages name it
+ * ("standard input", "\"data.txt\"", "a string port"), and its #!fold-case state. */
+void rt_port_position(RtValue port, int64_t *line, int64_t *col);
+const char *rt_port_description(RtValue port);
+int rt_port_fold_case(RtValue port);
+void rt_port_set_fold_case(RtValue port, int on);
 
 #endif /* RTLIB_H */

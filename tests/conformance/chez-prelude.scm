@@ -153,3 +153,13 @@
 (define (list-set! l k v) (set-car! (list-tail l k) v))
 (define (make-promise v) (delay v))
 (define-syntax delay-force (syntax-rules () ((_ e) (delay (force e)))))
+;; R7RS's write-shared and write-simple through Chez's print-graph
+(define (write-shared x . p) (parameterize ((print-graph #t)) (apply write x p)))
+(define (write-simple x . p) (parameterize ((print-graph #f)) (apply write x p)))
+;; Chez's write warns (a continuable warning condition) before labelling a cycle; R7RS's write
+;; labels cycles silently
+(define chez-write write)
+(define (write x . p)
+  (with-exception-handler
+   (lambda (c) (if (warning? c) (if #f #f) (raise-continuable c)))
+   (lambda () (apply chez-write x p))))
