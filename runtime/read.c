@@ -198,6 +198,8 @@ static RtValue rt_rd_label_use(RtReader *rd) {
     rd->labels[li].done = 1;
     for (size_t i = 0; i < rd->nfixups; i++)
         if (*rd->fixups[i] == hole) *rd->fixups[i] = v;
+    for (size_t i = 0; i < rd->nlabels; i++) /* #1=#0# inside #0='s datum */
+        if (rd->labels[i].value == hole) rd->labels[i].value = v;
     return v;
 }
 
