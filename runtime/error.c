@@ -31,6 +31,15 @@ static void rt_report_prefix(const char *loc) {
     if (loc != NULL) fprintf(stderr, "%s: ", loc);
 }
 
+/* The end of the program after an uncaught raise has been reported: the outstanding
+ * dynamic-wind after thunks run first (as an escape to the top level runs them, R7RS 6.10;
+ * Chez Scheme does the same), then the output is flushed and the status is 70. */
+static RT_NORETURN RT_COLD void rt_uncaught_exit(void) {
+    rt_winds_unwind_all(&rt_gc_region, NULL);
+    rt_exit_flush();
+    _exit(RT_EXIT_ERROR);
+}
+
 /* Report an uncaught raise of obj and exit 70. */
 static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
     rt_report_prefix(loc);
@@ -62,7 +71,7 @@ static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
     }
     fputc('\n', stderr);
     fflush(stderr);
-    _exit(RT_EXIT_ERROR);
+    rt_uncaught_exit();
 }
 
 static RtValue rt_raise_in(Region *rr, RtValue obj, int continuable, const char *loc) {
@@ -89,7 +98,8 @@ static RT_NORETURN RT_COLD void rt_raise_text(const char *loc, int kind, char *t
         fwrite(text, 1, len, stderr);
         fputc('\n', stderr);
         fflush(stderr);
-        _exit(RT_EXIT_ERROR);
+        free(text);
+        rt_uncaught_exit();
     }
     RtValue msg = mk_string_n(&rt_gc_region, text, len);
     free(text);

@@ -12,8 +12,8 @@
  * the stacks of registered threads, uncollectable memory (region chunks, large blocks, heap
  * region descriptors, the symbol table) and the collected objects it reaches. What it cannot
  * see, and how each place is made visible or why it need not be:
- *   rt_xargs (start.c), rt_cur_out/rt_cur_in (port.c): thread-local values; registered with
- *       GC_add_roots for the program thread by rt_gc_thread_roots.
+ *   rt_xargs (start.c), rt_cur_out/rt_cur_in/rt_cur_err (port.c): thread-local values;
+ *       registered with GC_add_roots for the program thread by rt_gc_thread_roots.
  *   rt_winds, rt_conts (control.c), rt_handlers (error.c): thread-local pointers to structs in
  *       live C frames (dynamic-wind, call/cc, with-exception-handler), whose values are on the
  *       scanned stack: no root needed.
@@ -79,6 +79,7 @@ void rt_gc_thread_roots(int add) {
         { rt_xargs, rt_xargs + RT_MAX_ARGS },
         { &rt_cur_out, &rt_cur_out + 1 },
         { &rt_cur_in, &rt_cur_in + 1 },
+        { &rt_cur_err, &rt_cur_err + 1 },
     };
     for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
         if (add) GC_add_roots(roots[i].lo, roots[i].hi);

@@ -55,7 +55,7 @@ static RtPort rt_stdin_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdin_impl };
 static RtPort rt_stdout_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdout_impl };
 static RtPort rt_stderr_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stderr_impl };
 static RtPortImpl *rt_file_outs;
-_Thread_local RtValue rt_cur_out, rt_cur_in; /* 0: the standard port; roots (gc.c) */
+_Thread_local RtValue rt_cur_out, rt_cur_in, rt_cur_err; /* 0: the standard port; roots (gc.c) */
 
 static FILE *rt_port_file(RtPortImpl *p) {
     if (p->f != NULL) return p->f;
@@ -361,7 +361,7 @@ RtValue rt_p_flush_output_port(Region *rr, const char *loc, intptr_t argc, const
 RtValue rt_p_current_output_port(Region *rr, const char *loc) { return rt_current_output(); }
 RtValue rt_p_current_input_port(Region *rr, const char *loc) { return rt_current_input(); }
 RtValue rt_p_current_error_port(Region *rr, const char *loc) {
-    return RT_TAG_AS_OBJ(&rt_stderr_port);
+    return rt_cur_err ? rt_cur_err : RT_TAG_AS_OBJ(&rt_stderr_port);
 }
 
 /* ---- string ports ------------------------------------------------------------------------ */
@@ -497,16 +497,14 @@ RtValue rt_p_call_with_input_file(Region *rr, const char *loc, RtValue name, RtV
                              rt_open_file(rr, loc, "call-with-input-file", name, 0), proc);
 }
 
-/* The port becomes the current one, a place that outlives rr's frame when an escape leaves
- * it current (a continuation restores the current ports, but no dynamic-wind is involved):
- * it lives in the collected heap (R4). */
+/* The port becomes the current one for the thunk's dynamic extent, as parameterize would
+ * make it (rt_with_binding: undone by every escape, in order with the dynamic-winds around
+ * it); the port lives in the collected heap (R4: the current port is a root that may
+ * outlive rr's frame). */
 RtValue rt_p_with_output_to_file(Region *rr, const char *loc, RtValue name, RtValue thunk) {
     rt_check_proc(loc, "with-output-to-file", thunk);
     RtValue port = rt_open_file(&rt_gc_region, loc, "with-output-to-file", name, 1);
-    RtValue saved = rt_cur_out;
-    rt_cur_out = port;
-    RtValue r = rt_call0(rr, loc, thunk);
-    rt_cur_out = saved;
+    RtValue r = rt_with_binding(rr, loc, &rt_cur_out, port, thunk);
     rt_close(loc, "with-output-to-file", RT_AS(RtPort, port)->impl, RT_PORT_OUT);
     return r;
 }
@@ -514,12 +512,33 @@ RtValue rt_p_with_output_to_file(Region *rr, const char *loc, RtValue name, RtVa
 RtValue rt_p_with_input_from_file(Region *rr, const char *loc, RtValue name, RtValue thunk) {
     rt_check_proc(loc, "with-input-from-file", thunk);
     RtValue port = rt_open_file(&rt_gc_region, loc, "with-input-from-file", name, 0);
-    RtValue saved = rt_cur_in;
-    rt_cur_in = port;
-    RtValue r = rt_call0(rr, loc, thunk);
-    rt_cur_in = saved;
+    RtValue r = rt_with_binding(rr, loc, &rt_cur_in, port, thunk);
     rt_close(loc, "with-input-from-file", RT_AS(RtPort, port)->impl, RT_PORT_IN);
     return r;
+}
+
+/* (with-output-to-string thunk), (call-with-output-string proc), (with-input-from-string
+ * string thunk), as in Chez Scheme: what the thunk writes to the current output port (a
+ * string port, bound as parameterize binds it) is the result; proc gets the string port. */
+RtValue rt_p_with_output_to_string(Region *rr, const char *loc, RtValue thunk) {
+    rt_check_proc(loc, "with-output-to-string", thunk);
+    RtValue port = rt_p_open_output_string(&rt_gc_region, loc);
+    rt_with_binding(rr, loc, &rt_cur_out, port, thunk);
+    return rt_p_get_output_string(rr, loc, port);
+}
+
+RtValue rt_p_call_with_output_string(Region *rr, const char *loc, RtValue proc) {
+    rt_check_proc(loc, "call-with-output-string", proc);
+    RtValue port = rt_p_open_output_string(&rt_gc_region, loc);
+    rt_call1(rr, loc, proc, port);
+    return rt_p_get_output_string(rr, loc, port);
+}
+
+RtValue rt_p_with_input_from_string(Region *rr, const char *loc, RtValue s, RtValue thunk) {
+    RT_CHECK(RT_IS_STRING(s), "with-input-from-string", "a string", s);
+    rt_check_proc(loc, "with-input-from-string", thunk);
+    RtValue port = rt_p_open_input_string(&rt_gc_region, loc, s);
+    return rt_with_binding(rr, loc, &rt_cur_in, port, thunk);
 }
 
 RtValue rt_p_file_exists_p(Region *rr, const char *loc, RtValue name) {

@@ -115,7 +115,7 @@ void *rt_gc_malloc_atomic(size_t bytes);
 void *rt_gc_realloc(void *p, size_t bytes);
 void rt_gc_free(void *p);
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
- * rt_xargs, rt_cur_out, rt_cur_in (see gc.c, "Roots"). */
+ * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
 
 /* The flush before exit (region.c), a hook so that the lower layers need not call up.
@@ -133,11 +133,17 @@ void rt_ports_init(void);
 
 /* Ports: the file and string port plumbing print.c and control.c need. The current ports
  * (0: the standard one) are collector roots (rt_gc_thread_roots). */
-extern _Thread_local RtValue rt_cur_out, rt_cur_in;
+extern _Thread_local RtValue rt_cur_out, rt_cur_in, rt_cur_err;
 RtValue rt_port_stdout(void);
 void rt_set_current_output(RtValue port);
 void rt_set_current_input(RtValue port);
 RtValue rt_current_input(void);
+/* Dynamic state (control.c): *place holds value while thunk runs, undone on every way out as
+ * parameterize's binding is (the current ports of with-output-to-file, with-output-to-string
+ * ...); every outstanding dynamic-wind after thunk and binding, innermost first (exit, an
+ * uncaught error). */
+RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue value, RtValue thunk);
+void rt_winds_unwind_all(Region *rr, const char *loc);
 /* For read (read.c), of a textual input port: the line (from 1) and column (of the last
  * character read on it, 0 before the first) where reading is, the port as messages name it
  * ("standard input", "\"data.txt\"", "a string port"), and its #!fold-case state. */

@@ -163,3 +163,4 @@
   (with-exception-handler
    (lambda (c) (if (warning? c) (if #f #f) (raise-continuable c)))
    (lambda () (apply chez-write x p))))
+(define (call-with-output-string proc) (let ((p (open-output-string))) (proc p) (get-output-string p)))
