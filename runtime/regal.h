@@ -753,7 +753,8 @@ uint32_t rt_char_downcase(uint32_t c);
  * --------------------------------------------------------------------------------------------
  * (values x) is x; any other count is a TYPE_ID_VALUES object (count in the header).
  * A parameter object is a procedure (a closure whose free[0] is a TYPE_ID_PARAMETER object):
- * (p) is its value. parameterize is expanded by the compiler into
+ * (p) is its value. current-output-port, current-error-port and current-input-port are
+ * parameter objects too (R7RS 6.13.1): %parameter-convert and %parameter-swap! know them. parameterize is expanded by the compiler into
  *   (let* ((p param) (v (%parameter-convert p value)))
  *     (dynamic-wind (lambda () (set! v (%parameter-swap! p v)))
  *                   (lambda () body ...)
