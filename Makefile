@@ -2,7 +2,8 @@
 #   make            the compiler (build/regal) and the runtime libraries
 #   make example    install what is missing, build, compile an example and run it
 #   make test       install what is missing, build, and run every test suite
-#   make bench      run bench_runner and regenerate BENCHMARK_RESULTS_TYPED_CODEGEN.md
+#   make bench-report  one run of every benchmark at this commit: the whole of
+#                   BENCHMARK_RESULTS_TYPED_CODEGEN.md regenerated (make bench is the same)
 # Settings: CC (clang), OPT (-O2), and REGION_UPSTREAM, where the region allocator's chunks come
 # from: gc (the default) is the collector's uncollectable memory, which it scans; malloc and
 # mimalloc hide region memory from the collector, so the collected heap is never collected
@@ -52,7 +53,7 @@ ifndef FILECHECK
 FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
-.PHONY: all deps example test test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-dump test-memory test-stats region-stats bench clean FORCE
+.PHONY: all deps example test test-layers test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 # The settings compiled into the runtime and the driver (RT_DEFS, RT_LIBS): a change to them
@@ -71,13 +72,6 @@ $(B)/rt-san/%.o: runtime/%.c runtime/*.h runtime/prims.def $(B)/rt-config | $(B)
 $(B)/libregal.a: $(RT_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(B)/libregal-san.a: $(RT_SOBJS)
-	rm -f $@ && ar rcs $@ $^
-# bench_runner measures the region allocator over malloc, as before the collector: a copy of the
-# runtime whose chunks come from malloc (as REGION_UPSTREAM=malloc), used only by `make bench`.
-RT_MOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-malloc/%.o)
-$(B)/rt-malloc/%.o: runtime/%.c runtime/*.h runtime/prims.def | $(B)/rt-malloc
-	$(CC) $(CSTD) $(OPT) -g $(WARN) $(UPSTREAM_DEFS_malloc) -c $< -o $@
-$(B)/rt-malloc/libregal.a: $(RT_MOBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # ---- compiler ------------------------------------------------------------------------------
@@ -101,7 +95,7 @@ $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $
 $(B)/regal-san: $(CC_SOBJS)
 	$(CC) $(SAN) -g $^ -lgmp -lutf8proc -lm -o $@
 
-$(B) $(B)/rt $(B)/rt-san $(B)/rt-malloc $(B)/cc $(B)/cc-san:
+$(B) $(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san:
 	mkdir -p $@
 
 # ---- example, tests, benchmarks --------------------------------------------------------------
@@ -115,9 +109,14 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-unit test-codegen test-dump test-errors test-io test-stats test-robust \
-	    test-memory test-run test-run-ctor test-run-san conformance test-diff
+	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-stats \
+	    test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
 	@echo "all test suites passed"
+
+# the runtime's layers (runtime/rtlib.h, "Architecture") against its object files: no call up,
+# no circle but error.c with call.c (scripts/layers.py prints the graph)
+test-layers: $(RT_OBJS)
+	scripts/layers.py --objs $(B)/rt
 
 test-unit: $(B)/unit_tests
 	ASAN_OPTIONS=detect_leaks=1 $(B)/unit_tests --jobs 2
@@ -157,10 +156,13 @@ test-memory: all
 	B=$(B) tests/memory.sh
 
 # where the bytes go: REGAL_STATS=json of every benchmark and example, as a markdown table
-# (benchmarks/stats.py --write splices it into BENCHMARK_RESULTS_TYPED_CODEGEN.md)
+# (printed, and in $(B)/region-stats/; the report takes it from `make bench-report`)
 region-stats: all
-	B=$(B) benchmarks/stats.py --write
+	B=$(B) benchmarks/stats.py --csv $(B)/region-stats/region-stats.csv \
+	    --md $(B)/region-stats/region-stats.md
 
+# FileCheck tests of the generated C; a test marked RUN-INVERSE must also FAIL with --no-types
+# (tests/codegen/lit.cfg.py), so no test of an inference effect passes vacuously
 test-codegen: all
 	$(if $(LIT),,$(error no lit (LLVM's test runner) on PATH or in /usr/lib/llvm-*/build/utils/lit: install llvm-N-tools (scripts/deps.sh) or set LIT))
 	$(if $(FILECHECK),,$(error no FileCheck on PATH or in /usr/lib/llvm-*/bin: install llvm-N-tools (scripts/deps.sh) or set FILECHECK))
@@ -173,8 +175,25 @@ test-dump: all $(B)/dump_hooks
 	$(if $(LIT),,$(error no lit (LLVM's test runner): install llvm-N-tools (scripts/deps.sh) or set LIT))
 	B=$(B) FILECHECK=$(FILECHECK) $(LIT) -sv tests/dump
 
-bench: deps all $(B)/rt-malloc/libregal.a
-	$(MAKE) -C runtime/bench run RTLIB=$(abspath $(B)/rt-malloc/libregal.a) RT_LIBS="$(RT_LIBS)"
+# the benchmark report is exactly what its committed run gives, and a failed step leaves its
+# section saying so (tests/report.sh; measures nothing)
+test-report:
+	B=$(B) tests/report.sh
+
+# ---- the benchmark report (issue 19) ---------------------------------------------------------
+#   make bench-report   every benchmark once, at this commit, and the whole report written from
+#                       that run: BENCHMARK_RESULTS_TYPED_CODEGEN.md, runtime/bench/results/
+#                       (raw CSV, run.json with each step's command and time, plots).
+#                       REGAL_BENCH_RUNS=N runs of each program (default 5), REGAL_BENCH_REPS=N
+#                       repetitions of each micro-benchmark timing (default: each section's),
+#                       REGAL_BENCH_NOTE="..." a remark at the top; fewer runs or repetitions
+#                       mark the report as a trial (runtime/bench/report.py)
+bench-report: deps all
+	REGAL_BENCH_PEERS=1 scripts/deps.sh
+	$(MAKE) -C runtime/bench B=$(abspath $(B)) binaries
+	B=$(abspath $(B)) REGAL_BENCH_COMMAND="make bench-report" python3 runtime/bench/report.py run
+
+bench: bench-report
 
 clean:
 	rm -rf $(B)
@@ -198,8 +217,9 @@ fuzz:
 
 # ---- compiled programs against CHICKEN, Gambit and Chez Scheme (issue 9) ----------------------
 #   make bench-programs   installs the peers (scripts/deps.sh), compiles benchmarks/*.scm with
-#                         each, checks and times them, writes the "Compiled programs against ..."
-#                         section of BENCHMARK_RESULTS_TYPED_CODEGEN.md (benchmarks/run.py)
+#                         each, checks and times them (REGAL_BENCH_RUNS runs each, default 5);
+#                         writes $(B)/bench-programs/programs.{csv,md,png}, not the report
+#                         (benchmarks/run.py; `make bench-report` includes the same table)
 .PHONY: bench-programs
 bench-programs:
 	REGAL_BENCH_PEERS=1 scripts/deps.sh

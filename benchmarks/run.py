@@ -2,21 +2,25 @@
 """run.py: compiled-program benchmarks, Regal against CHICKEN 5, Gambit and Chez Scheme.
 
 Compiles every benchmarks/*.scm with each implementation (the benchmark source is the same for
-all; per-implementation glue lives in benchmarks/prelude/), runs each executable several times,
-checks its output against benchmarks/expected/<name>.out, and records the median wall time and
-the peak RSS (/usr/bin/time -f %M). The plain C floors in benchmarks/c/ run the same way.
-Writes benchmarks/results.csv, benchmarks/results.md (a markdown section), benchmarks/programs.png
-(gnuplot), and splices the section into BENCHMARK_RESULTS_TYPED_CODEGEN.md between markers
-(runtime/bench/report.py includes the same file, so `make bench` keeps it).
+all; per-implementation glue lives in benchmarks/prelude/), then runs the executables of a
+program in alternation: run 1 of every implementation, then run 2 with the next one first, and
+so on (so no implementation always runs first, and all see the same machine state), RUNS times
+each (REGAL_BENCH_RUNS, default 5); checks every output against benchmarks/expected/<name>.out;
+records the median CPU time (user + sys), wall time and peak RSS (/usr/bin/time -f "%M %U %S").
+The plain C floors in benchmarks/c/ run the same way.
+Writes OUT/programs.csv, OUT/programs.md (a markdown section, `section()`, which report.py also
+renders into BENCHMARK_RESULTS_TYPED_CODEGEN.md) and OUT/programs.png (gnuplot); OUT is
+$B/bench-programs by default. It never edits the report: `make bench-report` regenerates the
+whole report from one run.
 Entry point: `make bench-programs` (or benchmarks/run.py --help).
 """
 import argparse
 import csv
+import json
 import math
 import os
 import platform
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -24,8 +28,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-REPORT = os.path.join(ROOT, "BENCHMARK_RESULTS_TYPED_CODEGEN.md")
-BEGIN, END = "<!-- bench-programs:begin -->", "<!-- bench-programs:end -->"
 
 PEERS = ["chez", "chicken", "gambit"]
 IMPLS = ["regal"] + PEERS
@@ -162,34 +164,35 @@ class Builder:
         return [exe], total, None, os.path.getsize(exe)
 
 
-def measure(cmd, expected, runs, timeout, slow):
-    """Median/min/max wall seconds and median peak RSS (KB) of up to `runs` runs; after a run
-    longer than `slow` seconds the rest are skipped (the row says how many ran)."""
-    times, rss, cpu = [], [], []
+def run_once(cmd, expected, timeout):
+    """One run: (wall seconds, peak RSS in KB, CPU seconds (user + sys)); Failure on a
+    non-zero exit, a timeout or an output that differs from the expected one."""
     tf = os.path.join(os.environ.get("TMPDIR", "/tmp"), "regal-bench-time.%d" % os.getpid())
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        try:
-            r = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", tf] + cmd,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            raise Failure("timeout: over %d s" % timeout)
-        dt = time.perf_counter() - t0
-        out = r.stdout.decode("utf-8", "replace")
-        if r.returncode != 0:
-            raise Failure("run error (status %d): %s" % (r.returncode, first_error(
-                r.stderr.decode("utf-8", "replace") + out)))
-        if out != expected:
-            got = [l for l in out.splitlines() if l][:1]
-            raise Failure("wrong output: " + (got[0][:60] if got else "(empty)"))
-        times.append(dt)
-        m, u, sy = open(tf).read().split()[-3:]
-        rss.append(int(m))
-        cpu.append(float(u) + float(sy))
-        if dt > slow:
-            break
-    return (statistics.median(times), min(times), max(times), statistics.median(rss), len(times),
-            statistics.median(cpu))
+    t0 = time.perf_counter()
+    try:
+        r = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", tf] + cmd,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise Failure("timeout: over %d s" % timeout)
+    dt = time.perf_counter() - t0
+    out = r.stdout.decode("utf-8", "replace")
+    if r.returncode != 0:
+        raise Failure("run error (status %d): %s" % (r.returncode, first_error(
+            r.stderr.decode("utf-8", "replace") + out)))
+    if out != expected:
+        got = [l for l in out.splitlines() if l][:1]
+        raise Failure("wrong output: " + (got[0][:60] if got else "(empty)"))
+    m, u, sy = open(tf).read().split()[-3:]
+    return dt, int(m), float(u) + float(sy)
+
+
+def measure(cmd, expected, runs, timeout):
+    """Median wall seconds, min, max, median peak RSS (KB), runs, median CPU seconds of
+    `runs` runs of one command (for the start-up measurement)."""
+    xs = [run_once(cmd, expected, timeout) for _ in range(runs)]
+    w = [x[0] for x in xs]
+    return (statistics.median(w), min(w), max(w), statistics.median(x[1] for x in xs), len(xs),
+            statistics.median(x[2] for x in xs))
 
 
 def machine():
@@ -205,9 +208,9 @@ def machine():
         "date": time.strftime("%Y-%m-%d %H:%M %Z"),
         "cpu": cpu, "cores": str(os.cpu_count()), "kernel": platform.release(),
         "loadavg": " ".join(open("/proc/loadavg").read().split()[:3]),
-        "regal": "regal -O2 at commit %s (clang %s)" % (
-            (sh(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout.strip() or "?"),version(["clang", "--version"])[0].split("version")[-1]
-                                                      .strip().split()[0]),
+        "commit": sh(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout.strip() or "?",
+        "regal": "regal -O2 (clang %s)" % version(["clang", "--version"])[0].split("version")[-1]
+                                          .strip().split()[0],
         "chez": "Chez Scheme %s, compile-program at optimize-level %d (safe)"
                 % (version(["scheme", "--version"])[0], CHEZ_LEVEL),
         "chicken": "CHICKEN %s, csc %s" % (
@@ -219,11 +222,11 @@ def machine():
 
 
 # ---- report -----------------------------------------------------------------------------------
-def fmt_t(r):
+def fmt_t(r, runs):
     if r["status"] != "ok":
         return r["status"]
     s = "%.2f / %.2f" % (float(r["cpu_s"]), float(r["median_s"]))
-    if int(r["runs"]) < RUNS_WANTED:
+    if int(r["runs"]) < runs:
         s += " (%s run%s)" % (r["runs"], "" if r["runs"] == "1" else "s")
     return s
 
@@ -236,53 +239,55 @@ def gmean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
 
-RUNS_WANTED = 3
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
 
 
-def report(rows, meta, a):
+def section(rows, meta, runs, slow, preamble="", csv_link="programs.csv",
+            png_link="programs.png"):
+    """The markdown section of one run: rows as in programs.csv, meta as machine() gives
+    it (with chez_startup when measured)."""
     by = {(r["program"], r["impl"]): r for r in rows}
     progs = sorted({r["program"] for r in rows})
     ok = lambda p, i: by.get((p, i), {}).get("status") == "ok"
-    # Ratios use CPU time (user + sys): the machine is shared, and wall time then measures the
-    # other processes as much as the program (each program here is single-threaded).
+    # Ratios use CPU time (user + sys): on a shared machine wall time also measures the other
+    # processes (each program here is single-threaded).
     t = lambda p, i: max(float(by[(p, i)]["cpu_s"]), 0.01)
     tw = lambda p, i: float(by[(p, i)]["median_s"])
-    s = [BEGIN, "## Compiled programs against CHICKEN, Gambit and Chez Scheme\n",
-         "Generated by `make bench-programs` (benchmarks/run.py) on %s; %s, %s cores, Linux %s; "
-         "load average at start %s. Do not edit: rerun `make bench-programs`.\n"
-         % (meta["date"], meta["cpu"], meta["cores"], meta["kernel"], meta["loadavg"]),
-         "| Implementation | Mode |", "|---|---|"]
+    s = ["## Compiled programs against Chez Scheme, CHICKEN and Gambit\n"]
+    if preamble:
+        s.append(preamble + "\n")
+    s += ["| Implementation | Mode |", "|---|---|"]
     for i in IMPLS:
         s.append("| %s | %s |" % (NAMES[i], meta[i]))
     s.append("| C floor | clang -O2 |")
     s.append("\nEach program (benchmarks/*.scm, the same source for every implementation; the "
-             "per-implementation glue is in benchmarks/prelude/) is compiled, run %d times "
-             "(fewer when one run takes over %g s), and its output compared with "
-             "benchmarks/expected/. Time: median CPU seconds (user + sys, from /usr/bin/time) / "
-             "median wall-clock seconds of the whole process, start-up included (Chez loads "
-             "its boot files: %s for an empty program). The ratios, geometric means and "
-             "targets use CPU time: this 2-core machine is shared with other builds (load "
-             "average above), so wall time includes waiting for a core; the programs are "
-             "single-threaded. "
-             "Memory: median peak RSS (MB). Raw numbers: "
-             "[benchmarks/results.csv](benchmarks/results.csv).\n"
-             % (a.runs, a.slow, meta.get("chez_startup", "?")))
-    s.append("Reproduce: `make bench-programs` (one program: `benchmarks/run.py --only fib`).\n")
-    s.append("![time of each peer relative to Regal](benchmarks/programs.png)\n")
+             "per-implementation glue is in benchmarks/prelude/) is compiled by each "
+             "implementation, then the executables run in alternation, %d times each (run k of "
+             "every implementation, the first one rotating; an implementation stops after a "
+             "run over %g s), and every output is compared with benchmarks/expected/. Time: "
+             "median CPU seconds (user + sys, from /usr/bin/time) / median wall-clock seconds "
+             "of the whole process, start-up included (Chez loads its boot files: %s for an "
+             "empty program). Ratios, geometric means and targets use CPU time: on a shared "
+             "machine wall time includes waiting for a core; the programs are single-threaded. "
+             "Memory: median peak RSS (MB). Raw numbers: [%s](%s).\n"
+             % (runs, slow, meta.get("chez_startup", "?"), os.path.basename(csv_link), csv_link))
+    s.append("![CPU time of each peer relative to Regal](%s)\n" % png_link)
     s.append("### Time: CPU s / wall s, and peak memory (MB)\n")
     s.append("| Program | Regal | Chez | CHICKEN | Gambit | C | Regal MB | Chez MB | CHICKEN MB "
              "| Gambit MB | C MB |")
     s.append("|---|---|---|---|---|---|---|---|---|---|---|")
     for p in progs:
         cs = [r for r in rows if r["program"] == p and r["impl"].startswith("C")]
-        ct = "<br>".join("%s: %s" % (r["impl"], fmt_t(r)) for r in cs) or "–"
+        ct = "<br>".join("%s: %s" % (r["impl"], fmt_t(r, runs)) for r in cs) or "–"
         cm = "<br>".join(fmt_mb(r) for r in cs) or "–"
         s.append("| %s | %s | %s | %s |" % (
-            p, " | ".join(fmt_t(by[(p, i)]) if (p, i) in by else "–" for i in IMPLS), ct,
+            p, " | ".join(fmt_t(by[(p, i)], runs) if (p, i) in by else "–" for i in IMPLS), ct,
             " | ".join(fmt_mb(by[(p, i)]) if (p, i) in by else "–" for i in IMPLS)) + " %s |" % cm)
     s.append("\n### Ratios: peer CPU time / Regal CPU time (above 1: Regal is faster)\n")
-    s.append("| Program | Chez/Regal | CHICKEN/Regal | Gambit/Regal |")
-    s.append("|---|---|---|---|")
+    s.append("| Program | Chez/Regal | CHICKEN/Regal | Gambit/Regal | Regal MB / Chez MB |")
+    s.append("|---|---|---|---|---|")
     for p in progs:
         cells = []
         for i in PEERS:
@@ -291,19 +296,24 @@ def report(rows, meta, a):
                 cells.append(("**%.2f**" if x < 1 else "%.2f") % x)
             else:
                 cells.append("–")
+        if ok(p, "regal") and ok(p, "chez"):
+            m = float(by[(p, "regal")]["rss_kb"]) / float(by[(p, "chez")]["rss_kb"])
+            cells.append(("**%.2f**" if m > 1.2 else "%.2f") % m)
+        else:
+            cells.append("–")
         s.append("| %s | %s |" % (p, " | ".join(cells)))
     gm = {}
     for i in PEERS:
         xs = [t(p, i) / t(p, "regal") for p in progs if ok(p, "regal") and ok(p, i)]
         gm[i] = (gmean(xs), len(xs))
-    s.append("| **geometric mean** | %s |" % " | ".join(
+    s.append("| **geometric mean** | %s | |" % " | ".join(
         "%.2f (%d programs)" % gm[i] if gm[i][1] else "–" for i in PEERS))
-    s.append("| geometric mean of wall times | %s |" % " | ".join(
+    s.append("| geometric mean of wall times | %s | |" % " | ".join(
         "%.2f" % gmean([tw(p, i) / tw(p, "regal") for p in progs if ok(p, "regal") and ok(p, i)])
         for i in PEERS))
-    s.append("\nBold: Regal is slower.\n")
+    s.append("\nBold: Regal is slower, or its peak RSS is above 1.2x Chez's (issue 15).\n")
     # targets
-    s.append("### Targets (issue 9)\n")
+    s.append("### Targets (issues 9 and 15)\n")
     s.append("| Target | Measured | |")
     s.append("|---|---|---|")
     v = lambda b: "**PASS**" if b else "**MISS**"
@@ -315,6 +325,11 @@ def report(rows, meta, a):
             v(not lose and both)))
     s.append("| At least 2x faster than Chez on the geometric mean | %.2fx | %s |"
              % (gm["chez"][0], v(gm["chez"][0] >= 2)))
+    both = [p for p in progs if ok(p, "regal") and ok(p, "chez")]
+    fat = [p for p in both
+           if float(by[(p, "regal")]["rss_kb"]) > 1.2 * float(by[(p, "chez")]["rss_kb"])]
+    s.append("| Peak RSS at most 1.2x Chez's on every program | above on %d of %d%s | %s |" % (
+        len(fat), len(both), (": " + ", ".join(fat)) if fat else "", v(not fat and both)))
     arena = by.get(("binary-trees", "C arena per tree"))
     if arena and arena["status"] == "ok" and ok("binary-trees", "regal"):
         x = float(by[("binary-trees", "regal")]["rss_kb"]) / float(arena["rss_kb"])
@@ -328,8 +343,7 @@ def report(rows, meta, a):
             by[(p, "regal")]["rss_kb"]) / 1024) for p in big)) if big else "all within",
         v(not big)))
     fe = [(p, float(by[(p, "regal")]["frontend_s"]) / float(by[(p, "regal")]["compile_s"]))
-          for p in progs if ok(p, "regal") or by.get((p, "regal"), {}).get("frontend_s")]
-    fe = [(p, x) for p, x in fe if x == x]
+          for p in progs if by.get((p, "regal"), {}).get("frontend_s")]
     if fe:
         worst = max(fe, key=lambda z: z[1])
         s.append("| Front end under 10%% of the compile time on every program | largest share "
@@ -367,17 +381,18 @@ def report(rows, meta, a):
     else:
         s.append("None: every implementation compiled and ran every program with the expected "
                  "output.")
-    if os.path.exists(os.path.join(HERE, "ANALYSIS.md")):
-        s.append("\n" + open(os.path.join(HERE, "ANALYSIS.md")).read().strip())
-    s.append(END)
     return "\n".join(s) + "\n"
 
 
-def plot(rows, progs, a):
+def plot(rows, png, datdir):
+    """programs.png: peer CPU time / Regal CPU time per program (gnuplot); returns the error
+    text, or None."""
     by = {(r["program"], r["impl"]): r for r in rows}
-    dat = os.path.join(a.build, "ratios.dat")
+    progs = sorted({r["program"] for r in rows})
+    os.makedirs(datdir, exist_ok=True)
+    dat = os.path.join(datdir, "ratios.dat")
     with open(dat, "w") as f:
-        f.write("# program chez chicken gambit (peer time / Regal time; NaN: not run)\n")
+        f.write("# program chez chicken gambit (peer CPU time / Regal CPU time; NaN: not run)\n")
         for p in progs:
             vals = []
             for i in PEERS:
@@ -401,106 +416,124 @@ set xtics rotate by -35
 set key top left
 set arrow from graph 0, first 1 to graph 1, first 1 nohead lw 2 lc rgb 'black'
 plot '%s' using 2:xtic(1) title 'Chez Scheme', '' using 3 title 'CHICKEN', '' using 4 title 'Gambit'
-""" % (os.path.join(HERE, "programs.png"), dat)
+""" % (png, dat)
     r = sh(["gnuplot"], input=gp)
-    if r.returncode != 0:
-        print("gnuplot failed: " + r.stderr, file=sys.stderr)
-
-
-def splice(section):
-    old = open(REPORT).read() if os.path.exists(REPORT) else ""
-    if BEGIN in old and END in old:
-        new = old[:old.index(BEGIN)] + section.rstrip("\n") + old[old.index(END) + len(END):]
-    else:
-        new = old.rstrip("\n") + "\n\n" + section
-    open(REPORT, "w").write(new)
+    return None if r.returncode == 0 else "gnuplot failed: " + r.stderr
 
 
 FIELDS = ["program", "impl", "status", "median_s", "min_s", "max_s", "runs", "cpu_s", "rss_kb",
           "compile_s", "frontend_s", "size"]
 
 
+def write_csv(path, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: r.get(k, "") for k in FIELDS})
+
+
 def main():
-    global RUNS_WANTED
+    b = os.environ.get("B", "build")
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--regal", default=os.path.join(ROOT, "build", "regal"))
-    ap.add_argument("--build", default=os.path.join(ROOT, "build", "bench-programs"))
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--slow", type=float, default=8.0,
-                    help="after a run slower than this (s), skip the remaining runs")
-    ap.add_argument("--timeout", type=int, default=60)
-    ap.add_argument("--only", help="comma-separated programs (merged into an existing CSV)")
+    ap.add_argument("--regal", default=os.path.join(ROOT, b, "regal"))
+    ap.add_argument("--build", default=os.path.join(ROOT, b, "bench-programs"),
+                    help="where the executables go")
+    ap.add_argument("--out", help="where programs.csv/.md/.png go (default: --build)")
+    ap.add_argument("--csv", help="write the CSV here instead of OUT/programs.csv")
+    ap.add_argument("--runs", type=int, default=int(os.environ.get("REGAL_BENCH_RUNS", "5")),
+                    help="runs of each executable (default REGAL_BENCH_RUNS, or 5)")
+    ap.add_argument("--slow", type=float, default=60.0,
+                    help="after a run slower than this (s), an implementation stops")
+    ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--only", help="comma-separated programs")
     ap.add_argument("--impls", default=",".join(IMPLS + ["c"]))
-    ap.add_argument("--no-report", action="store_true")
+    ap.add_argument("--meta", help="also write the machine and versions as JSON to this file")
     a = ap.parse_args()
-    RUNS_WANTED = a.runs
+    if a.runs < 1:
+        sys.exit("run.py: --runs must be at least 1")
     a.build = os.path.abspath(a.build)
     a.regal = os.path.abspath(a.regal)
+    out = os.path.abspath(a.out or a.build)
+    os.makedirs(out, exist_ok=True)
     progs = sorted(f[:-4] for f in os.listdir(HERE) if f.endswith(".scm"))
     if a.only:
         progs = [p for p in progs if p in a.only.split(",")]
     impls = a.impls.split(",")
     b = Builder(a)
     meta = machine()
-    csvp = os.path.join(HERE, "results.csv")
     rows = []
-    if a.only and os.path.exists(csvp):
-        rows = [r for r in csv.DictReader(open(csvp)) if r["program"] not in progs]
     # start-up cost of Chez (boot files), reported in the text
     try:
         d = os.path.join(a.build, "chez")
         os.makedirs(d, exist_ok=True)
         open(os.path.join(d, "empty.ss"), "w").write("(import (chezscheme))\n")
         b._chez_compile(os.path.join(d, "empty.ss"), os.path.join(d, "empty.so"))
-        m = measure(["scheme", "--program", os.path.join(d, "empty.so")], "", 3, 10, 99)
+        m = measure(["scheme", "--program", os.path.join(d, "empty.so")], "", 3, 10)
         meta["chez_startup"] = "%.2f s CPU (%.2f s wall)" % (m[5], m[0])
     except (Failure, OSError):
         pass
-    print("%-13s %-17s %9s %9s %8s %9s  %s" % ("program", "impl", "median_s", "rss_MB",
-                                               "compile", "frontend", "status"))
+    print("%-13s %-17s %9s %9s %9s %8s %9s  %s" % ("program", "impl", "cpu_s", "wall_s",
+                                                   "rss_MB", "compile", "frontend", "status"))
     for p in progs:
         expected = open(os.path.join(HERE, "expected", p + ".out")).read()
         jobs = [(i, None) for i in IMPLS if i in impls]
         if "c" in impls:
             jobs += list(C_FLOORS.get(p, []))
+        live = []            # [row, command, samples] of the implementations that built
         for impl, csrc in jobs:
             row = dict(program=p, impl=impl, status="ok")
+            rows.append(row)
             try:
                 if (impl, p) in KNOWN_UNSUPPORTED:
                     raise Failure("unsupported: " + KNOWN_UNSUPPORTED[(impl, p)])
                 cmd, ct, fe, size = b.build_c(csrc) if csrc else b.build(p, impl)
                 row.update(compile_s="%.4f" % ct, frontend_s="%.4f" % fe if fe else "",
                            size=str(size))
-                med, lo, hi, rss, n, cpu = measure(cmd, expected, a.runs, a.timeout, a.slow)
-                row.update(median_s="%.4f" % med, min_s="%.4f" % lo, max_s="%.4f" % hi,
-                           runs=str(n), rss_kb=str(int(rss)), cpu_s="%.2f" % cpu)
+                live.append([row, cmd, []])
             except Failure as e:
                 row["status"] = ("%s: " % impl if impl == "regal" else "") + str(e)
             except subprocess.TimeoutExpired:
                 row["status"] = "compile timeout"
-            rows.append(row)
-            print("%-13s %-17s %9s %9s %8s %9s  %s" % (
-                p, impl, row.get("median_s", "–"),
+        for k in range(a.runs):
+            for j in range(len(live)):
+                row, cmd, samples = live[(j + k) % len(live)]
+                if row["status"] != "ok" or (samples and samples[-1][0] > a.slow):
+                    continue
+                try:
+                    samples.append(run_once(cmd, expected, a.timeout))
+                except Failure as e:
+                    row["status"] = ("%s: " % row["impl"] if row["impl"] == "regal" else "") + \
+                        str(e)
+        for row, cmd, samples in live:
+            if row["status"] == "ok":
+                w = [x[0] for x in samples]
+                row.update(median_s="%.4f" % statistics.median(w), min_s="%.4f" % min(w),
+                           max_s="%.4f" % max(w), runs=str(len(samples)),
+                           rss_kb=str(int(statistics.median(x[1] for x in samples))),
+                           cpu_s="%.3f" % statistics.median(x[2] for x in samples))
+        for row in rows[len(rows) - len(jobs):]:
+            print("%-13s %-17s %9s %9s %9s %8s %9s  %s" % (
+                p, row["impl"], row.get("cpu_s", "–"), row.get("median_s", "–"),
                 "%.1f" % (int(row["rss_kb"]) / 1024) if row.get("rss_kb") else "–",
-                row.get("compile_s", "–"), row.get("frontend_s") or "–",
-                row["status"]), flush=True)
-    order = {p: k for k, p in enumerate(sorted({r["program"] for r in rows}))}
+                row.get("compile_s", "–"), row.get("frontend_s") or "–", row["status"]),
+                flush=True)
+    order = {p: k for k, p in enumerate(progs)}
     rows.sort(key=lambda r: (order[r["program"]], (IMPLS + ["C"]).index(r["impl"])
                              if r["impl"] in IMPLS else 9))
-    with open(csvp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS)
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: r.get(k, "") for k in FIELDS})
-    if a.no_report:
-        return
-    allp = sorted({r["program"] for r in rows})
-    sec = report(rows, meta, a)
-    open(os.path.join(HERE, "results.md"), "w").write(sec)
-    plot(rows, allp, a)
-    splice(sec)
-    print("\nwrote benchmarks/results.csv, benchmarks/results.md, benchmarks/programs.png and "
-          "the section of BENCHMARK_RESULTS_TYPED_CODEGEN.md")
+    write_csv(a.csv or os.path.join(out, "programs.csv"), rows)
+    if a.meta:
+        with open(a.meta, "w") as f:
+            json.dump(meta, f, indent=1)
+    err = plot(rows, os.path.join(out, "programs.png"), out)
+    if err:
+        print(err, file=sys.stderr)
+    pre = ("Generated by `benchmarks/run.py` at commit %s on %s; %s, %s cores, Linux %s; load "
+           "average at start %s." % (meta["commit"], meta["date"], meta["cpu"], meta["cores"],
+                                      meta["kernel"], meta["loadavg"]))
+    with open(os.path.join(out, "programs.md"), "w") as f:
+        f.write(section(rows, meta, a.runs, a.slow, pre))
+    print("\nwrote programs.csv, programs.md and programs.png in %s" % out)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ typedef struct CallInfo {
 typedef struct Analyzer {
     Program *prog;
     CallInfo *info;  /* indexed by Lambda.id, for known lambdas */
+    bool free_changed; /* a free-variable set grew in this round */
 } Analyzer;
 
 static void analyze_walk(Analyzer *an, Ast *a, void (*fn)(Analyzer *, Ast *, Lambda *, bool),
@@ -159,11 +160,8 @@ static void analyze_add_free(Lambda *l, Var *v) {
     vec_push(&l->free, v);
 }
 
-typedef struct FreeCtx { bool changed; } FreeCtx;
-static FreeCtx *analyze_free_ctx;
-
 static void analyze_free_visit(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
-    (void)an; (void)tail;
+    (void)tail;
     Var *v = (a->kind == AST_REF || a->kind == AST_SET) ? a->var : NULL;
     if (!v || v->global) return;
     if (a->kind == AST_REF && analyze_is_static(v)) return;
@@ -172,7 +170,7 @@ static void analyze_free_visit(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     for (Lambda *l = analyze_host(cur); l && l != owner_host; l = analyze_host(l->parent)) {
         size_t before = l->free.len;
         analyze_add_free(l, v);
-        if (l->free.len != before) analyze_free_ctx->changed = true;
+        if (l->free.len != before) an->free_changed = true;
     }
 }
 
@@ -203,11 +201,9 @@ void analyze_program(Program *prog) {
     analyze_walk(&an, prog->body, analyze_capture, NULL, false);
     /* free variables: iterate, since whether a known procedure is static depends on its own
      * free variables (monotone: sets only grow) */
-    FreeCtx ctx;
-    analyze_free_ctx = &ctx;
     do {
-        ctx.changed = false;
+        an.free_changed = false;
         analyze_walk(&an, prog->body, analyze_free_visit, NULL, false);
-    } while (ctx.changed);
+    } while (an.free_changed);
     free(an.info);
 }

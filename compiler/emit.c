@@ -48,6 +48,8 @@ typedef struct Emitter {
     int indent;
     int ntemps;
     int fn_allocs;       /* allocation sites written inline in the current C function */
+    Buf stubs;           /* the cold stubs of slow paths (emit_stub) */
+    int nstubs;
     int nconsts;
     VEC(char *) locs;    /* location strings, index = L<n> */
     StrMap loc_index;    /* location string -> its index in locs */
@@ -116,8 +118,26 @@ static void emit_line(Emitter *em, const char *fmt, ...) {
 static char *emit_temp(Emitter *em) { return xasprintf("t%d", em->ntemps++); }
 
 /* ---- regions (regions.c decides, emit.c enters and leaves them) ------------------------------ */
-/* The region an allocation site at node a uses. */
-static const char *emit_rg(Ast *a) { return a->rgn ? a->rgn : "&rt_gc_region"; }
+/* The C names of the regions regions.c places sites in: each C function declares its own local
+ * region rgl and self-iteration region rgs, and a contified loop its iteration region rg<id>;
+ * the top level's own region is the static rgl. */
+static const char *emit_loop_region(const Lambda *loop) { return xasprintf("rg%d", loop->id); }
+static const char *emit_place(Place p, const Lambda *loop) {
+    switch (p) {
+    case PLACE_HEAP: return "&rt_gc_region";
+    case PLACE_CALLER: return "rr";
+    case PLACE_LOCAL: return "&rgl";
+    case PLACE_SELF: return "&rgs";
+    case PLACE_LOOP: return xasprintf("&%s", emit_loop_region(loop));
+    case PLACE_NONE: break;
+    }
+    diag_internal("emit_place: no place");
+}
+/* The region an allocation site at node a uses; regions.c must have placed it. */
+static const char *emit_rg(Ast *a) {
+    if (a->place == PLACE_NONE) diag_internal("emit: the allocation site at %s:%d:%d (node kind %d) has no region", a->loc.file, a->loc.line, a->loc.col, a->kind);
+    return emit_place(a->place, a->place_loop);
+}
 
 static void emit_region_enter(Emitter *em, const char *name) {
     emit_line(em, "Region %s;", name);
@@ -132,6 +152,61 @@ static void emit_region_leave_to(Emitter *em, size_t keep) {
 /* --check-regions: the store of value into target must keep R4. */
 static void emit_check_store(Emitter *em, const char *loc, const char *target, const char *value) {
     if (em->opt->check_regions) emit_line(em, "rt_check_store(%s, %s, %s);", loc, target, value);
+}
+
+static const char *emit_str_lit(const char *s);
+
+/* ---- cold stubs -------------------------------------------------------------------------------
+ * Slow paths (fixnum overflow or a non-fixnum operand, a type error, an index out of range)
+ * call small per-site functions, cold and never inlined, that hold the constants only they
+ * need (the location string, the collected heap, the constant operands): the hot path passes
+ * only its dynamic values, so clang keeps nothing of the slow path in callee-saved registers
+ * (in ack, three of six pushed registers held such addresses). */
+/* The placeholder of the region in a stub's body: a byte that never reaches the C otherwise
+ * (emit_c_string writes control characters as octal escapes), so text from the program in the
+ * body (names in error messages) is copied as it is. */
+#define EMIT_RG "\001"
+
+/* The stub's call: ret is its return type ("RtValue", "int"; the stub is rt_slow<n>), or NULL
+ * for a stub that never returns (an error: rt_err<n>); body its one statement's expression, with the operands vals[i] as s<i> and, when
+ * rg is not NULL, one %s for the region (a constant region stays in the body, any other is
+ * passed as the parameter sr). */
+static const char *emit_stub(Emitter *em, const char *ret, const char *rg, const char *body,
+                             size_t n, const char **vals) {
+    bool pass_rg = rg && strcmp(rg, "&rt_gc_region") != 0;
+    char *name = xasprintf(ret ? "rt_slow%d" : "rt_err%d", em->nstubs++);
+    Buf *b = &em->stubs;
+    buf_printf(b, "static RT_COLD %s%s %s(", ret ? "" : "RT_NORETURN ", ret ? ret : "void", name);
+    Buf call = {0};
+    buf_printf(&call, "%s(", name);
+    const char *sep = "";
+    if (pass_rg) {
+        buf_puts(b, "Region *sr");
+        buf_printf(&call, "%s", rg);
+        sep = ", ";
+    }
+    for (size_t i = 0; i < n; i++) {
+        buf_printf(b, "%sRtValue s%zu", sep, i);
+        buf_printf(&call, "%s%s", sep, vals[i]);
+        sep = ", ";
+    }
+    if (!*sep) buf_puts(b, "void");
+    buf_puts(b, ") { ");
+    if (ret) buf_puts(b, "return ");
+    for (const char *c = body; *c; c++) { /* EMIT_RG stands for the region */
+        if (*c == EMIT_RG[0]) buf_puts(b, rg ? (pass_rg ? "sr" : rg) : "");
+        else buf_putc(b, *c);
+    }
+    buf_puts(b, "; }\n");
+    buf_putc(&call, ')');
+    return buf_cstr(&call);
+}
+
+/* `if (!(ok)) <type error of who, expecting what, got x>` through a stub. */
+static void emit_type_check(Emitter *em, const char *ok, const char *loc, const char *who,
+                            const char *what, const char *x) {
+    const char *body = xasprintf("rt_type_error(%s, %s, %s, s0)", loc, emit_str_lit(who), emit_str_lit(what));
+    emit_line(em, "if (RT_UNLIKELY(!(%s))) %s;", ok, emit_stub(em, NULL, NULL, body, 1, &x));
 }
 
 /* A C identifier for a Scheme name: letters and digits kept, everything else as _xx. */
@@ -743,8 +818,9 @@ static const char *emit_ref(Emitter *em, Ast *a) {
     if (v->global) {
         if (!v->defined) return xasprintf("RT_TAG_AS_OBJ(&rt_pc_%s)", v->prim->cname);
         char *name = emit_var_name(v);
-        emit_line(em, "if (RT_UNLIKELY(%s == RT_UNDEFINED)) rt_error_msg(%s, %s, \"variable used before its definition\");",
-                  name, emit_loc(em, a->loc), emit_str_lit(v->name->name));
+        const char *body = xasprintf("rt_error_msg(%s, %s, \"variable used before its definition\")",
+                                     emit_loc(em, a->loc), emit_str_lit(v->name->name));
+        emit_line(em, "if (RT_UNLIKELY(%s == RT_UNDEFINED)) %s;", name, emit_stub(em, NULL, NULL, body, 0, NULL));
         return name;
     }
     if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
@@ -787,15 +863,18 @@ static const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop) {
 }
 static const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(em, args, NULL); }
 
-/* code(rg, self, argc, a0, a1, a2) with arguments >= 3 in rt_xargs; rg is the region the
- * result goes to (a tail call passes rr on, after leaving this frame's regions). */
-static const char *emit_invoke(Emitter *em, const char *rg, const char *code, const char *self,
-                               size_t argc, const char **vals, Dest d) {
+/* A call of code(rg, self, a0, a1, a2, a3) with arguments >= 4 in rt_xargs (regal.h "Calls");
+ * an unknown call (nargs_set) also sets rt_nargs. rg is the region the result goes to (a tail
+ * call passes rr on, after leaving this frame's regions). */
+static const char *emit_invoke(Emitter *em, Ast *site, const char *code, const char *self,
+                               bool nargs_set, size_t argc, const char **vals, Dest d) {
     bool tail = d.kind == DEST_RETURN && em->fn;
-    for (size_t i = 3; i < argc; i++) emit_line(em, "rt_xargs[%zu] = %s;", i, vals[i]);
-    char *call = xasprintf("%s(%s, %s, %zu, %s, %s, %s)", code, tail ? "rr" : rg, self, argc,
+    const char *rg = tail ? "rr" : emit_rg(site);
+    for (size_t i = RT_REG_ARGS; i < argc; i++) emit_line(em, "rt_xargs[%zu] = %s;", i, vals[i]);
+    if (nargs_set) emit_line(em, "rt_nargs = %zu;", argc);
+    char *call = xasprintf("%s(%s, %s, %s, %s, %s, %s)", code, rg, self,
                            argc > 0 ? vals[0] : "0", argc > 1 ? vals[1] : "0",
-                           argc > 2 ? vals[2] : "0");
+                           argc > 2 ? vals[2] : "0", argc > 3 ? vals[3] : "0");
     if (tail) {
         if (em->opt->check_regions)
             for (size_t i = 0; i < argc; i++) emit_line(em, "rt_check_frame(\"tail call\", rt_frame_base, %s);", vals[i]);
@@ -807,6 +886,11 @@ static const char *emit_invoke(Emitter *em, const char *rg, const char *code, co
     emit_line(em, "RtValue %s = %s;", t, call);
     return emit_deliver(em, d, t);
 }
+
+/* A known procedure is entered directly (its direct entry, no argument count, no closure when
+ * it has no free variables) unless it takes rest arguments or direct calls are off. */
+static bool emit_direct(Emitter *em, const Lambda *l) { return !l->rest && !em->opt->no_direct_calls; }
+static char *emit_direct_name(Lambda *l) { return xasprintf("%s_direct", emit_lambda_name(l)); }
 
 static void emit_lambda_body(Emitter *em, Lambda *l, Dest d);
 
@@ -824,9 +908,9 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
             size_t keep = 0;
             for (size_t i = 0; i < em->loops.len; i++)
                 if (em->loops.items[i] == known) keep = em->loop_keep.items[i];
-            if (known->rg_loop) { /* the iteration's objects die here */
+            if (known->region_loop) { /* the iteration's objects die here */
                 emit_region_leave_to(em, keep + 1);
-                emit_line(em, "rt_region_recycle(&%s);", known->rg_loop);
+                emit_line(em, "rt_region_recycle(&%s);", emit_loop_region(known));
             } else {
                 emit_region_leave_to(em, keep);
             }
@@ -846,7 +930,7 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
             emit_line(em, "RtValue %s;", result);
             body = (Dest){DEST_JUMP, result, done, keep};
         }
-        if (known->rg_loop) emit_region_enter(em, known->rg_loop);
+        if (known->region_loop) emit_region_enter(em, emit_loop_region(known));
         char *label = xasprintf("loop%d", known->id);
         size_t at = emit_label(em, label);
         for (size_t i = 0; i < known->params.len; i++) {
@@ -870,9 +954,9 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         const char **vals = emit_args(em, &a->args);
         for (size_t i = 0; i < known->params.len; i++)
             emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
-        if (known->rg_self) {
+        if (known->region_self) {
             emit_region_leave_to(em, em->self_keep + 1);
-            emit_line(em, "rt_region_recycle(&%s);", known->rg_self);
+            emit_line(em, "rt_region_recycle(&rgs);");
         } else {
             emit_region_leave_to(em, em->self_keep);
         }
@@ -886,11 +970,13 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         f = t;
     }
     const char **vals = emit_args(em, &a->args);
-    if (known) return emit_invoke(em, emit_rg(a), emit_lambda_name(known), f, a->args.len, vals, d);
+    if (known && emit_direct(em, known))
+        return emit_invoke(em, a, emit_direct_name(known), known->free.len ? f : "0", false, a->args.len, vals, d);
+    if (known) return emit_invoke(em, a, emit_lambda_name(known), f, true, a->args.len, vals, d);
     if (!emit_check(em, emit_proven(em, a->fn, TY_PROC)))
-        emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_CLOSURE))) rt_type_error(%s, \"application\", \"a procedure\", %s);",
-                  f, emit_loc(em, a->loc), f);
-    return emit_invoke(em, emit_rg(a), xasprintf("RT_AS(RtClosure, %s)->code", f), f, a->args.len, vals, d);
+        emit_type_check(em, xasprintf("RT_IS_TYPE(%s, TYPE_ID_CLOSURE)", f), emit_loc(em, a->loc), "application",
+                        "a procedure", f);
+    return emit_invoke(em, a, xasprintf("RT_AS(RtClosure, %s)->code", f), f, true, a->args.len, vals, d);
 }
 
 /* ---- primitive calls ------------------------------------------------------------------------ */
@@ -923,8 +1009,7 @@ static const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc)
         bool is_car = path[i] == 'a';
         /* the first step's argument may be a proven pair; later steps are unknown */
         if (!emit_check(em, i == strlen(path) - 1 && emit_proven(em, a->args.items[0], TY_PAIR)))
-            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, %s, \"a pair\", %s);",
-                      cur, loc, emit_str_lit(a->prim->name), cur);
+            emit_type_check(em, xasprintf("RT_IS_PAIR(%s)", cur), loc, a->prim->name, "a pair", cur);
         char *t = emit_temp(em);
         emit_line(em, "RtValue %s = RT_%s(%s);", t, is_car ? "CAR" : "CDR", cur);
         cur = t;
@@ -1035,8 +1120,11 @@ static const char *emit_prim_cond(Emitter *em, Ast *a) {
         const char *r;
         if (emit_check(em, emit_proven(em, x, TY_FIX) && emit_proven(em, y, TY_FIX)))
             r = xasprintf("(int64_t)%s %s (int64_t)%s", v[0], cop, v[1]);
+        else if (em->opt->no_inline_arith)
+            r = xasprintf("rt_num_%s(%s, %s, %s)", rt, loc, v[0], v[1]);
         else
-            r = xasprintf("rt_%s2(%s, %s, %s)", rt, loc, v[0], v[1]);
+            r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s)", v[0], v[1], v[0], cop, v[1],
+                          emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2, v));
         free(v);
         return r;
     }
@@ -1061,7 +1149,8 @@ static const char *emit_prim_cond(Emitter *em, Ast *a) {
         if (emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) r = xasprintf("%s == RT_FIX(0)", v[0]);
         else {
             const char *loc = emit_loc(em, a->loc);
-            r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && rt_eq2(%s, %s, RT_FIX(0)))", v[0], v[0], loc, v[0]);
+            r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && %s)", v[0], v[0],
+                          emit_stub(em, "int", NULL, xasprintf("rt_num_eq(%s, s0, RT_FIX(0))", loc), 1, v));
         }
         free(v);
         return r;
@@ -1079,28 +1168,33 @@ static const char *emit_cond(Emitter *em, Ast *a) {
     return xasprintf("%s != RT_FALSE", x);
 }
 
-/* + - * of two operands: the fixnum fast path, its tag test left out for proven fixnums;
- * overflow is always detected and goes to the generic operation. */
+/* + - * of two operands: the fixnum fast path (its tag test left out for proven fixnums), and
+ * overflow or another operand type through a cold stub to the generic operation of numbers.c;
+ * with -fno-inline-arith, the generic operation out of line every time. */
 static const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     const Prim *p = a->prim;
     const char *op = p->id == PRIM_add ? "add" : p->id == PRIM_sub ? "sub" : "mul";
-    if (!emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX))) {
+    const char *rg = emit_rg(a);
+    bool fix = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX));
+    if (em->opt->no_inline_arith) {
         em->stats.num_generic++;
-        return xasprintf("rt_%s2(%s, %s, %s, %s)", op, emit_rg(a), loc, v[0], v[1]);
+        return xasprintf("rt_%s(%s, %s, %s, %s)", op, rg, loc, v[0], v[1]);
     }
     char *t = emit_temp(em);
-    if (*op != 'm' && emit_proven(em, a, TY_FIX)) { /* the bounds of enclosing tests rule out overflow */
+    if (fix && *op != 'm' && emit_proven(em, a, TY_FIX)) { /* the bounds of enclosing tests rule out overflow */
         emit_line(em, "RtValue %s = (RtValue)((int64_t)%s %c (int64_t)%s);", t, v[0], *op == 'a' ? '+' : '-', v[1]);
         return t;
     }
     em->stats.num_generic++;
+    const char *slow = emit_stub(em, "RtValue", rg, xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", op, loc), 2, v);
+    const char *tags = fix ? "" : xasprintf("RT_BOTH_FIXNUM(%s, %s) && ", v[0], v[1]);
     emit_line(em, "int64_t %s_r;", t);
     if (*op == 'm')
-        emit_line(em, "RtValue %s = __builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? rt_mul(%s, %s, %s, %s) : (RtValue)%s_r;",
-                  t, v[0], v[1], t, emit_rg(a), loc, v[0], v[1], t);
+        emit_line(em, "RtValue %s = %s!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
+                  t, tags, v[0], v[1], t, t, slow);
     else
-        emit_line(em, "RtValue %s = __builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? rt_%s(%s, %s, %s, %s) : (RtValue)%s_r;",
-                  t, op, v[0], v[1], t, op, emit_rg(a), loc, v[0], v[1], t);
+        emit_line(em, "RtValue %s = %s!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
+                  t, tags, op, v[0], v[1], t, t, slow);
     return t;
 }
 
@@ -1125,11 +1219,10 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         char *t = emit_temp(em);
         Buf args = {0};
         for (size_t i = 0; i < n; i++) buf_printf(&args, "%s%s", i ? ", " : "", v[i]);
-        emit_line(em, "RtValue %s_a[3];", t);
-        emit_line(em, "intptr_t %s_n = rt_apply_spread(%s, %zu, (const RtValue[]){%s}, %s_a);", t, loc, n,
-                  buf_cstr(&args), t);
+        emit_line(em, "RtValue %s_a[RT_REG_ARGS];", t);
+        emit_line(em, "rt_apply_spread(%s, %zu, (const RtValue[]){%s}, %s_a);", loc, n, buf_cstr(&args), t);
         emit_region_leave_to(em, 0);
-        emit_line(em, "RT_MUSTTAIL return RT_AS(RtClosure, %s)->code(rr, %s, %s_n, %s_a[0], %s_a[1], %s_a[2]);",
+        emit_line(em, "RT_MUSTTAIL return RT_AS(RtClosure, %s)->code(rr, %s, %s_a[0], %s_a[1], %s_a[2], %s_a[3]);",
                   v[0], v[0], t, t, t, t);
         buf_free(&args);
         free(v);
@@ -1156,13 +1249,13 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         r = emit_arith2(em, a, v, loc);
     } else if (p->id == PRIM_set_car_x && n == 2) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
-            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, %s, \"a pair\", %s);", v[0], loc, emit_str_lit(p->name), v[0]);
+            emit_type_check(em, xasprintf("RT_IS_PAIR(%s)", v[0]), loc, p->name, "a pair", v[0]);
         emit_line(em, "RT_CAR(%s) = %s;", v[0], v[1]);
         emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
     } else if (p->id == PRIM_set_cdr_x && n == 2) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
-            emit_line(em, "if (RT_UNLIKELY(!RT_IS_PAIR(%s))) rt_type_error(%s, %s, \"a pair\", %s);", v[0], loc, emit_str_lit(p->name), v[0]);
+            emit_type_check(em, xasprintf("RT_IS_PAIR(%s)", v[0]), loc, p->name, "a pair", v[0]);
         emit_line(em, "RT_CDR(%s) = %s;", v[0], v[1]);
         emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
@@ -1176,7 +1269,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         else
             emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) %s = RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)];",
                       v[0], v[1], v[1], v[0], t, v[0], v[1]);
-        emit_line(em, "else %s = rt_p_%s(%s, %s, %s, %s);", t, p->cname, emit_rg(a), loc, v[0], v[1]);
+        emit_line(em, "else %s = %s;", t, emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1)", p->cname, loc), 2, v));
         r = t;
     } else if (p->id == PRIM_vector_set_x && n == 3) {
         bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));
@@ -1186,7 +1279,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         else
             emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
                       v[0], v[1], v[1], v[0], v[0], v[1], v[2]);
-        emit_line(em, "else rt_p_%s(%s, %s, %s, %s, %s);", p->cname, emit_rg(a), loc, v[0], v[1], v[2]);
+        emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
         emit_check_store(em, loc, v[0], v[2]);
         r = "RT_UNSPEC";
     } else {
@@ -1343,6 +1436,13 @@ static void emit_lambda_body(Emitter *em, Lambda *l, Dest d) {
     if (x) emit_deliver(em, d, x);
 }
 
+#define EMIT_RTCODE_PARAMS "Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2, RtValue a3"
+
+/* A procedure's C functions (regal.h "Calls"). A direct entry, <name>_direct, holds the body
+ * and is what known calls enter; the generic entry <name>, the closure's code, checks
+ * rt_nargs and tail-calls it. A procedure with rest arguments (or every procedure, with
+ * -fno-direct-calls) has only the generic entry, with the body. Parameters come from a0..a3,
+ * then rt_xargs, read before anything else can call; free variables from self. */
 static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     Buf body = {0};
     em->out = &body;
@@ -1353,30 +1453,33 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     char *name = emit_lambda_name(l);
     const char *loc = emit_loc(em, l->loc);
     size_t np = l->params.len;
-    if (l->rest)
-        emit_line(em, "if (RT_UNLIKELY(argc < %zu)) rt_arity_error(%s, argc, %zu, -1);", np, loc, np);
-    else
-        emit_line(em, "if (RT_UNLIKELY(argc != %zu)) rt_arity_error(%s, argc, %zu, %zu);", np, loc, np, np);
-    /* parameters: a0..a2, then rt_xargs (read before anything else can call) */
+    bool direct = emit_direct(em, l);
+    if (!direct) {
+        emit_line(em, "intptr_t argc = rt_nargs;");
+        if (l->rest)
+            emit_line(em, "if (RT_UNLIKELY(argc < %zu)) rt_arity_error(%s, argc, %zu, -1);", np, loc, np);
+        else
+            emit_line(em, "if (RT_UNLIKELY(argc != %zu)) rt_arity_error(%s, argc, %zu, %zu);", np, loc, np, np);
+    }
     for (size_t i = 0; i < np; i++) {
         Var *p = l->params.items[i];
-        char *src = i < 3 ? xasprintf("a%zu", i) : xasprintf("rt_xargs[%zu]", i);
+        char *src = i < RT_REG_ARGS ? xasprintf("a%zu", i) : xasprintf("rt_xargs[%zu]", i);
         emit_line(em, "RtValue %s = %s;", emit_var_name(p), src);
         emit_line(em, "(void)%s;", emit_var_name(p));
     }
     if (l->rest) {
-        emit_line(em, "RtValue %s = rt_make_rest(%s, argc, a0, a1, a2, %zu);", emit_var_name(l->rest),
-                  l->rg_rest ? l->rg_rest : "&rt_gc_region", np);
+        emit_line(em, "RtValue %s = rt_make_rest(%s, argc, a0, a1, a2, a3, %zu);", emit_var_name(l->rest),
+                  emit_place(l->rest_place, NULL), np);
         emit_line(em, "(void)%s;", emit_var_name(l->rest));
     }
-    emit_line(em, "RT_STACK_CHECK(%s);", loc);
+    emit_line(em, "RT_ENTRY_CHECK(%s);", loc);
     for (size_t i = 0; i < l->free.len; i++)
         emit_line(em, "RtValue %s = RT_AS(RtClosure, self)->free[%zu];", emit_var_name(l->free.items[i]), i);
     em->active.len = 0;
     if (em->opt->check_regions) emit_line(em, "Region *rt_frame_base = rt_region_top; (void)rt_frame_base;");
-    if (l->rg_local) emit_region_enter(em, l->rg_local);
+    if (l->region_local) emit_region_enter(em, "rgl");
     em->self_keep = em->active.len;
-    if (l->rg_self) emit_region_enter(em, l->rg_self);
+    if (l->region_self) emit_region_enter(em, "rgs");
     size_t at = emit_label(em, "top");
     /* boxed parameters get a fresh box on every iteration of a self tail call */
     for (size_t i = 0; i < np; i++) {
@@ -1387,18 +1490,23 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
         emit_line(em, "%s = %s;", emit_var_name(l->rest), emit_alloc_box(em, emit_var_name(l->rest)));
     emit_lambda_body(em, l, (Dest){DEST_RETURN, NULL, NULL, 0});
     emit_label_done(em, at, at, "top");
-    buf_printf(out, "static RtValue %s(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2) {\n",
-               name);
-    buf_printf(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2;\n");
+    buf_printf(out, "static RtValue %s(" EMIT_RTCODE_PARAMS ") {\n", direct ? emit_direct_name(l) : name);
+    buf_printf(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n");
     buf_putn(out, body.data ? body.data : "", body.len);
     buf_puts(out, "}\n\n");
     buf_free(&body);
+    if (direct) {
+        buf_printf(out, "static RtValue %s(" EMIT_RTCODE_PARAMS ") {\n", name);
+        buf_printf(out, "    if (RT_UNLIKELY(rt_nargs != %zu)) rt_arity_error(%s, rt_nargs, %zu, %zu);\n", np, loc, np, np);
+        buf_printf(out, "    RT_MUSTTAIL return %s(rr, self, a0, a1, a2, a3);\n}\n\n", emit_direct_name(l));
+    }
 }
 
 /* The top level is cut into functions of about this many bytes of C (emit_program). */
 #define EMIT_TOP_CHUNK 32768
 
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
+    if (!prog->inferred) diag_internal("emit_program: the program has not been inferred");
     Emitter em = {.prog = prog, .opt = opt};
     Buf funcs = {0}, main_body = {0};
     /* procedures */
@@ -1406,7 +1514,8 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         Lambda *l = prog->lambdas.items[i];
         if (l->contified) continue;
         char *name = emit_lambda_name(l);
-        buf_printf(&em.decls, "static RtValue %s(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2);\n", name);
+        buf_printf(&em.decls, "static RtValue %s(" EMIT_RTCODE_PARAMS ") __attribute__((unused));\n", name);
+        if (emit_direct(&em, l)) buf_printf(&em.decls, "static RtValue %s(" EMIT_RTCODE_PARAMS ");\n", emit_direct_name(l));
         if (l->free.len == 0)
             buf_printf(&em.decls, "static RtClosure %s_closure __attribute__((unused)) = {RT_HDR(TYPE_ID_CLOSURE, 0), %s};\n", name, name);
     }
@@ -1419,15 +1528,15 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         if (!prog->lambdas.items[i]->contified) emit_function(&em, prog->lambdas.items[i], &funcs);
     /* The top level: its forms in order, cut into functions of about EMIT_TOP_CHUNK bytes of C
      * (never inside a form), so the C compiler never meets one huge function however many
-     * forms a program has. Its own region (regions.c: prog->rg_local) is static storage,
+     * forms a program has. Its own region (regions.c: prog->region_local) is static storage,
      * entered before the first piece and left after the last. */
     Buf pieces = {0};
     int npieces = 0;
     em.fn = NULL;
     em.active.len = 0;
-    if (prog->rg_local) {
-        buf_printf(&em.decls, "static Region %s;\n", prog->rg_local);
-        vec_push(&em.active, prog->rg_local);
+    if (prog->region_local) {
+        buf_puts(&em.decls, "static Region rgl;\n");
+        vec_push(&em.active, "rgl");
     }
     AstVec *forms = &prog->body->items;
     for (size_t i = 0; i < forms->len;) {
@@ -1458,6 +1567,8 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     }
     buf_putn(out, em.decls.data ? em.decls.data : "", em.decls.len);
     buf_puts(out, "\n");
+    buf_putn(out, em.stubs.data ? em.stubs.data : "", em.stubs.len);
+    buf_puts(out, "\n");
     buf_putn(out, funcs.data ? funcs.data : "", funcs.len);
     buf_puts(out, "static void regal_program(void) {\n");
     if (em.static_syms.len) {
@@ -1467,8 +1578,8 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         buf_printf(out, "};\n    rt_intern_statics(syms, %zu);\n", em.static_syms.len);
     }
     buf_putn(out, em.init.data ? em.init.data : "", em.init.len);
-    if (prog->rg_local) buf_printf(out, "    rt_region_enter(&%s);\n", prog->rg_local);
+    if (prog->region_local) buf_puts(out, "    rt_region_enter(&rgl);\n");
     buf_putn(out, pieces.data ? pieces.data : "", pieces.len);
-    if (prog->rg_local) buf_printf(out, "    rt_region_leave(&%s);\n", prog->rg_local);
+    if (prog->region_local) buf_puts(out, "    rt_region_leave(&rgl);\n");
     buf_puts(out, "}\n\nint main(int argc, char **argv) { return rt_start(argc, argv, regal_program); }\n");
 }

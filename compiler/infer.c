@@ -424,3 +424,26 @@ void infer_print(Program *prog, Buf *out) {
         buf_free(&b);
     }
 }
+
+/* ---- --dump=infer ------------------------------------------------------------------------------
+ * The expanded program with each expression's type after it (constants and variable references
+ * too: narrowing shows there), each bound variable's type where it is bound, and each lambda's
+ * result type after its id: (lambda.3{-> fixnum} (n.4{fixnum}) ...). */
+static void infer_dump_node(void *ctx, const Ast *a, Buf *out) {
+    (void)ctx;
+    if (a->kind == AST_LAMBDA) {
+        buf_puts(out, "-> ");
+        infer_type_print(out, a->lambda->ret_type);
+        return;
+    }
+    infer_type_print(out, a->type);
+}
+static void infer_dump_binding(void *ctx, const Var *v, Buf *out) {
+    (void)ctx;
+    infer_type_print(out, infer_var_type(v));
+    if (infer_var_unboxed(v)) buf_puts(out, " unboxed");
+}
+void infer_dump(Program *prog, Buf *out) {
+    DumpHooks h = {.node = infer_dump_node, .binding = infer_dump_binding};
+    dump_program(prog, out, &h);
+}

@@ -28,12 +28,17 @@ static void main_usage(FILE *f) {
           "                       summary (allocation sites typed, checks removed), then stop;\n"
           "                       the terms are defined in compiler/regalc.h (EmitStats)\n"
           "  --no-types           compile without using the inferred types (every check kept)\n"
-          "  --dump=expand        print the program after expansion (the core AST, format in\n"
-          "                       compiler/regalc.h, program dumps), then stop\n"
+          "  --dump=PASS          print the program after PASS, then stop: expand (the core AST,\n"
+          "                       format in compiler/regalc.h, program dumps), infer (with the\n"
+          "                       type of every expression and variable), regions (with the\n"
+          "                       region of every allocation site)\n"
           "  --explain-regions    print every allocation site with the region inference chose for\n"
           "                       it and the use that decided it, then stop\n"
           "  --check-regions      check at run time that no store or return makes an object point\n"
           "                       into a younger region (invariant R4; use with -g)\n"
+          "  -fno-direct-calls    call known procedures through their generic entry (argument\n"
+          "                       count checked), as unknown ones are called\n"
+          "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
           "  --help, --version\n\n"
@@ -81,7 +86,7 @@ int main(int argc, char **argv) {
     util_std_fds_guard();
     const char *src = NULL, *out = NULL;
     bool emit_c = false, run = false, types = false, explain = false;
-    enum { DUMP_NONE, DUMP_EXPAND } dump = DUMP_NONE;
+    enum { DUMP_NONE, DUMP_EXPAND, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
@@ -104,11 +109,15 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--no-types")) eo.untyped = true;
         else if (!strcmp(a, "--explain-regions")) explain = true;
         else if (!strcmp(a, "--dump=expand")) dump = DUMP_EXPAND;
+        else if (!strcmp(a, "--dump=infer")) dump = DUMP_INFER;
+        else if (!strcmp(a, "--dump=regions")) dump = DUMP_REGIONS;
         else if (!strncmp(a, "--dump=", 7)) {
-            fprintf(stderr, "regal: unknown pass '%s' in --dump (expected expand)\n", a + 7);
+            fprintf(stderr, "regal: unknown pass '%s' in --dump (expected expand, infer or regions)\n", a + 7);
             return 1;
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
+        else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
+        else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
         else if (!strcmp(a, "--")) { run_argi = i + 1; break; }
@@ -147,12 +156,24 @@ int main(int argc, char **argv) {
         Buf t = {0};
         dump_program(prog, &t, NULL);
         fputs(buf_cstr(&t), stdout);
-        return 0;
+        return main_stdout_status(0);
     }
     analyze_program(prog);
     if (diag_error_count()) return 1;
     infer_program(prog);
+    if (dump == DUMP_INFER) {
+        Buf t = {0};
+        infer_dump(prog, &t);
+        fputs(buf_cstr(&t), stdout);
+        return main_stdout_status(0);
+    }
     regions_program(prog);
+    if (dump == DUMP_REGIONS) {
+        Buf t = {0};
+        regions_dump(prog, &t);
+        fputs(buf_cstr(&t), stdout);
+        return main_stdout_status(0);
+    }
     if (explain) {
         Buf t = {0};
         regions_explain(prog, &t);

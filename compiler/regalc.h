@@ -205,6 +205,16 @@ bool prims_higher_order(const Prim *p, size_t nargs);
  * a Var. Which fields are valid depends on the kind (noted after each kind). */
 typedef struct Ast Ast;
 typedef struct Lambda Lambda;
+/* Where an allocation site's objects live: regions.c decides, emit.c writes the C (see the
+ * region inference section). */
+typedef enum {
+    PLACE_NONE,    /* not an allocation site */
+    PLACE_HEAP,    /* the collected heap */
+    PLACE_CALLER,  /* the region the caller passed (rr); for the top level, rt_global_region */
+    PLACE_LOCAL,   /* the procedure call's own region (the top level's own, at top level) */
+    PLACE_SELF,    /* the iteration region of a procedure that loops by self tail calls */
+    PLACE_LOOP,    /* the iteration region of a contified loop (Ast.place_loop) */
+} Place;
 
 typedef struct Var {
     Sym *name;
@@ -251,9 +261,10 @@ struct Ast {
     VarVec vars;
     /* set by infer.c */
     Type type;            /* every type its value can have (0: it never delivers a value) */
-    /* set by regions.c: the C expression of the region an allocation site here uses (an
-     * allocating node, a non-tail call's result region, a closure, a boxed flonum) */
-    const char *rgn;
+    /* set by regions.c, at every allocation site (an allocating node, a non-tail call's
+     * result region, a closure, a boxed flonum): the region its objects go to */
+    Place place;
+    Lambda *place_loop;   /* PLACE_LOOP: the contified loop whose iteration region it is */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
 };
 
@@ -273,10 +284,11 @@ struct Lambda {
     Type ret_type;        /* every type its result can have */
     bool escapes;         /* referenced other than as the operator of a call (or anonymous):
                              its parameters may receive anything */
-    /* set by regions.c: C names of the regions this lambda's code enters, NULL when unused:
-     * rg_local (once per call), rg_self (per iteration of self tail calls), rg_loop (per
-     * iteration, contified loops); rg_rest: where the rest list is allocated */
-    const char *rg_local, *rg_self, *rg_loop, *rg_rest;
+    /* set by regions.c: the regions this lambda's code enters: a local one (once per call),
+     * a self-iteration one (recycled at each self tail call), a loop one (contified loops:
+     * recycled at each iteration); where its rest list is allocated */
+    bool region_local, region_self, region_loop;
+    Place rest_place;
 };
 typedef VEC(Lambda *) LambdaVec;
 
@@ -286,7 +298,9 @@ typedef struct Program {
     VarVec globals;
     LambdaVec lambdas;    /* every lambda, outermost first */
     bool inferred;        /* infer_program has run */
-    const char *rg_local; /* set by regions.c: the top level's own region, or NULL */
+    /* set by regions.c */
+    bool region_local;    /* the top level has a region of its own */
+    VEC(struct RegionSite) region_sites; /* every allocation site, for --explain-regions */
 } Program;
 
 Ast *ast_new(AstKind kind, Loc loc);
@@ -454,11 +468,16 @@ bool infer_var_unboxed(const Var *v);
 void infer_type_print(Buf *b, Type t);    /* "fixnum|bignum", "unknown", "none" */
 /* --types: one line per top-level procedure, `name: (param types) -> result type` */
 void infer_print(Program *prog, Buf *out);
+/* --dump=infer: the expanded program (dump_program) with every node's type, every bound
+ * variable's type (and "unboxed" when emit.c keeps it in a C double), every lambda's result. */
+void infer_dump(Program *prog, Buf *out);
 
 /* ==== region inference (regions.c) =========================================================
- * Requires: an analyzed, inferred Program. Guarantees: every allocation site's Ast.rgn names
- * a region that outlives every use of the object (invariant R4 of runtime/regal.h: no object
- * points into a younger region), chosen among, youngest first:
+ * Requires: an analyzed, inferred Program. Guarantees: every allocation site's Ast.place (and
+ * place_loop) is a region that outlives every use of the object (invariant R4 of
+ * runtime/regal.h: no object points into a younger region); the Lambda and Program fields
+ * "set by regions.c" say which regions their code enters; Program.region_sites lists every site
+ * with the reason for its place. Places, youngest first:
  *   loop      the iteration region of a loop (contified loop or self tail calls), recycled at
  *             each back edge: objects used only within one iteration
  *   local     the procedure call's own region (a Region in its C frame), released when it
@@ -472,11 +491,28 @@ void infer_print(Program *prog, Buf *out);
  * Whole-program: per procedure, token sets over allocation sites, parameters and free
  * variables; callees summarised per parameter (NONE / RESULT / GLOBAL), iterated to a fixpoint.
  * regions_explain prints every site with its region and the first use that decided it. */
+typedef struct RegionSite {
+    Ast *site;
+    Lambda *proc;         /* the procedure whose code allocates (NULL: the top level) */
+    const char *what;     /* "cons", "closure 'f'", "result of 'g'", ... */
+    Place place;
+    Lambda *loop;         /* PLACE_LOOP: the loop */
+    bool outlives_iteration; /* placed in the heap because it outlives a loop iteration */
+    const char *why;      /* the use that decided, with its location ("returned at f.scm:3:4") */
+} RegionSite;
 void regions_program(Program *prog);
+/* --explain-regions: every site of prog->region_sites, in source order per procedure, with
+ * its region and why, then a summary line. */
 void regions_explain(Program *prog, Buf *out);
+/* --dump=regions: the expanded program with every allocation site's place ({heap} {caller}
+ * {local} {self} {loop.N}), the regions each lambda enters and where its rest list goes. */
+void regions_dump(Program *prog, Buf *out);
 
 /* ==== C emission (emit.c) ==================================================================
- * Requires: an analyzed Program. Writes one C translation unit that includes regal.h. */
+ * Requires: an analyzed, inferred (Program.inferred) and region-placed Program (every
+ * allocation site has its Ast.place: a site without one is an internal error). Guarantees: one
+ * C translation unit that includes only regal.h and compiles without warnings under -Wall
+ * -Wextra; EmitOptions.stats filled. */
 typedef enum { ALLOC_TYPED, ALLOC_CONSTRUCTORS } AllocMode;
 /* What emission did, for --types. An allocation site is a node for which the compiler emits
  * an object allocation (cons, each pair of list, vector, make-vector, string, make-string,
@@ -497,6 +533,8 @@ typedef struct EmitOptions {
     bool line_directives;  /* -g: #line directives point at the Scheme source */
     bool untyped;          /* --no-types: ignore the inferred types (every check kept) */
     bool check_regions;    /* --check-regions: check R4 at every store and return */
+    bool no_direct_calls;  /* -fno-direct-calls: known calls go through the generic entry */
+    bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     EmitStats *stats;      /* filled when not NULL */
 } EmitOptions;
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);

@@ -2,8 +2,9 @@
  * live in, so that no object ever points into a younger region (R4 in runtime/regal.h) and
  * memory is given back when a call returns or a loop iteration ends.
  *
- * Entry points: regions_program (sets Ast.rgn and the Lambda/Program region names that
- * emit.c declares) and regions_explain (--explain-regions). Requires analyze and infer.
+ * Entry points: regions_program (sets Ast.place at every allocation site, the Lambda/Program
+ * region flags that emit.c turns into C, and Program.region_sites) and regions_explain
+ * (--explain-regions, from Program.region_sites). Requires analyze and infer.
  *
  * The model. Each procedure (a non-contified lambda, or the top level) has a tree of scopes:
  *   heap <- caller <- local <- [self] <- loops...
@@ -91,11 +92,11 @@ static int bits_next(const Bits *b, int i) {
 
 /* ---- scopes, tokens, procedures ------------------------------------------------------------ */
 enum { SC_HEAP, SC_CALLER, SC_LOCAL, SC_SELF, SC_LOOP };
-typedef struct Scope {
+typedef struct RgScope {
     int kind, parent, depth;
     Lambda *loop;         /* SC_LOOP: the contified lambda */
     bool used;            /* some site is placed here */
-} Scope;
+} RgScope;
 
 enum { TK_SITE, TK_PARAM, TK_FREE, TK_REST, TK_REST_ELEMS };
 typedef struct Tok {
@@ -116,7 +117,7 @@ typedef struct Tok {
 typedef struct Proc {
     Lambda *lam;          /* NULL: the top level */
     Ast *body;
-    VEC(Scope) scopes;
+    VEC(RgScope) scopes;
     VEC(Tok) toks;
     int self_scope;       /* SC_SELF scope, or -1 */
     int rest_tok;         /* TK_REST token, or -1 */
@@ -138,6 +139,8 @@ typedef struct Rg {
     bool changed;         /* a set, contents or need changed during this walk */
     bool sum_changed;
     unsigned *mark, epoch;  /* by lambda id: contified bodies already looked into */
+    Bits broken;          /* loop variables (by id) some back edge passes a value that does not
+                             hold the previous one (accumulation, below) */
 } Rg;
 
 typedef struct Chain {    /* the loops the current node is in tail position of, innermost first */
@@ -158,10 +161,10 @@ static Ctx rg_nontail(Ctx c) {
     return c;
 }
 
-static Scope *rg_scope(Proc *p, int s) { return &p->scopes.items[s]; }
+static RgScope *rg_scope(Proc *p, int s) { return &p->scopes.items[s]; }
 
 static int rg_add_scope(Proc *p, int kind, int parent, Lambda *loop) {
-    Scope s = {.kind = kind, .parent = parent, .loop = loop,
+    RgScope s = {.kind = kind, .parent = parent, .loop = loop,
                .depth = parent < 0 ? 0 : p->scopes.items[parent].depth + 1};
     vec_push(&p->scopes, s);
     return (int)p->scopes.len - 1;
@@ -239,22 +242,25 @@ static Bits *rg_varset(Rg *rg, Var *v) {
  * iteration of a loop the site is evaluated in and the objects may become garbage while the
  * loop runs (per iteration: unbounded otherwise). Objects kept only by accumulation (below)
  * stay live as long as the loop's result, so they go to the region of their need. */
-/* Loop variables (by id) some back edge passes a value that does not hold the previous one. */
-static Bits rg_broken;
-static bool rg_acc_broken(const Var *v) { return bits_has(&rg_broken, v->id); }
+static bool rg_acc_broken(const Rg *rg, const Var *v) { return bits_has(&rg->broken, v->id); }
 static bool rg_type_bignum_only(Type t) {
     return !(t & (TY_FLO | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
 }
-static int rg_place(Proc *p, const Tok *k) {
+static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
     int a = k->alloc, n = k->need < 0 ? a : k->need;
     for (int s = a; s != n; s = rg_scope(p, s)->parent)
         if (rg_scope(p, s)->kind == SC_SELF || rg_scope(p, s)->kind == SC_LOOP) {
-            if (s == a && k->acc && !rg_acc_broken(k->acc)) continue;
+            if (s == a && k->acc && !rg_acc_broken(rg, k->acc)) continue;
             return SC_HEAP;
         }
-    /* A site that allocates only on fixnum overflow does not pay for a local region (a frame
-     * of 560 bytes, too much for a deep recursion): its rare bignums go to the caller's. */
-    if (n == SC_LOCAL && k->kind == TK_SITE && rg_type_bignum_only(k->type)) return SC_CALLER;
+    /* A site that allocates only on fixnum overflow never makes its procedure enter a region
+     * (a frame of 560 bytes and an enter/leave per call or iteration, for a rare bignum): the
+     * bignums of a local one go to the caller's region, those of an iteration one to the
+     * collected heap (in the caller's, a loop that overflows each time would grow). */
+    if (k->kind == TK_SITE && rg_type_bignum_only(k->type)) {
+        if (n == SC_LOCAL) return SC_CALLER;
+        if (rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) return SC_HEAP;
+    }
     return n;
 }
 
@@ -355,7 +361,7 @@ static void rg_mark_kept(Rg *rg, Ast *e, Var *v) {
     if (e->kind != AST_PRIMCALL && e->kind != AST_CALL && e->kind != AST_LAMBDA) return;
     if (e->rg_tok) {
         Tok *k = &rg->p->toks.items[e->rg_tok - 1];
-        if (k->acc && k->acc != v) rg->changed |= bits_add(&rg_broken, k->acc->id);   /* kept twice: give up */
+        if (k->acc && k->acc != v) rg->changed |= bits_add(&rg->broken, k->acc->id);   /* kept twice: give up */
         k->acc = v;
     }
     if (rg_ctor(e))
@@ -365,7 +371,7 @@ static void rg_mark_kept(Rg *rg, Ast *e, Var *v) {
 /* A back edge carries e into loop variable v. */
 static void rg_carry(Rg *rg, Ast *e, Var *v) {
     if (!rg_accumulates(e, v)) {
-        rg->changed |= bits_add(&rg_broken, v->id);
+        rg->changed |= bits_add(&rg->broken, v->id);
     } else {
         rg_mark_kept(rg, e, v);
     }
@@ -759,7 +765,7 @@ static void rg_analyse(Rg *rg, Proc *p) {
         for (size_t u = 0; u < p->toks.len; u++) {
             Tok *k = &p->toks.items[u];
             if (k->kind != TK_SITE && k->kind != TK_REST) continue;
-            int placed = k->kind == TK_REST ? k->need : rg_place(p, k);
+            int placed = k->kind == TK_REST ? k->need : rg_place(rg, p, k);
             Bits cs = bits_copy(&k->contents);
             BITS_EACH(&cs, t) rg_need(rg, t, placed, NULL, (Loc){0}, (int)u);
             bits_free(&cs);
@@ -776,14 +782,13 @@ static void rg_analyse(Rg *rg, Proc *p) {
 }
 
 /* ---- results ---------------------------------------------------------------------------- */
-static const char *rg_scope_cname(Proc *p, int s) {
-    Scope *sc = rg_scope(p, s);
-    switch (sc->kind) {
-    case SC_HEAP: return "&rt_gc_region";
-    case SC_CALLER: return "rr";
-    case SC_LOCAL: return "&rgl";
-    case SC_SELF: return "&rgs";
-    default: return xasprintf("&rg%d", sc->loop->id);
+static Place rg_scope_place(Proc *p, int s) {
+    switch (rg_scope(p, s)->kind) {
+    case SC_HEAP: return PLACE_HEAP;
+    case SC_CALLER: return PLACE_CALLER;
+    case SC_LOCAL: return PLACE_LOCAL;
+    case SC_SELF: return PLACE_SELF;
+    default: return PLACE_LOOP;
     }
 }
 
@@ -796,36 +801,80 @@ static bool rg_site_allocates(const Ast *a) {
     return true;
 }
 
-static void rg_finish(Rg *rg, Proc *p) {
-    for (size_t t = 0; t < p->toks.len; t++) {
-        Tok *k = &p->toks.items[t];
-        if (k->kind == TK_SITE) {
-            /* a primitive that makes no object gets a region it never uses; a call always
-             * gets its place (the callee may allocate there whatever its result) */
-            if (k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) {
-                k->site->rgn = "&rt_gc_region";
-                continue;
-            }
-            int s = rg_place(p, k);
-            rg_scope(p, s)->used = true;
-            k->site->rgn = rg_scope_cname(p, s);
+static void rg_loc(Buf *b, Loc l) { buf_printf(b, "%s:%d:%d", l.file ? l.file : "?", l.line, l.col); }
+
+/* Why token k's site is where it is, as --explain-regions says it. */
+static const char *rg_why(Proc *p, Tok *k, int s) {
+    Buf b = {0};
+    int n = k->need < 0 ? k->alloc : k->need;
+    if (k->why_tok >= 0) {
+        Tok *u = &p->toks.items[k->why_tok];
+        buf_printf(&b, "part of %s", u->kind == TK_REST ? "the rest list" : u->what);
+        if (u->site) {
+            buf_puts(&b, " at ");
+            rg_loc(&b, u->site->loc);
         }
-        if (k->kind == TK_REST) p->lam->rg_rest = k->need == SC_HEAP ? "&rt_gc_region" : "rr";
-    }
-    for (size_t s = 0; s < p->scopes.len; s++) {
-        Scope *sc = rg_scope(p, (int)s);
-        if (!sc->used) continue;
-        const char *name = rg_scope_cname(p, (int)s) + 1;   /* without the & */
-        if (sc->kind == SC_LOCAL) {
-            if (p->lam) p->lam->rg_local = name;
-            else rg->prog->rg_local = name;
+    } else if (k->why) {
+        buf_puts(&b, k->why);
+        if (k->why_loc.line) {
+            buf_puts(&b, " at ");
+            rg_loc(&b, k->why_loc);
         }
-        if (sc->kind == SC_SELF) p->lam->rg_self = name;
-        if (sc->kind == SC_LOOP) sc->loop->rg_loop = name;
+    } else if (n == k->alloc) {
+        int kind = rg_scope(p, s)->kind;
+        buf_puts(&b, kind == SC_LOOP || kind == SC_SELF ? "used only within the iteration" : "used only within the call");
+    } else {
+        buf_puts(&b, "used after the loop");
     }
+    return buf_cstr(&b);
 }
 
-static Rg *rg_last;   /* for regions_explain */
+static int rg_site_cmp(const void *x, const void *y) {
+    const RegionSite *a = x, *b = y;
+    if (a->site->loc.line != b->site->loc.line) return a->site->loc.line - b->site->loc.line;
+    return a->site->loc.col - b->site->loc.col;
+}
+
+/* The procedure's results: each site's place (PLACE_HEAP for a primitive call that makes no
+ * object: it gets a region it never uses), the regions its code enters, its RegionSites. */
+static void rg_finish(Rg *rg, Proc *p) {
+    size_t first = rg->prog->region_sites.len;
+    for (size_t t = 0; t < p->toks.len; t++) {
+        Tok *k = &p->toks.items[t];
+        if (k->kind == TK_REST) p->lam->rest_place = k->need == SC_HEAP ? PLACE_HEAP : PLACE_CALLER;
+        if (k->kind != TK_SITE) continue;
+        /* a call always gets its place (the callee may allocate there whatever its result) */
+        if (k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) {
+            k->site->place = PLACE_HEAP;
+            continue;
+        }
+        int s = rg_place(rg, p, k);
+        RgScope *sc = rg_scope(p, s);
+        sc->used = true;
+        k->site->place = rg_scope_place(p, s);
+        k->site->place_loop = sc->kind == SC_LOOP ? sc->loop : NULL;
+        if (!rg_site_allocates(k->site)) continue;   /* not a site --explain-regions lists */
+        int n = k->need < 0 ? k->alloc : k->need;
+        RegionSite site = {.site = k->site, .proc = p->lam, .what = k->what, .place = k->site->place,
+                           .loop = k->site->place_loop,
+                           .outlives_iteration = sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP,
+                           .why = rg_why(p, k, s)};
+        vec_push(&rg->prog->region_sites, site);
+    }
+    if (rg->prog->region_sites.len > first)
+        qsort(rg->prog->region_sites.items + first, rg->prog->region_sites.len - first,
+              sizeof *rg->prog->region_sites.items, rg_site_cmp);
+    for (size_t s = 0; s < p->scopes.len; s++) {
+        RgScope *sc = rg_scope(p, (int)s);
+        if (!sc->used) continue;
+        if (sc->kind == SC_LOCAL) {
+            if (p->lam) p->lam->region_local = true;
+            else rg->prog->region_local = true;
+        }
+        if (sc->kind == SC_SELF) p->lam->region_self = true;
+        if (sc->kind == SC_LOOP) sc->loop->region_loop = true;
+    }
+}
 
 void regions_program(Program *prog) {
     Rg *rg = xcalloc(1, sizeof *rg);
@@ -840,13 +889,12 @@ void regions_program(Program *prog) {
     rg->rest_sum = xcalloc(nl, sizeof *rg->rest_sum);
     rg->free_sum = xcalloc(nl, sizeof *rg->free_sum);
     rg->mark = xcalloc(nl, sizeof *rg->mark);
-    bits_free(&rg_broken);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         rg->param_sum[l->id] = xcalloc(l->params.len + 1, 1);
         rg->free_sum[l->id] = xcalloc(l->free.len + 1, 1);
-        l->rg_local = l->rg_self = l->rg_loop = NULL;
-        l->rg_rest = "rr";
+        l->region_local = l->region_self = l->region_loop = false;
+        l->rest_place = PLACE_CALLER;
         if (!l->contified) vec_push(&rg->procs, rg_proc_new(rg, l, l->body));
     }
     vec_push(&rg->procs, rg_proc_new(rg, NULL, prog->body));
@@ -855,95 +903,87 @@ void regions_program(Program *prog) {
         for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
     } while (rg->sum_changed);
     for (size_t i = 0; i < rg->procs.len; i++) rg_finish(rg, rg->procs.items[i]);
-    rg_last = rg;
 }
 
 /* ---- --explain-regions ---------------------------------------------------------------------- */
-static void rg_loc(Buf *b, Loc l) { buf_printf(b, "%s:%d:%d", l.file ? l.file : "?", l.line, l.col); }
-
-static void rg_scope_text(Buf *b, Proc *p, int s) {
-    Scope *sc = rg_scope(p, s);
-    const char *who = !p->lam ? NULL : p->lam->name ? xasprintf("'%s'", p->lam->name->name)
-                    : xasprintf("the procedure at %s:%d:%d", p->lam->loc.file ? p->lam->loc.file : "?",
-                                p->lam->loc.line, p->lam->loc.col);
-    switch (sc->kind) {
-    case SC_HEAP: buf_puts(b, "heap (collected)"); break;
-    case SC_CALLER:
-        if (p->lam) buf_printf(b, "caller's region (of the call of %s)", who);
+static void rg_place_text(Buf *b, const RegionSite *r) {
+    Lambda *l = r->proc;
+    const char *who = !l ? NULL : l->name ? xasprintf("'%s'", l->name->name)
+                    : xasprintf("the procedure at %s:%d:%d", l->loc.file ? l->loc.file : "?", l->loc.line, l->loc.col);
+    switch (r->place) {
+    case PLACE_HEAP: buf_puts(b, "heap (collected)"); break;
+    case PLACE_CALLER:
+        if (l) buf_printf(b, "caller's region (of the call of %s)", who);
         else buf_puts(b, "program region (lives as long as the program)");
         break;
-    case SC_LOCAL:
-        if (p->lam) buf_printf(b, "local region of %s (released when it returns)", who);
+    case PLACE_LOCAL:
+        if (l) buf_printf(b, "local region of %s (released when it returns)", who);
         else buf_puts(b, "local region of the top level");
         break;
-    case SC_SELF: buf_printf(b, "iteration region of %s (recycled at each self tail call)", who); break;
-    default:
+    case PLACE_SELF: buf_printf(b, "iteration region of %s (recycled at each self tail call)", who); break;
+    case PLACE_LOOP:
         buf_puts(b, "iteration region of the loop ");
-        if (sc->loop->name && sc->loop->name->name[0] != ' ')   /* not a `do` loop's own name */
-            buf_printf(b, "'%s' ", sc->loop->name->name);
+        if (r->loop->name && r->loop->name->name[0] != ' ')   /* not a `do` loop's own name */
+            buf_printf(b, "'%s' ", r->loop->name->name);
         buf_puts(b, "at ");
-        rg_loc(b, sc->loop->loc);
+        rg_loc(b, r->loop->loc);
         buf_puts(b, " (recycled at each iteration)");
+        break;
+    case PLACE_NONE: diag_internal("rg_place_text: a site without a place");
     }
-}
-
-static int rg_tok_cmp(const void *x, const void *y) {
-    const Tok *a = *(const Tok *const *)x, *b = *(const Tok *const *)y;
-    if (a->site->loc.line != b->site->loc.line) return a->site->loc.line - b->site->loc.line;
-    return a->site->loc.col - b->site->loc.col;
 }
 
 void regions_explain(Program *prog, Buf *out) {
-    Rg *rg = rg_last;
-    (void)prog;
-    int count[5] = {0};
-    for (size_t i = 0; i < rg->procs.len; i++) {
-        Proc *p = rg->procs.items[i];
-        VEC(Tok *) sites = {0};
-        for (size_t t = 0; t < p->toks.len; t++) {
-            Tok *k = &p->toks.items[t];
-            /* sites that never allocate: a call whose result is never an object, a boxed
-             * flonum that emit.c does not need, a primitive that returns no object */
-            if (k->kind != TK_SITE) continue;
-            if (rg_site_allocates(k->site)) vec_push(&sites, k);
-        }
-        qsort(sites.items, sites.len, sizeof *sites.items, rg_tok_cmp);
-        for (size_t j = 0; j < sites.len; j++) {
-            Tok *k = sites.items[j];
-            int s = rg_place(p, k);
-            count[rg_scope(p, s)->kind]++;
-            rg_loc(out, k->site->loc);
-            buf_printf(out, ": %s: ", k->what);
-            rg_scope_text(out, p, s);
-            buf_puts(out, ": ");
-            int n = k->need < 0 ? k->alloc : k->need;
-            if (s == SC_HEAP && n != SC_HEAP) {
-                buf_puts(out, "made in every iteration but outlives it (");
-            }
-            if (k->why_tok >= 0) {
-                Tok *u = &p->toks.items[k->why_tok];
-                buf_printf(out, "part of %s", u->kind == TK_REST ? "the rest list" : u->what);
-                if (u->site) {
-                    buf_puts(out, " at ");
-                    rg_loc(out, u->site->loc);
-                }
-            } else if (k->why) {
-                buf_puts(out, k->why);
-                if (k->why_loc.line) {
-                    buf_puts(out, " at ");
-                    rg_loc(out, k->why_loc);
-                }
-            } else if (n == k->alloc) {
-                buf_puts(out, rg_scope(p, s)->kind == SC_LOOP || rg_scope(p, s)->kind == SC_SELF
-                                  ? "used only within the iteration" : "used only within the call");
-            } else {
-                buf_puts(out, "used after the loop");
-            }
-            if (s == SC_HEAP && n != SC_HEAP) buf_puts(out, ")");
-            buf_putc(out, '\n');
-        }
-        vec_free(&sites);
+    int count[PLACE_LOOP + 1] = {0};
+    for (size_t i = 0; i < prog->region_sites.len; i++) {
+        const RegionSite *r = &prog->region_sites.items[i];
+        count[r->place]++;
+        rg_loc(out, r->site->loc);
+        buf_printf(out, ": %s: ", r->what);
+        rg_place_text(out, r);
+        buf_puts(out, ": ");
+        if (r->outlives_iteration) buf_printf(out, "made in every iteration but outlives it (%s)", r->why);
+        else buf_puts(out, r->why);
+        buf_putc(out, '\n');
     }
     buf_printf(out, "allocation sites: %d in loop iteration regions, %d in local regions, %d in the caller's region, %d in the heap\n",
-               count[SC_LOOP] + count[SC_SELF], count[SC_LOCAL], count[SC_CALLER], count[SC_HEAP]);
+               count[PLACE_LOOP] + count[PLACE_SELF], count[PLACE_LOCAL], count[PLACE_CALLER], count[PLACE_HEAP]);
+}
+
+/* ---- --dump=regions ----------------------------------------------------------------------------
+ * The expanded program with the place of every allocation site after it ({heap}, {caller},
+ * {local}, {self}, {loop.3}: the iteration region of the contified lambda.3), and, after each
+ * lambda's id, the regions its code enters ({enters local self}) and where its rest list goes. */
+static const char *rg_place_name(Place p, const Lambda *loop) {
+    switch (p) {
+    case PLACE_HEAP: return "heap";
+    case PLACE_CALLER: return "caller";
+    case PLACE_LOCAL: return "local";
+    case PLACE_SELF: return "self";
+    case PLACE_LOOP: return xasprintf("loop.%d", loop->id);
+    case PLACE_NONE: break;
+    }
+    return NULL;
+}
+static void rg_dump_node(void *ctx, const Ast *a, Buf *out) {
+    (void)ctx;
+    /* a primitive call that makes no object has a place it never uses: not printed */
+    const char *place = rg_site_allocates(a) ? rg_place_name(a->place, a->place_loop) : NULL;
+    if (place) buf_puts(out, place);
+    if (a->kind != AST_LAMBDA) return;
+    const Lambda *l = a->lambda;
+    if (l->region_local || l->region_self || l->region_loop) {
+        buf_printf(out, "%senters%s%s%s", place ? " " : "", l->region_local ? " local" : "",
+                   l->region_self ? " self" : "", l->region_loop ? " loop" : "");
+        place = "";
+    }
+    if (l->rest) buf_printf(out, "%srest in %s", place ? " " : "", rg_place_name(l->rest_place, NULL));
+}
+static void rg_dump_program(void *ctx, const Program *prog, Buf *out) {
+    (void)ctx;
+    if (prog->region_local) buf_puts(out, "the top level enters its local region");
+}
+void regions_dump(Program *prog, Buf *out) {
+    DumpHooks h = {.node = rg_dump_node, .program = rg_dump_program};
+    dump_program(prog, out, &h);
 }

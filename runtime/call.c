@@ -1,9 +1,14 @@
 /* call.c: calling procedures from C (rt_call and rt_call0..3), the argument-count error of
  * compiled procedures (rt_arity_error), rest-argument lists (rt_make_rest), and the
  * primitives procedure? and apply (R7RS 6.10).
- * Convention (regal.h "Calls"): arguments 0..2 in a0..a2, argument i >= 3 in rt_xargs[i].
+ * Convention (regal.h "Calls"): arguments 0..3 in a0..a3, argument i >= 4 in rt_xargs[i], the
+ * count of an unknown call in rt_nargs, both defined here (rt_xargs is a collector root of the
+ * program thread: start.c, rt_gc_thread_roots).
  */
 #include "rtlib.h"
+
+_Thread_local RtValue rt_xargs[RT_MAX_ARGS];
+_Thread_local intptr_t rt_nargs;
 
 RT_COLD void rt_not_procedure(const char *loc, RtValue f) {
     rt_type_error(loc, "application", "a procedure", f);
@@ -12,22 +17,31 @@ RT_COLD void rt_not_procedure(const char *loc, RtValue f) {
 RtValue rt_call(Region *rr, const char *loc, RtValue f, intptr_t argc, const RtValue *argv) {
     RtCode code = rt_code_of(loc, f);
     if (RT_UNLIKELY(argc > RT_MAX_ARGS)) rt_error_msg(loc, "application", "too many arguments");
-    for (intptr_t i = 3; i < argc; i++) rt_xargs[i] = argv[i];
-    return code(rr, f, argc, argc > 0 ? argv[0] : RT_UNSPEC, argc > 1 ? argv[1] : RT_UNSPEC,
-                argc > 2 ? argv[2] : RT_UNSPEC);
+    for (intptr_t i = RT_REG_ARGS; i < argc; i++) rt_xargs[i] = argv[i];
+    rt_nargs = argc;
+    return code(rr, f, argc > 0 ? argv[0] : RT_UNSPEC, argc > 1 ? argv[1] : RT_UNSPEC,
+                argc > 2 ? argv[2] : RT_UNSPEC, argc > 3 ? argv[3] : RT_UNSPEC);
 }
 
 RtValue rt_call0(Region *rr, const char *loc, RtValue f) {
-    return rt_code_of(loc, f)(rr, f, 0, RT_UNSPEC, RT_UNSPEC, RT_UNSPEC);
+    RtCode code = rt_code_of(loc, f);
+    rt_nargs = 0;
+    return code(rr, f, RT_UNSPEC, RT_UNSPEC, RT_UNSPEC, RT_UNSPEC);
 }
 RtValue rt_call1(Region *rr, const char *loc, RtValue f, RtValue x) {
-    return rt_code_of(loc, f)(rr, f, 1, x, RT_UNSPEC, RT_UNSPEC);
+    RtCode code = rt_code_of(loc, f);
+    rt_nargs = 1;
+    return code(rr, f, x, RT_UNSPEC, RT_UNSPEC, RT_UNSPEC);
 }
 RtValue rt_call2(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y) {
-    return rt_code_of(loc, f)(rr, f, 2, x, y, RT_UNSPEC);
+    RtCode code = rt_code_of(loc, f);
+    rt_nargs = 2;
+    return code(rr, f, x, y, RT_UNSPEC, RT_UNSPEC);
 }
 RtValue rt_call3(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y, RtValue z) {
-    return rt_code_of(loc, f)(rr, f, 3, x, y, z);
+    RtCode code = rt_code_of(loc, f);
+    rt_nargs = 3;
+    return code(rr, f, x, y, z, RT_UNSPEC);
 }
 
 static RT_NORETURN RT_COLD void rt_arity(const char *loc, const char *who, intptr_t argc,
@@ -48,11 +62,11 @@ RT_COLD void rt_arity_error_who(const char *loc, const char *who, intptr_t argc,
     rt_arity(loc, who, argc, min, max);
 }
 
-RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2,
+RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2, RtValue a3,
                      intptr_t first) {
     RtValue l = RT_NIL;
     for (intptr_t i = argc - 1; i >= first; i--) {
-        RtValue v = i == 0 ? a0 : i == 1 ? a1 : i == 2 ? a2 : rt_xargs[i];
+        RtValue v = i == 0 ? a0 : i == 1 ? a1 : i == 2 ? a2 : i == 3 ? a3 : rt_xargs[i];
         l = rt_cons(rr, v, l);
     }
     return l;
@@ -62,11 +76,11 @@ RtValue rt_p_procedure_p(Region *rr, const char *loc, RtValue x) {
     return RT_BOOL(RT_IS_PROCEDURE(x));
 }
 
-/* Spread the arguments of (apply f a ... lst), argv = {f, a, ..., lst}: arguments 0..2 into
- * r[0..2], the others into rt_xargs; checks that f is a procedure and lst a proper list.
- * Returns the argument count. argv must not alias rt_xargs (it is filled here). Compiled code
- * calls it for an apply in tail position, then tail-calls f's code itself. */
-intptr_t rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, RtValue r[3]) {
+/* Spread the arguments of (apply f a ... lst), argv = {f, a, ..., lst}: arguments 0..3 into
+ * r[0..3], the others into rt_xargs, their count into rt_nargs; checks that f is a procedure
+ * and lst a proper list. argv must not alias rt_xargs (it is filled here). Compiled code calls
+ * it for an apply in tail position, then tail-calls f's code itself. */
+void rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, RtValue r[RT_REG_ARGS]) {
     RtValue f = argv[0];
     (void)rt_code_of(loc, f);
     RtValue lst = argv[argc - 1];
@@ -74,22 +88,22 @@ intptr_t rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, Rt
     RT_CHECK(n >= 0, "apply", "a proper list", lst);
     intptr_t total = argc - 2 + (intptr_t)n;
     if (total > RT_MAX_ARGS) rt_error_msg(loc, "apply", "too many arguments (%ld)", (long)total);
-    r[0] = r[1] = r[2] = RT_UNSPEC;
+    for (int i = 0; i < RT_REG_ARGS; i++) r[i] = RT_UNSPEC;
     intptr_t k = 0;
     for (intptr_t i = 1; i < argc - 1; i++, k++) {
-        if (k < 3) r[k] = argv[i];
+        if (k < RT_REG_ARGS) r[k] = argv[i];
         else rt_xargs[k] = argv[i];
     }
     for (; RT_IS_PAIR(lst); lst = RT_CDR(lst), k++) {
-        if (k < 3) r[k] = RT_CAR(lst);
+        if (k < RT_REG_ARGS) r[k] = RT_CAR(lst);
         else rt_xargs[k] = RT_CAR(lst);
     }
-    return total;
+    rt_nargs = total;
 }
 
 /* (apply f a ... lst) */
 RtValue rt_p_apply(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    RtValue r[3];
-    intptr_t total = rt_apply_spread(loc, argc, argv, r);
-    return RT_AS(RtClosure, argv[0])->code(rr, argv[0], total, r[0], r[1], r[2]);
+    RtValue r[RT_REG_ARGS];
+    rt_apply_spread(loc, argc, argv, r);
+    return RT_AS(RtClosure, argv[0])->code(rr, argv[0], r[0], r[1], r[2], r[3]);
 }

@@ -5,8 +5,9 @@
  * "Control". Continuations are setjmp/longjmp escapes: a continuation may be called only
  * while its call/cc is active. An escape releases the frame regions of the C frames it skips
  * (rt_region_unwind to the region stack top saved by its call/cc) before it longjmps.
- * The current ports are parameter objects (rt_port_param) and dynamic-wind runs its after
- * thunk on every way out (the wind list, below).
+ * The current ports are parameter objects (rt_port_param). dynamic-wind's list of after
+ * thunks is error.c's (the dynamic environment, with the handler stack: an uncaught error
+ * runs it too); a continuation leaves it down to its call/cc's, exit all of it.
  * R4: what this file stores into existing objects lives in the collected heap: a promise's
  * memoised value (the thunk is called with rt_gc_region as its result region), a parameter's
  * converted values, and continuation objects themselves (they outlive their call/cc).
@@ -18,14 +19,7 @@
 
 /* ---- multiple values -------------------------------------------------------------------------- */
 
-RtValue rt_values(Region *rr, intptr_t n, const RtValue *items) {
-    if (n == 1) return items[0];
-    RtValues *v = alloc_obj_sized(rr, TYPE_ID_VALUES, (size_t)n * sizeof(RtValue));
-    v->hdr = RT_HDR(TYPE_ID_VALUES, n);
-    if (n > 0) memcpy(v->items, items, (size_t)n * sizeof(RtValue));
-    return RT_TAG_AS_OBJ(v);
-}
-
+/* rt_values, the object, is in object.c. */
 RtValue rt_p_values(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     return rt_values(rr, argc, argv);
 }
@@ -42,8 +36,9 @@ RtValue rt_p_call_with_values(Region *rr, const char *loc, RtValue producer, RtV
 /* ---- parameter objects --------------------------------------------------------------------- */
 
 /* (p) is the value; (p v) sets it without conversion (as Chez Scheme's parameters do). */
-static RtValue rt_param_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                             RtValue a2) {
+static RtValue rt_param_code(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
+                             RtValue a3) {
+    intptr_t argc = rt_nargs;
     RtParameter *p = RT_AS(RtParameter, RT_AS(RtClosure, self)->free[0]);
     if (argc == 0) return p->value;
     if (argc == 1) {
@@ -167,54 +162,6 @@ RtValue rt_p_force(Region *rr, const char *loc, RtValue p) { return rt_force(rr,
 
 /* ---- escaping continuations and dynamic-wind (R7RS 6.10) ------------------------------------ */
 
-/* The dynamic-wind list, innermost first: a dynamic-wind's after thunk, or a binding made by
- * rt_with_binding (place != NULL: leaving it puts `value` back into *place). Every way out of
- * a wind runs it once, with the wind already off the list: a normal return, an escape (a
- * continuation: rt_cont_code), exit, and an uncaught error (rt_winds_unwind_all). An after
- * thunk runs in the dynamic environment of its dynamic-wind (R7RS 6.10): with the handler
- * stack it had then. */
-typedef struct RtWind {
-    RtValue before, after;
-    RtValue *place, value;
-    RtHandler *handlers;
-    struct RtWind *parent;
-} RtWind;
-static _Thread_local RtWind *rt_winds;
-
-/* Leave wind w (already off the list). */
-static void rt_wind_leave(Region *rr, const char *loc, RtWind *w) {
-    if (w->place != NULL) {
-        *w->place = w->value;
-        return;
-    }
-    rt_handlers = w->handlers;
-    rt_call0(rr, loc, w->after);
-}
-
-/* Run every outstanding wind, innermost first (exit, and an uncaught error before the program
- * ends: R7RS 6.14, and as Chez Scheme does). */
-void rt_winds_unwind_all(Region *rr, const char *loc) {
-    while (rt_winds != NULL) {
-        RtWind *w = rt_winds;
-        rt_winds = w->parent;
-        rt_wind_leave(rr, loc, w);
-    }
-}
-
-/* *place holds value while thunk runs (a binding of the current ports by with-output-to-file,
- * with-output-to-string...: the same dynamic extent as parameterize's, on the wind list, so
- * every escape undoes it in order with the dynamic-winds around it). */
-RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue value,
-                        RtValue thunk) {
-    RtWind w = {RT_FALSE, RT_FALSE, place, *place, rt_handlers, rt_winds};
-    *place = value;
-    rt_winds = &w;
-    RtValue r = rt_call0(rr, loc, thunk);
-    rt_winds = w.parent;
-    *place = w.value;
-    return r;
-}
-
 struct RtContImpl {
     jmp_buf jb;
     RtWind *winds;             /* the dynamic-wind list at call/cc */
@@ -228,8 +175,9 @@ struct RtContImpl {
 };
 static _Thread_local struct RtContImpl *rt_conts;
 
-static RtValue rt_cont_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                            RtValue a2) {
+static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
+                            RtValue a3) {
+    intptr_t argc = rt_nargs;
     RtContinuation *obj = RT_AS(RtContinuation, RT_AS(RtClosure, self)->free[0]);
     struct RtContImpl *k = obj->impl;
     if (k == NULL)
@@ -238,18 +186,15 @@ static RtValue rt_cont_code(Region *rr, RtValue self, intptr_t argc, RtValue a0,
     RtValue r;
     if (argc == 1) r = a0;
     else {
-        RtValue items[argc > 3 ? argc : 3];
+        RtValue items[argc > RT_REG_ARGS ? argc : RT_REG_ARGS];
         items[0] = a0;
         items[1] = a1;
         items[2] = a2;
-        for (intptr_t i = 3; i < argc; i++) items[i] = rt_xargs[i];
+        items[3] = a3;
+        for (intptr_t i = RT_REG_ARGS; i < argc; i++) items[i] = rt_xargs[i];
         r = rt_values(k->rr, argc, items);
     }
-    while (rt_winds != k->winds && rt_winds != NULL) { /* leave the dynamic-winds inside */
-        RtWind *w = rt_winds;
-        rt_winds = w->parent;
-        rt_wind_leave(rr, NULL, w);
-    }
+    rt_winds_unwind_to(rr, NULL, k->winds); /* leave the dynamic-winds inside (error.c) */
     while (rt_conts != k) { /* the call/cc frames skipped end their extent */
         rt_conts->obj->impl = NULL;
         rt_conts = rt_conts->prev;
@@ -301,13 +246,7 @@ RtValue rt_p_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue t
     rt_check_proc(loc, "dynamic-wind", before);
     rt_check_proc(loc, "dynamic-wind", thunk);
     rt_check_proc(loc, "dynamic-wind", after);
-    rt_call0(rr, loc, before);
-    RtWind w = {before, after, NULL, RT_FALSE, rt_handlers, rt_winds};
-    rt_winds = &w;
-    RtValue r = rt_call0(rr, loc, thunk);
-    rt_winds = w.parent;
-    rt_call0(rr, loc, after);
-    return r;
+    return rt_dynamic_wind(rr, loc, before, thunk, after);
 }
 
 /* ---- the system interface (R7RS 6.14) --------------------------------------------------------- */

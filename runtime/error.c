@@ -1,4 +1,5 @@
-/* error.c: runtime errors, conditions and the exception handler stack (R7RS 6.11).
+/* error.c: runtime errors, conditions, and the dynamic environment: the exception handler
+ * stack (R7RS 6.11) and the wind list of dynamic-wind (6.10).
  *
  * Every error ends in rt_raise. With no handler installed it reports on stderr, after
  * flushing the output ports (rt_exit_flush: output that cannot be written is reported first),
@@ -10,12 +11,116 @@
  * R4: a raised object may be kept by any handler (or carried out by a continuation), so the
  * conditions made here, their messages and irritant lists live in the collected heap, and
  * the handler of a raise from C is called with rt_gc_region as its result region.
+ * An uncaught error ends the program as an escape to the top level would: the wind list is
+ * left first (its after thunks run), as Chez Scheme does.
+ * Also here: stack overflow (rt_stack_overflow), and how a message writes a value
+ * (rt_error_print: the printer, a higher layer, reached by a hook; rtlib.h, "Architecture").
  */
 #include "rtlib.h"
 
 #include <stdarg.h>
 
 _Thread_local RtHandler *rt_handlers;
+
+/* ---- the wind list (R7RS 6.10 dynamic-wind; the bindings of the current ports) ----------------
+ * Innermost first: a dynamic-wind's after thunk, or a binding made by rt_with_binding (place
+ * != NULL: leaving it puts `value` back into *place). Every way out of a wind leaves it once,
+ * taken off the list first: a normal return, an escape (a continuation, control.c:
+ * rt_winds_unwind_to), exit and an uncaught error (rt_winds_unwind_all). An after thunk runs
+ * in the dynamic environment of its dynamic-wind: with the handler stack it had then. */
+struct RtWind {
+    RtValue after;
+    RtValue *place, value;
+    RtHandler *handlers;
+    RtWind *parent;
+};
+_Thread_local RtWind *rt_winds;
+
+static void rt_wind_leave(Region *rr, const char *loc, RtWind *w) {
+    if (w->place != NULL) {
+        *w->place = w->value;
+        return;
+    }
+    rt_handlers = w->handlers;
+    rt_call0(rr, loc, w->after);
+}
+
+void rt_winds_unwind_to(Region *rr, const char *loc, RtWind *keep) {
+    while (rt_winds != keep && rt_winds != NULL) {
+        RtWind *w = rt_winds;
+        rt_winds = w->parent;
+        rt_wind_leave(rr, loc, w);
+    }
+}
+
+void rt_winds_unwind_all(Region *rr, const char *loc) { rt_winds_unwind_to(rr, loc, NULL); }
+
+RtValue rt_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thunk,
+                        RtValue after) {
+    rt_call0(rr, loc, before);
+    RtWind w = {after, NULL, RT_FALSE, rt_handlers, rt_winds};
+    rt_winds = &w;
+    RtValue r = rt_call0(rr, loc, thunk);
+    rt_winds = w.parent;
+    rt_call0(rr, loc, after);
+    return r;
+}
+
+RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue value,
+                        RtValue thunk) {
+    RtWind w = {RT_FALSE, place, *place, rt_handlers, rt_winds};
+    *place = value;
+    rt_winds = &w;
+    RtValue r = rt_call0(rr, loc, thunk);
+    rt_winds = w.parent;
+    *place = w.value;
+    return r;
+}
+
+/* ---- writing values into messages -----------------------------------------------------------
+ * The printer (print.c) is a higher layer: error.c reaches it through rt_error_print_hook,
+ * which rt_start sets to the printer before the program runs (rtlib.h). Unset (the unit
+ * tests, a C program that never calls rt_start), a value is written in a short form that
+ * needs no printer: a fixnum in decimal, #t, #f, (), a symbol by its name, a string's
+ * characters (in double quotes, unescaped, by write), anything else as #<type name>. */
+void (*rt_error_print_hook)(void *file, RtValue v, int write);
+
+static void rt_error_print_short(FILE *f, RtValue v, int write) {
+    if (RT_IS_FIXNUM(v)) {
+        fprintf(f, "%lld", (long long)RT_FIXVAL(v));
+    } else if (v == RT_TRUE || v == RT_FALSE || v == RT_NIL) {
+        fputs(v == RT_TRUE ? "#t" : v == RT_FALSE ? "#f" : "()", f);
+    } else if (RT_IS_TYPE(v, TYPE_ID_SYMBOL)) {
+        fputs(rt_symbol_utf8(v), f);
+    } else if (RT_IS_STRING(v)) {
+        char buf[4];
+        if (write) fputc('"', f);
+        for (int64_t i = 0; i < RT_LEN(v); i++)
+            fwrite(buf, 1, rt_utf8_encode(RT_STR(v)->chars[i], buf), f);
+        if (write) fputc('"', f);
+    } else {
+        fprintf(f, "#<%s>", rt_type_name[rt_type_of(v)]);
+    }
+}
+
+void rt_error_print(FILE *f, RtValue v, int write) {
+    if (rt_error_print_hook != NULL) rt_error_print_hook(f, v, write);
+    else rt_error_print_short(f, v, write);
+}
+
+/* ---- stack overflow ---------------------------------------------------------------------- */
+/* RT_STACK_CHECK (regal.h) compares the stack pointer with this thread's rt_stack_limit,
+ * which rt_start sets a margin above the low end of the program's stack (start.c); until
+ * then it is 0 and nothing overflows. */
+_Thread_local char *rt_stack_limit;
+
+RT_COLD void rt_stack_overflow(const char *loc) {
+    rt_exit_flush();
+    if (loc != NULL) fprintf(stderr, "%s: error: stack overflow\n", loc);
+    else fprintf(stderr, "error: stack overflow\n");
+    fflush(stderr);
+    _exit(RT_EXIT_ERROR);
+}
 
 RtValue rt_make_condition(Region *r, int kind, RtValue message, RtValue irritants) {
     RtCondition *c = alloc_obj_typed(r, TYPE_ID_CONDITION);
@@ -47,27 +152,27 @@ static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
         RtCondition *c = RT_AS(RtCondition, obj);
         RtValue irritants = c->irritants;
         if (c->payload == RT_TRUE) { /* a primitive's error: the message is the whole text */
-            rt_fprint(stderr, c->message, 0);
+            rt_error_print(stderr, c->message, 0);
         } else {
             fputs("error: ", stderr);
             /* (error 'who "message" ...), the SRFI 23 habit: print "who: message ..." */
             if (RT_IS_TYPE(c->message, TYPE_ID_SYMBOL) && RT_IS_PAIR(irritants) &&
                 RT_IS_TYPE(RT_CAR(irritants), TYPE_ID_STRING)) {
-                rt_fprint(stderr, c->message, 0);
+                rt_error_print(stderr, c->message, 0);
                 fputs(": ", stderr);
-                rt_fprint(stderr, RT_CAR(irritants), 0);
+                rt_error_print(stderr, RT_CAR(irritants), 0);
                 irritants = RT_CDR(irritants);
             } else {
-                rt_fprint(stderr, c->message, 0);
+                rt_error_print(stderr, c->message, 0);
             }
             for (; RT_IS_PAIR(irritants); irritants = RT_CDR(irritants)) {
                 fputc(' ', stderr);
-                rt_fprint(stderr, RT_CAR(irritants), 1);
+                rt_error_print(stderr, RT_CAR(irritants), 1);
             }
         }
     } else {
         fputs("error: uncaught exception: ", stderr);
-        rt_fprint(stderr, obj, 1);
+        rt_error_print(stderr, obj, 1);
     }
     fputc('\n', stderr);
     fflush(stderr);
@@ -117,7 +222,7 @@ static RT_NORETURN RT_COLD void rt_verror(const char *loc, int kind, const char 
     if (f == NULL) rt_out_of_memory();
     if (who != NULL) fprintf(f, "%s: ", who);
     vfprintf(f, fmt, ap);
-    if (val != NULL) rt_fprint(f, *val, 1);
+    if (val != NULL) rt_error_print(f, *val, 1);
     fclose(f);
     rt_raise_text(loc, kind, text, len);
 }

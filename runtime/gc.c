@@ -3,23 +3,24 @@
  *
  * rt_gc_region (region.c) is how compiled code allocates in the collected heap; this file
  * starts the collector (rt_gc_init, called by rt_start on the main thread before anything
- * allocates), registers the roots it cannot find by itself (rt_gc_thread_roots, for the
- * program thread that start.c creates with GC_pthread_create), gives the runtime library its
- * collector-backed scratch memory (rt_gc_malloc...), and prints the statistics of issue 7
- * when the program ends with REGAL_STATS=1 in its environment (rt_stats_report).
+ * allocates), gives the runtime library its collector-backed scratch memory (rt_gc_malloc...),
+ * and prints the statistics of issue 7 when the program ends with REGAL_STATS=1 in its
+ * environment (rt_stats_report). The thread-local roots of the higher layers are registered
+ * by start.c (rt_gc_thread_roots), which knows them.
  *
  * Roots (R6). The collector scans static data (.data/.bss of the program and its libraries),
  * the stacks of registered threads, uncollectable memory (region chunks, large blocks, heap
  * region descriptors, the symbol table) and the collected objects it reaches. What it cannot
  * see, and how each place is made visible or why it need not be:
- *   rt_xargs (start.c), rt_cur_out/rt_cur_in/rt_cur_err (port.c): thread-local values;
- *       registered with GC_add_roots for the program thread by rt_gc_thread_roots.
- *   rt_winds, rt_conts (control.c), rt_handlers (error.c): thread-local pointers to structs in
- *       live C frames (dynamic-wind, call/cc, with-exception-handler), whose values are on the
- *       scanned stack: no root needed.
+ *   rt_xargs (call.c), rt_cur_out/rt_cur_in/rt_cur_err (port.c): thread-local values;
+ *       registered with GC_add_roots for the program thread by rt_gc_thread_roots (start.c,
+ *       which creates that thread and is above both files).
+ *   rt_conts (control.c), rt_handlers and rt_winds (error.c): thread-local pointers to
+ *       structs in live C frames (call/cc, with-exception-handler, dynamic-wind and the port
+ *       bindings), whose values are on the scanned stack: no root needed.
  *   rt_region_top (region.c): points to regions in live C frames (scanned stack) or to
  *       rt_global_region (static data): no root needed.
- *   rt_alloc_stats, rt_pool, rt_stack_limit: no values (the pooled chunks are uncollectable).
+ *   rt_alloc_stats, rt_pool, rt_stack_limit (error.c): no values (the pooled chunks are uncollectable).
  *   the symbol table (object.c): its bucket array comes from rt_upstream_alloc
  *       (uncollectable) and symbols live in rt_global_region.
  *   RtPortImpl (port.c) and its buffers: collector memory (rt_gc_malloc), reached from the
@@ -71,21 +72,6 @@ void rt_gc_init(void) {
 }
 
 void rt_gc_collect(void) { GC_gcollect(); }
-
-/* This thread's thread-local values as roots (add = 1 at the start of the thread that runs
- * the program, 0 before it ends: its thread-local storage dies with it). */
-void rt_gc_thread_roots(int add) {
-    struct { void *lo, *hi; } roots[] = {
-        { rt_xargs, rt_xargs + RT_MAX_ARGS },
-        { &rt_cur_out, &rt_cur_out + 1 },
-        { &rt_cur_in, &rt_cur_in + 1 },
-        { &rt_cur_err, &rt_cur_err + 1 },
-    };
-    for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
-        if (add) GC_add_roots(roots[i].lo, roots[i].hi);
-        else GC_remove_roots(roots[i].lo, roots[i].hi);
-    }
-}
 
 /* ---- scratch memory of the runtime library ----------------------------------------------- */
 /* Counted in gc_bytes like rt_gc_region's objects: the collector reclaims them too. */

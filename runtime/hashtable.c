@@ -255,7 +255,7 @@ static RT_NORETURN RT_COLD void rt_ht_not_found(const char *loc, const char *who
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (f == NULL) rt_out_of_memory();
-    rt_fprint(f, k, 1);
+    rt_error_print(f, k, 1);
     fclose(f);
     snprintf(buf, sizeof buf, "%.200s", text);
     free(text);

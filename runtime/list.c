@@ -52,22 +52,6 @@ RT_CXR(cdaaar) RT_CXR(cdaadr) RT_CXR(cdadar) RT_CXR(cdaddr) RT_CXR(cddaar) RT_CX
 RtValue rt_p_null_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(x == RT_NIL); }
 RtValue rt_p_pair_p(Region *rr, const char *loc, RtValue x) { return RT_BOOL(RT_IS_PAIR(x)); }
 
-/* Length of a proper list, -1 if improper or circular (Floyd's cycle detection). */
-int64_t rt_list_length(RtValue l) {
-    int64_t n = 0;
-    RtValue slow = l;
-    while (RT_IS_PAIR(l)) {
-        l = RT_CDR(l);
-        n++;
-        if (!RT_IS_PAIR(l)) break;
-        l = RT_CDR(l);
-        n++;
-        slow = RT_CDR(slow);
-        if (l == slow) return -1;
-    }
-    return l == RT_NIL ? n : -1;
-}
-
 RtValue rt_p_list_p(Region *rr, const char *loc, RtValue x) {
     return RT_BOOL(rt_list_length(x) >= 0);
 }

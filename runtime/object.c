@@ -1,4 +1,6 @@
-/* object.c: the mk_* constructors, the type-name table and the symbol intern table.
+/* object.c: the mk_* constructors, the type-name table, the symbol intern table, and the two
+ * shapes every library file reads: a list's length (rt_list_length) and multiple values
+ * (rt_values).
  *
  * Constructors are the conventional one-call-per-object API; compiled code with known types
  * calls alloc_obj_typed directly and fills the fields itself. Fixed-size objects use
@@ -56,6 +58,35 @@ RtValue mk_box(Region *r, RtValue v) {
     b->hdr = RT_HDR(TYPE_ID_BOX, 0);
     b->value = v;
     return RT_TAG_AS_OBJ(b);
+}
+
+/* ---- list length, multiple values ----------------------------------------------------------
+ * Here, below the library files, because apply (call.c), strings, vectors, records, sorting,
+ * hash tables and the reader all measure lists, and lists (partition) return values. */
+
+/* Length of a proper list, -1 if improper or circular (Floyd's cycle detection). */
+int64_t rt_list_length(RtValue l) {
+    int64_t n = 0;
+    RtValue slow = l;
+    while (RT_IS_PAIR(l)) {
+        l = RT_CDR(l);
+        n++;
+        if (!RT_IS_PAIR(l)) break;
+        l = RT_CDR(l);
+        n++;
+        slow = RT_CDR(slow);
+        if (l == slow) return -1;
+    }
+    return l == RT_NIL ? n : -1;
+}
+
+/* (values x) is x; any other count a TYPE_ID_VALUES object (regal.h, "Control"). */
+RtValue rt_values(Region *rr, intptr_t n, const RtValue *items) {
+    if (n == 1) return items[0];
+    RtValues *v = alloc_obj_sized(rr, TYPE_ID_VALUES, (size_t)n * sizeof(RtValue));
+    v->hdr = RT_HDR(TYPE_ID_VALUES, n);
+    if (n > 0) memcpy(v->items, items, (size_t)n * sizeof(RtValue));
+    return RT_TAG_AS_OBJ(v);
 }
 
 /* ---- UTF-8 ----------------------------------------------------------------------------------

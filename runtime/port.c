@@ -3,8 +3,9 @@
  * RtPortImpl in collector memory, freed by the collector when no port refers to it (a port
  * is closed by the program, never freed by it). Output is UTF-8:
  * file ports write through their FILE*, string ports append to a byte buffer. Input decodes
- * UTF-8 with one character of lookahead (peek-char). The printer (print.c) writes through
- * rt_port_put / rt_port_put_char.
+ * UTF-8 with one character of lookahead (peek-char). The printer (print.c), a layer above,
+ * writes through rt_port_put / rt_port_put_char; this file never calls it (a file name in a
+ * message is written by rt_error_print, error.c).
  *
  * Every write is checked (issue 21). A write or flush that fails (ENOSPC, EBADF, EPIPE with
  * SIGPIPE ignored...) drops what the port still had buffered and raises a file error at the
@@ -25,7 +26,7 @@
 
 enum { RT_PORT_IN = 1, RT_PORT_OUT = 2, RT_PORT_OPEN = 4, RT_PORT_STRING = 8,
        RT_PORT_BINARY = 16, /* bytevector and binary file ports (R7RS 6.13.1) */
-       RT_PORT_QUIET = 32   /* rt_fprint's port to stderr or a memory stream: failures ignored */ };
+       RT_PORT_QUIET = 32   /* rt_port_of_file's port to stderr or a memory stream: failures ignored */ };
 
 struct RtPortImpl {
     int flags;
@@ -388,13 +389,14 @@ RtValue rt_p_get_output_string(Region *rr, const char *loc, RtValue port) {
 
 /* ---- file ports ------------------------------------------------------------------------- */
 
-/* name in `write` syntax, for messages: "\"out.txt\"" (collector memory). */
+/* name in `write` syntax, for messages: "\"out.txt\"" (collector memory), written as error
+ * messages write values (rt_error_print: the printer, set up by rt_start). */
 static char *rt_port_name_of(RtValue name) {
     char *text = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&text, &len);
     if (m == NULL) rt_out_of_memory();
-    rt_fprint(m, name, 1);
+    rt_error_print(m, name, 1);
     fclose(m);
     char *r = rt_gc_malloc_atomic(len + 1);
     memcpy(r, text, len + 1);
@@ -713,8 +715,11 @@ RtValue rt_p_write_bytevector(Region *rr, const char *loc, intptr_t argc, const 
     return RT_UNSPEC;
 }
 
-/* Used by rt_fprint: a port writing to an arbitrary FILE*. */
-void rt_fprint(void *file, RtValue v, int write) {
-    RtPortImpl p = { .flags = RT_PORT_OUT | RT_PORT_OPEN | RT_PORT_QUIET, .f = file };
-    rt_print(&p, v, write);
+/* For rt_fprint (print.c): a port writing to file (stderr or a memory stream) whose failures
+ * are ignored. One per thread, rewritten by the next call: printing into it never prints into
+ * another (an error while printing ends that print). */
+RtPortImpl *rt_port_of_file(void *file) {
+    static _Thread_local RtPortImpl p;
+    p = (RtPortImpl){ .flags = RT_PORT_OUT | RT_PORT_OPEN | RT_PORT_QUIET, .f = file };
+    return &p;
 }

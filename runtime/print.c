@@ -35,6 +35,10 @@ typedef struct RtPrinter {
     int64_t next_label;
 } RtPrinter;
 
+/* Into a FILE* (stderr or a memory stream), for messages: the printer of error.c
+ * (rt_error_print_hook, set to this by rt_start). */
+void rt_fprint(void *file, RtValue v, int write) { rt_print(rt_port_of_file(file), v, write); }
+
 static void put(RtPortImpl *p, const char *s) { rt_port_put(p, s, strlen(s)); }
 
 /* ---- the graph ------------------------------------------------------------------------------ */

@@ -214,8 +214,8 @@ typedef struct RtVector { RtHeader hdr; RtValue items[]; } RtVector;
 typedef struct RtBytevector { RtHeader hdr; uint8_t bytes[]; } RtBytevector;
 typedef struct Region Region;
 /* The calling convention of every compiled procedure (see "Calls" below). */
-typedef RtValue (*RtCode)(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                          RtValue a2);
+typedef RtValue (*RtCode)(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
+                          RtValue a3);
 typedef struct RtClosure { RtHeader hdr; RtCode code; RtValue free[]; } RtClosure;
 typedef struct RtBox { RtHeader hdr; RtValue value; } RtBox;
 typedef struct RtRecord { RtHeader hdr; RtValue type; RtValue fields[]; } RtRecord;
@@ -602,15 +602,22 @@ static inline const char *rt_symbol_utf8(RtValue sym) {
 /* ============================================================================================
  * Calls
  * --------------------------------------------------------------------------------------------
- * Every compiled procedure is an RtCode:
- *   RtValue f(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1, RtValue a2)
+ * Every compiled procedure entry is an RtCode:
+ *   RtValue f(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2, RtValue a3)
  *   rr     the region the caller wants the result allocated in
  *   self   the closure being called (its free variables are RT_AS(RtClosure, self)->free[])
- *   argc   the number of arguments
- *   a0-a2  the first three arguments; argument i >= 3 is in rt_xargs[i]
- * The signature is the same for all, so every tail call can be a clang musttail call and no
- * tail call grows the C stack (R7RS 3.5). The callee reads rt_xargs before it calls anything.
+ *   a0-a3  the first four arguments (unused slots hold anything); argument i >= 4 is in
+ *          rt_xargs[i]
+ * A call of a procedure value (an unknown call: through RtClosure.code, rt_call, apply) also
+ * sets rt_nargs to the argument count; the callee's generic entry (the closure's code) checks
+ * it before anything else. A call the compiler resolves to a known procedure enters its direct
+ * entry instead: the same signature, no count, no check, and no closure when the procedure has
+ * no free variables. The signature is the same for all, so every tail call can be a clang
+ * musttail call and no tail call grows the C stack (R7RS 3.5). The callee reads rt_nargs and
+ * rt_xargs before it calls anything.
  * ========================================================================================== */
+#define RT_REG_ARGS 4
+extern _Thread_local intptr_t rt_nargs;
 #define RT_MAX_ARGS 65536
 extern _Thread_local RtValue rt_xargs[RT_MAX_ARGS];
 
@@ -621,8 +628,9 @@ extern _Thread_local RtValue rt_xargs[RT_MAX_ARGS];
 #endif
 
 /* ============================================================================================
- * Stack depth (start.c): compiled code runs on a large stack; each non-leaf procedure checks
- * the stack pointer against rt_stack_limit on entry and stops with "stack overflow".
+ * Stack depth (error.c; start.c sets the limit): compiled code runs on a large stack; each
+ * non-leaf procedure checks the stack pointer against rt_stack_limit on entry and stops with
+ * "stack overflow".
  * ========================================================================================== */
 extern _Thread_local char *rt_stack_limit;
 RT_NORETURN RT_COLD void rt_stack_overflow(const char *loc);
@@ -631,6 +639,14 @@ RT_NORETURN RT_COLD void rt_stack_overflow(const char *loc);
         char rt_probe_;                                                                       \
         if (RT_UNLIKELY(&rt_probe_ < rt_stack_limit)) rt_stack_overflow(loc);                 \
     } while (0)
+/* What compiled procedures do on entry: nothing, since the program's stack ends in a guard
+ * region whose fault start.c reports as "stack overflow"; under AddressSanitizer (whose own
+ * handler takes the fault) the explicit check. */
+#if defined(RT_ASAN)
+#define RT_ENTRY_CHECK(loc) RT_STACK_CHECK(loc)
+#else
+#define RT_ENTRY_CHECK(loc) ((void)(loc))
+#endif
 
 /* ============================================================================================
  * Errors (error.c): a message naming the primitive, the value and the source location;
@@ -661,10 +677,10 @@ extern char **rt_argv;
  * Calls from C (call.c)
  * --------------------------------------------------------------------------------------------
  * rt_call checks that f is a procedure ("<loc>: application: expected a procedure, got 5"),
- * puts arguments 0..2 in registers and i >= 3 in rt_xargs[i], and calls its code.
- * rt_arity_error is what a compiled procedure calls when its argc is wrong; max < 0 means
+ * sets rt_nargs, puts arguments 0..3 in registers and i >= 4 in rt_xargs[i], and calls its
+ * code. rt_arity_error is what a generic entry calls when rt_nargs is wrong; max < 0 means
  * "at least min". rt_make_rest is the list of arguments first..argc-1 of a compiled procedure
- * (a0..a2 and rt_xargs) allocated in rr: call it before anything that reuses rt_xargs.
+ * (a0..a3 and rt_xargs) allocated in rr: call it before anything that reuses rt_xargs.
  * The argv array passed to rt_call or to an RT_PRIM_V primitive must not be rt_xargs itself
  * (rt_call copies argv[i] into rt_xargs[i]; apply fills rt_xargs): build it in a C array.
  * A primitive called through its closure rt_pc_<cname> reports errors without a location.
@@ -677,11 +693,12 @@ RtValue rt_call3(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y, R
 RT_NORETURN RT_COLD void rt_arity_error(const char *loc, intptr_t argc, intptr_t min,
                                         intptr_t max);
 RT_NORETURN RT_COLD void rt_not_procedure(const char *loc, RtValue f);
-RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2,
+RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2, RtValue a3,
                      intptr_t first);
-/* (apply f a ... lst) with argv = {f, a, ..., lst}: the arguments spread into r[0..2] and
- * rt_xargs; returns their count. An apply in tail position calls this, then musttail-calls f. */
-intptr_t rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, RtValue r[3]);
+/* (apply f a ... lst) with argv = {f, a, ..., lst}: the arguments spread into r[0..3] and
+ * rt_xargs, and rt_nargs set to their count. An apply in tail position calls this, then
+ * musttail-calls f's code. */
+void rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, RtValue r[RT_REG_ARGS]);
 #define RT_IS_PROCEDURE(v) RT_IS_TYPE(v, TYPE_ID_CLOSURE)
 /* The code of procedure f, or the "application" error. */
 static inline RtCode rt_code_of(const char *loc, RtValue f) {
@@ -735,7 +752,8 @@ void rt_fprint(void *file, RtValue v, int write);  /* to a FILE*, for error mess
 RtValue rt_current_output(void);
 
 /* ============================================================================================
- * Lists, equivalence, strings, vectors (list.c, string.c, vector.c): helpers for C callers
+ * Lists, equivalence, strings, vectors (list.c, string.c, vector.c; rt_list_length in
+ * object.c): helpers for C callers
  * ========================================================================================== */
 int rt_eqv(RtValue a, RtValue b);
 /* equal? (R7RS 6.1): terminates on cycles, near-linear on shared structure (list.c). */
@@ -749,7 +767,8 @@ uint32_t rt_char_upcase(uint32_t c);
 uint32_t rt_char_downcase(uint32_t c);
 
 /* ============================================================================================
- * Control (control.c): multiple values, parameters, promises, continuations
+ * Control (control.c; rt_values in object.c): multiple values, parameters, promises,
+ * continuations
  * --------------------------------------------------------------------------------------------
  * (values x) is x; any other count is a TYPE_ID_VALUES object (count in the header).
  * A parameter object is a procedure (a closure whose free[0] is a TYPE_ID_PARAMETER object):

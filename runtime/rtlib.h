@@ -1,8 +1,42 @@
-/* rtlib.h: internal helpers shared by the runtime library files (list.c, string.c, vector.c,
- * port.c, print.c, control.c, error.c, call.c, gc.c, region.c...). Not included by generated
- * code.
+/* rtlib.h: the runtime's internal header: its architecture (below), and the helpers shared
+ * by the library files (argument checks, UTF-8, scratch memory, the hooks, the port plumbing).
+ * Not included by generated code, which sees runtime/regal.h alone.
  * Argument checks report through rt_type_error with the primitive's Scheme name; optional
  * arguments of RT_PRIM_V primitives are read with RT_OPT.
+ *
+ * Architecture: the runtime in layers, bottom to top. A file calls only files of its own
+ * layer or of the layers below it, and inside a layer calls go one way too: no two files call
+ * each other, error.c and call.c excepted. scripts/layers.py checks this against the object
+ * files (`make test-layers`: which file defines and which uses each symbol).
+ *   Layer 1, memory:       region.c gc.c
+ *       regions, the region stack and the upstream allocator; the collected heap over them
+ *   Layer 2, objects:      object.c
+ *       the mk_* constructors, type names, symbols, list length, multiple values
+ *   Layer 3, raise, call:  error.c call.c
+ *       conditions, raise and the handler stack, stack overflow; calling procedures, apply.
+ *       Entwined by nature: raising calls a handler, a call reports arity and type errors.
+ *   Layer 4, data:         numbers.c string.c vector.c record.c list.c
+ *       the data types' primitives (list.c over numbers.c and string.c: iota, symbols)
+ *   Layer 5, libraries:    hashtable.c sort.c
+ *       hash tables and sorting, over lists, strings and equivalence
+ *   Layer 6, input/output: port.c print.c read.c
+ *       ports; the printer and the reader over them
+ *   Layer 7, program:      start.c control.c prims.c
+ *       start-up (which sets the hooks), control and the system interface (values,
+ *       parameters, continuations, dynamic-wind, exit), every primitive's procedure object
+ * Two references go up or across, to data, and call nothing:
+ *   Upward reference: hashtable.c -> prims.c
+ *       make-hash-table recognises the standard equivalences (the closures rt_pc_equal_p,
+ *       rt_pc_eqv_p, rt_pc_eq_p, rt_pc_string_eq_p, rt_pc_string_ci_eq_p) by identity.
+ *   Upward reference: control.c -> prims.c
+ *       parameterize recognises the current ports' parameter objects (the closures
+ *       rt_pc_current_output_port, rt_pc_current_error_port, rt_pc_current_input_port) by
+ *       identity (prims.c calls control.c's primitives: this one goes across, to data).
+ * Where a lower layer needs a higher one at run time, it calls a hook that the higher layer
+ * sets at start-up, on cold paths only (never on allocation, arithmetic or calls):
+ *   rt_exit_flush_hook (region.c): the ports' flush before exit, set by rt_ports_init;
+ *   rt_error_print_hook (error.c): the printer in error messages, set by rt_start.
+ * Each is declared below with what happens while it is unset.
  */
 #ifndef RTLIB_H
 #define RTLIB_H
@@ -115,7 +149,7 @@ void *rt_gc_malloc_atomic(size_t bytes);
 void *rt_gc_realloc(void *p, size_t bytes);
 void rt_gc_free(void *p);
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
- * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (see gc.c, "Roots"). */
+ * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
 
 /* The flush before exit (region.c), a hook so that the lower layers need not call up.
@@ -131,6 +165,33 @@ extern int (*rt_exit_flush_hook)(void);
 int rt_exit_flush(void);
 void rt_ports_init(void);
 
+/* The wind list (error.c, with the handler stack: the dynamic environment). rt_winds is its
+ * innermost wind. rt_dynamic_wind is (dynamic-wind before thunk after) (R7RS 6.10);
+ * rt_with_binding makes *place hold value while thunk runs, undone on every way out as
+ * parameterize's binding is (the current ports of with-output-to-file, with-output-to-string
+ * ...). rt_winds_unwind_to leaves every wind above keep, innermost first, running their after
+ * thunks (a continuation's escape, control.c); rt_winds_unwind_all leaves them all (exit, an
+ * uncaught error). */
+typedef struct RtWind RtWind;
+extern _Thread_local RtWind *rt_winds;
+RtValue rt_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thunk,
+                        RtValue after);
+RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue value,
+                        RtValue thunk);
+void rt_winds_unwind_to(Region *rr, const char *loc, RtWind *keep);
+void rt_winds_unwind_all(Region *rr, const char *loc);
+
+/* The printer of error messages (error.c), a hook so that error.c need not call up to
+ * print.c. rt_error_print writes v into f (stderr, or a memory stream building a message)
+ * in `write` (write = 1) or `display` form, through rt_error_print_hook; every message that
+ * shows a value goes through it (error.c's own, hash-table-ref's missing key, a port's file
+ * name). The hook is set once, at start-up, by rt_start (start.c) to rt_fprint (print.c),
+ * right after rt_ports_init; unset (unit tests, C code that does not start through
+ * rt_start), values are written in a short form without the printer: fixnums, #t, #f, (),
+ * symbols and strings as text, anything else as #<type name> (error.c). */
+extern void (*rt_error_print_hook)(void *file, RtValue v, int write);
+void rt_error_print(FILE *f, RtValue v, int write);
+
 /* Ports: the file and string port plumbing print.c and control.c need. The current ports
  * (0: the standard one) are collector roots (rt_gc_thread_roots). */
 extern _Thread_local RtValue rt_cur_out, rt_cur_in, rt_cur_err;
@@ -138,12 +199,6 @@ RtValue rt_port_stdout(void);
 void rt_set_current_output(RtValue port);
 void rt_set_current_input(RtValue port);
 RtValue rt_current_input(void);
-/* Dynamic state (control.c): *place holds value while thunk runs, undone on every way out as
- * parameterize's binding is (the current ports of with-output-to-file, with-output-to-string
- * ...); every outstanding dynamic-wind after thunk and binding, innermost first (exit, an
- * uncaught error). */
-RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue value, RtValue thunk);
-void rt_winds_unwind_all(Region *rr, const char *loc);
 /* For read (read.c), of a textual input port: the line (from 1) and column (of the last
  * character read on it, 0 before the first) where reading is, the port as messages name it
  * ("standard input", "\"data.txt\"", "a string port"), and its #!fold-case state. */
@@ -151,5 +206,8 @@ void rt_port_position(RtValue port, int64_t *line, int64_t *col);
 const char *rt_port_description(RtValue port);
 int rt_port_fold_case(RtValue port);
 void rt_port_set_fold_case(RtValue port, int on);
+/* A port writing to file whose failures are ignored, for rt_fprint: one per thread, reused by
+ * the next call. */
+RtPortImpl *rt_port_of_file(void *file);
 
 #endif /* RTLIB_H */

@@ -1,16 +1,18 @@
 /* start.c: program start. rt_start (called by the generated main) runs the compiled program
  * on a large stack: a pthread with 512 MiB reserved by default, or REGAL_STACK_MB megabytes
- * (smaller when the address space is limited, down to 8 MiB), and sets rt_stack_limit a safety margin above its low end so that
- * RT_STACK_CHECK reports "stack overflow" (exit 70) instead of a segfault. It also keeps
- * argc/argv for `command-line`, and defines rt_xargs (a collector root, see gc.c) and
- * rt_stack_limit.
+ * (smaller when the address space is limited, down to 8 MiB), and sets rt_stack_limit (error.c)
+ * a safety margin above its low end so that RT_STACK_CHECK reports "stack overflow" (exit 70)
+ * instead of a segfault. It also keeps argc/argv for `command-line`.
  * Under AddressSanitizer the overflow report is preceded by ASan's warning that it ignores
  * __asan_handle_no_return on so large a stack (harmless: the message and status are the same).
- * The collector (gc.c) is initialised first, on the main thread; the program thread is created
- * through the collector (GC_pthread_create), so its stack is scanned, and registers its
- * thread-local roots; REGAL_STATS is reported when the program returns. Start-up registers
- * the ports' exit flush (rt_ports_init); the end flushes every output port and returns
- * RT_EXIT_ERROR instead of 0 when some output could not be written (port.c).
+ * Start-up wires the hooks through which lower layers reach higher ones (rtlib.h,
+ * "Architecture"): the ports' exit flush (rt_ports_init, first) and the printer of error
+ * messages. The collector (gc.c) is initialised next, on the main thread; the program thread
+ * is created through the collector (GC_pthread_create), so its stack is scanned, and
+ * registers its thread-local roots (rt_gc_thread_roots, here because it names the
+ * thread-locals of call.c and port.c); REGAL_STATS is reported when the program returns. The
+ * end flushes every output port and returns RT_EXIT_ERROR instead of 0 when some output could
+ * not be written (port.c).
  */
 #define _GNU_SOURCE
 #define GC_THREADS
@@ -18,11 +20,12 @@
 
 #include <locale.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <string.h>
 
 #include <gc/gc.h>
 
-_Thread_local RtValue rt_xargs[RT_MAX_ARGS];
-_Thread_local char *rt_stack_limit;
 int rt_argc;
 char **rt_argv;
 
@@ -30,13 +33,43 @@ char **rt_argv;
 #define RT_STACK_MIN    ((size_t)8 << 20)       /* 8 MiB */
 #define RT_STACK_MARGIN ((size_t)256 << 10)     /* room for the error path and C library */
 
-RT_COLD void rt_stack_overflow(const char *loc) {
-    rt_exit_flush();
-    if (loc != NULL) fprintf(stderr, "%s: error: stack overflow\n", loc);
-    else fprintf(stderr, "error: stack overflow\n");
-    fflush(stderr);
-    _exit(RT_EXIT_ERROR);
+/* ---- stack overflow ---------------------------------------------------------------------------
+ * Compiled procedures check nothing on entry (RT_ENTRY_CHECK): the program thread's stack ends
+ * in a guard region of RT_GUARD_BYTES that the system never maps, so runaway recursion faults
+ * there. A SIGSEGV/SIGBUS handler, on an alternate signal stack of its own, sees whether the
+ * fault address is in this thread's guard (just below rt_stack_lo): if so it jumps back to
+ * rt_run, which reports "error: stack overflow" as the explicit check did (ports flushed, exit
+ * 70); any other fault gets the default action. Frames larger than the guard could step over
+ * it; compiled frames are far smaller. The runtime's own C recursion (equal?, the printer) and
+ * builds under AddressSanitizer still check rt_stack_limit explicitly (RT_STACK_CHECK). */
+#define RT_GUARD_BYTES  ((size_t)1 << 20)       /* 1 MiB */
+#define RT_ALTSTACK_BYTES ((size_t)64 << 10)
+static _Thread_local char *rt_stack_lo;          /* lowest usable address of this stack */
+static _Thread_local sigjmp_buf *rt_overflow_jmp; /* where rt_run takes the overflow; NULL: none */
+
+#if !defined(RT_ASAN)
+static void rt_fault(int sig, siginfo_t *si, void *uctx) {
+    (void)uctx;
+    char *a = si->si_addr;
+    if (rt_overflow_jmp != NULL && rt_stack_lo != NULL && a < rt_stack_lo + 4096 &&
+        a >= rt_stack_lo - RT_GUARD_BYTES - 4096)
+        siglongjmp(*rt_overflow_jmp, 1);
+    signal(sig, SIG_DFL); /* not an overflow: the fault happens again, with its default action */
 }
+
+/* The fault handler on an alternate stack for this thread (the handler itself is process-wide). */
+static void rt_fault_init(void) {
+    stack_t ss = {.ss_sp = malloc(RT_ALTSTACK_BYTES), .ss_size = RT_ALTSTACK_BYTES, .ss_flags = 0};
+    if (ss.ss_sp == NULL || sigaltstack(&ss, NULL) != 0) return; /* no handler: a plain fault */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = rt_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+}
+#endif
 
 /* Set rt_stack_limit from the calling thread's own stack bounds. */
 static void rt_stack_limit_init(size_t fallback_size) {
@@ -52,6 +85,23 @@ static void rt_stack_limit_init(size_t fallback_size) {
         lo = &here - fallback_size + 4096;
     }
     rt_stack_limit = (char *)lo + RT_STACK_MARGIN;
+    rt_stack_lo = lo;
+}
+
+/* This thread's thread-local values as collector roots (gc.c, "Roots"), add = 1 at the start
+ * of the thread that runs the program, 0 before it ends (its thread-local storage dies with
+ * it): rt_xargs (call.c) and the current ports rt_cur_out, rt_cur_in, rt_cur_err (port.c). */
+void rt_gc_thread_roots(int add) {
+    struct { void *lo, *hi; } roots[] = {
+        { rt_xargs, rt_xargs + RT_MAX_ARGS },
+        { &rt_cur_out, &rt_cur_out + 1 },
+        { &rt_cur_in, &rt_cur_in + 1 },
+        { &rt_cur_err, &rt_cur_err + 1 },
+    };
+    for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
+        if (add) GC_add_roots(roots[i].lo, roots[i].hi);
+        else GC_remove_roots(roots[i].lo, roots[i].hi);
+    }
 }
 
 typedef struct { void (*program)(void); size_t size; } RtStartArg;
@@ -59,7 +109,17 @@ typedef struct { void (*program)(void); size_t size; } RtStartArg;
 /* Run the program on this thread, its thread-local values registered as roots. */
 static void rt_run(void (*program)(void)) {
     rt_gc_thread_roots(1);
+#if !defined(RT_ASAN)
+    sigjmp_buf jb;
+    if (sigsetjmp(jb, 1)) {
+        rt_overflow_jmp = NULL;
+        rt_stack_overflow(NULL);
+    }
+    rt_overflow_jmp = &jb;
+    rt_fault_init();
+#endif
     program();
+    rt_overflow_jmp = NULL;
     rt_stats_report();
     rt_gc_thread_roots(0);
 }
@@ -73,6 +133,7 @@ static void *rt_thread_main(void *p) {
 
 int rt_start(int argc, char **argv, void (*program)(void)) {
     rt_ports_init(); /* first: closed standard descriptors are taken before anything opens */
+    rt_error_print_hook = rt_fprint; /* error messages write values with the printer */
     rt_gc_init();
     rt_argc = argc;
     rt_argv = argv;
@@ -85,7 +146,8 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
         pthread_attr_t attr;
         pthread_t th;
         if (pthread_attr_init(&attr) != 0) break;
-        int ok = pthread_attr_setstacksize(&attr, size) == 0;
+        int ok = pthread_attr_setstacksize(&attr, size) == 0 &&
+                 pthread_attr_setguardsize(&attr, RT_GUARD_BYTES) == 0;
         sa.size = size;
         ok = ok && GC_pthread_create(&th, &attr, rt_thread_main, &sa) == 0;
         pthread_attr_destroy(&attr);

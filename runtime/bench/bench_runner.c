@@ -1,19 +1,36 @@
-/* bench_runner.c: measures the runtime's allocation paths (issue 3) and writes the raw numbers.
+/* bench_runner.c: measures the runtime's allocation paths and writes the raw numbers (issues
+ * 3, 15 and 19).
  *
- * Six measurements: typed allocation (alloc_obj_typed / alloc_obj_sized, fields filled
- * directly, as the compiler emits it) against the mk_* constructors on seven workloads, with
- * the limits measured beside them (raw bump pointer, glibc malloc+free, mimalloc); region
- * lifecycle at scale; pooled chunks against fresh ones; per-object metadata; the inline buffer
- * hit rate (hitrate.c); object sizes. Every number is a median over >= 7 repetitions with its
- * min and max, timed with CLOCK_MONOTONIC after a warm-up, the paths run in rotating order.
- * Output: CSV rows (section,item,variant,median,min,max,unit,count,note) that report.py turns
- * into BENCHMARK_RESULTS_TYPED_CODEGEN.md. Entry point: main.
- *   bench_runner --csv FILE [--append] [--only pool] [--upstream NAME]
+ * It links the runtime compiled programs link (libregal.a: region chunks from the collector's
+ * uncollectable memory, rt_gc_region from its free lists) and measures:
+ *   place      what compiled programs allocate (pairs, flonums, boxes, closures, vectors of 3,
+ *              10 and 100 slots, strings, records, bignums), built as the emitted code builds
+ *              them, in each place an object can live: a region's inline buffer, region
+ *              chunks, the collected heap (alloc_obj_typed(&rt_gc_region, ...), as emitted),
+ *              malloc+free, mimalloc+free, a bump pointer over a buffer in cache and over one
+ *              larger than the caches; also vectors of 7 and 31 slots (64 and 256 bytes) for
+ *              the collected heap against region chunks per size
+ *   like       typed allocation against the mk_* constructors like for like: both inlined
+ *              (ctor_inline.h) and both out of line (typed_ool.c against libregal's mk_*)
+ *   seed       the seven workloads of the seed document (issue 3), typed and constructor
+ *   intern     interning an existing name
+ *   lifecycle  rt_region_enter + rt_region_leave: empty, inline buffer used, spilled to a chunk
+ *   pool       binary-trees with pooled against fresh chunks (one upstream per binary)
+ *   metadata   the same tree with a 48-byte header per object
+ *   hitrate    the inline buffer hit rate, counted (hitrate.c)
+ *   size       object sizes
+ * Every number is a median over repeated timings with its min and max, timed with
+ * CLOCK_MONOTONIC after a warm-up, the paths of a row run in rotating order. Output: CSV rows
+ * (section,item,variant,median,min,max,unit,count,note) that report.py turns into
+ * BENCHMARK_RESULTS_TYPED_CODEGEN.md. Entry point: main.
+ *   bench_runner --csv FILE [--append] [--reps N] [--only pool] [--upstream NAME]
  */
 #define _GNU_SOURCE
 #include "regal.h"
+#include "ctor_inline.h"
 
 #include <dlfcn.h>
+#include <gc/gc.h>
 #include <gnu/libc-version.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +49,15 @@
 /* hitrate.c, compiled with -DRT_COUNT_INLINE */
 void hitrate_run(int kmax, int pattern, uint64_t *hits_counter, uint64_t *hits_addr,
                  uint64_t *total, int *first_spill);
+/* typed_ool.c: the emitted typed allocation as out-of-line functions */
+RtValue to_pair(Region *r, RtValue car, RtValue cdr);
+RtValue to_float(Region *r, double d);
+RtValue to_box(Region *r, RtValue v);
+RtValue to_closure2(Region *r, RtCode code, RtValue f0, RtValue f1);
+RtValue to_vector3(Region *r, RtValue a, RtValue b, RtValue c);
+RtValue to_make_vector(Region *r, int64_t n, RtValue fill);
+RtValue to_make_string(Region *r, int64_t n, uint32_t c);
+RtValue to_record2(Region *r, RtValue type, RtValue f0, RtValue f1);
 
 /* ---- timing and keeping results live ------------------------------------------------------ */
 static inline uint64_t now_ns(void) {
@@ -44,22 +70,27 @@ static inline uint64_t now_ns(void) {
 static volatile uint64_t g_sink;
 
 typedef struct { double med, min, max; } Stat;
+#define MAXREPS 64
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
 static Stat stat_of(const double *xs, int n) {
-    double s[64];
+    double s[MAXREPS];
     memcpy(s, xs, (size_t)n * sizeof *s);
     qsort(s, (size_t)n, sizeof *s, cmp_double);
     Stat st = {n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2, s[0], s[n - 1]};
     return st;
 }
 
+/* Repetitions: each section's default, or --reps N for all of them (a quick trial). */
+static int g_reps_override;
+static int reps(int dflt) { return g_reps_override ? g_reps_override : dflt; }
+
 /* ---- CSV ----------------------------------------------------------------------------------- */
 static FILE *g_csv;
-static const char *g_upstream = "malloc";
+static const char *g_upstream = "collector";
 
 static void csv_str(const char *s) {
     fputc('"', g_csv);
@@ -116,17 +147,514 @@ static void load_mimalloc(void) {
     if (p_mi_malloc == NULL || p_mi_free == NULL) p_mi_malloc = NULL;
 }
 
-/* ---- the objects, typed and through constructors -------------------------------------------
- * t_* is what the compiler emits (allocation with a constant type id, every field written);
- * c_* calls the out-of-line mk_* constructor. Both must build byte-identical objects
- * (verify_* checks that once per workload). */
+/* ============================================================================================
+ * What compiled programs allocate, in every place an object can live
+ * --------------------------------------------------------------------------------------------
+ * Each kind is built as compiler/emit.c builds it in typed mode: memory of the kind's size,
+ * then the header and every field written once (FILL). The stored value of object i is the
+ * fixnum i (a vector's every slot, a closure's two free variables i and i + 1, a record's two
+ * fields), so the same loop in Chez Scheme (anchor.ss) builds the same objects. Each object
+ * built is stored into a ring of RING slots (a global array), as a program stores what it
+ * keeps; so at most RING objects are live, whatever the place.
+ * X(NAME, what, type id, extra bytes past the type's fixed part, fill, in the main table)
+ * ========================================================================================== */
+#define BENCH_KINDS(X)                                                                        \
+    X(PAIR,    "pair",                      TYPE_ID_PAIR,    0,   fill_pair,     1)           \
+    X(FLONUM,  "flonum",                    TYPE_ID_FLOAT,   0,   fill_flonum,   1)           \
+    X(BOX,     "box",                       TYPE_ID_BOX,     0,   fill_box,      1)           \
+    X(CLOSURE, "closure, 2 free variables", TYPE_ID_CLOSURE, 16,  fill_closure2, 1)           \
+    X(VEC3,    "vector of 3",               TYPE_ID_VECTOR,  24,  fill_vec3,     1)           \
+    X(VEC10,   "vector of 10",              TYPE_ID_VECTOR,  80,  fill_vec10,    1)           \
+    X(VEC100,  "vector of 100",             TYPE_ID_VECTOR,  800, fill_vec100,   1)           \
+    X(STRING8, "string of 8 characters",    TYPE_ID_STRING,  32,  fill_string8,  1)           \
+    X(RECORD,  "record, 2 fields",          TYPE_ID_RECORD,  16,  fill_record2,  1)           \
+    X(BIGNUM,  "bignum, one limb",          TYPE_ID_INT,     8,   fill_bignum1,  1)           \
+    X(VEC7,    "vector of 7",               TYPE_ID_VECTOR,  56,  fill_vec7,     0)           \
+    X(VEC31,   "vector of 31",              TYPE_ID_VECTOR,  248, fill_vec31,    0)
+
+enum {
+#define X_ENUM(K, what, t, extra, fill, main) K_##K,
+    BENCH_KINDS(X_ENUM)
+#undef X_ENUM
+    K_BIGADD,              /* (+ 2^62 i): the runtime's bignum addition, result in the place */
+    NKIND
+};
+static const char *const kind_name[NKIND] = {
+#define X_NAME(K, what, t, extra, fill, main) what,
+    BENCH_KINDS(X_NAME)
+#undef X_NAME
+    "bignum from (+ 2^62 i)",
+};
+static size_t kind_bytes[NKIND];     /* the object's size; set by init_kinds */
+static void init_kinds(void) {
+#define X_BYTES(K, what, t, extra, fill, main) kind_bytes[K_##K] = RT_ROUND(rt_type_size[t] + extra);
+    BENCH_KINDS(X_BYTES)
+#undef X_BYTES
+    kind_bytes[K_BIGADD] = RT_ROUND(rt_type_size[TYPE_ID_INT] + 8);
+}
+
+static RtValue bench_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
+                          RtValue a2) {
+    return a0;
+}
+/* The record type of the record kind, at a constant address (set up in main), so that no path
+ * reloads it from memory per object: emitted code has it in a local by then. */
+static RtRecordType g_rtd_obj;
+#define g_rtd RT_TAG_AS_OBJ(&g_rtd_obj)
+static RtValue g_big62;               /* the bignum 2^62 */
+
+static inline RtValue fill_pair(void *m, int64_t i) {
+    RtPair *p = m;
+    p->car = RT_FIX(i);
+    p->cdr = RT_FIX(i);
+    return RT_TAG_AS_PAIR(p);
+}
+static inline RtValue fill_flonum(void *m, int64_t i) {
+    RtFlonum *f = m;
+    f->hdr = RT_HDR(TYPE_ID_FLOAT, 0);
+    f->d = (double)i;
+    return RT_TAG_AS_OBJ(f);
+}
+static inline RtValue fill_box(void *m, int64_t i) {
+    RtBox *b = m;
+    b->hdr = RT_HDR(TYPE_ID_BOX, 0);
+    b->value = RT_FIX(i);
+    return RT_TAG_AS_OBJ(b);
+}
+static inline RtValue fill_closure2(void *m, int64_t i) {
+    RtClosure *c = m;
+    c->hdr = RT_HDR(TYPE_ID_CLOSURE, 2);
+    c->code = bench_code;
+    c->free[0] = RT_FIX(i);
+    c->free[1] = RT_FIX(i + 1);
+    return RT_TAG_AS_OBJ(c);
+}
+static inline RtValue fill_vec(void *m, int64_t i, int n) {
+    RtVector *v = m;
+    v->hdr = RT_HDR(TYPE_ID_VECTOR, n);
+    for (int j = 0; j < n; j++) v->items[j] = RT_FIX(i);
+    return RT_TAG_AS_OBJ(v);
+}
+static inline RtValue fill_vec3(void *m, int64_t i) { return fill_vec(m, i, 3); }
+static inline RtValue fill_vec7(void *m, int64_t i) { return fill_vec(m, i, 7); }
+static inline RtValue fill_vec10(void *m, int64_t i) { return fill_vec(m, i, 10); }
+static inline RtValue fill_vec31(void *m, int64_t i) { return fill_vec(m, i, 31); }
+static inline RtValue fill_vec100(void *m, int64_t i) { return fill_vec(m, i, 100); }
+static inline RtValue fill_string8(void *m, int64_t i) {
+    RtString *s = m;
+    s->hdr = RT_HDR(TYPE_ID_STRING, 8);
+    for (int j = 0; j < 8; j++) s->chars[j] = 'a';
+    return RT_TAG_AS_OBJ(s);
+}
+static inline RtValue fill_record2(void *m, int64_t i) {
+    RtRecord *rec = m;
+    rec->hdr = RT_HDR(TYPE_ID_RECORD, 2);
+    rec->type = g_rtd;
+    rec->fields[0] = RT_FIX(i);
+    rec->fields[1] = RT_FIX(i);
+    return RT_TAG_AS_OBJ(rec);
+}
+/* a one-limb bignum as numbers.c makes it (the compiler never emits one: arithmetic does) */
+static inline RtValue fill_bignum1(void *m, int64_t i) {
+    RtBignum *b = m;
+    b->hdr = RT_HDR(TYPE_ID_INT, 1u << 1);
+    b->limbs[0] = ((uint64_t)1 << 62) + (uint64_t)i;
+    return RT_TAG_AS_OBJ(b);
+}
+
+#define RING 1024u
+static RtValue g_ring[RING];
+
+/* Places. Each timing builds TIMING_BYTES worth of objects (TIMING_BYTES / kind_bytes of
+ * them; BIGADD_BYTES for the slow bignum addition), in rounds: a region place enters a region,
+ * fills ROUND_BYTES (chunks) or its inline buffer, and leaves it (or recycles it). */
+enum { PL_INLINE, PL_CHUNKS, PL_HEAP, PL_MALLOC, PL_MIMALLOC, PL_BUMP_WARM, PL_BUMP_COLD, NPLACE };
+static const char *const place_name[NPLACE] = {
+    "region, inline buffer", "region, chunks", "collected heap", "malloc+free",
+    "mimalloc+free", "bump, in cache", "bump, beyond the caches"};
+#define TIMING_BYTES ((size_t)16 << 20)
+#define ROUND_BYTES  ((size_t)2 << 20)
+#define BIGADD_BYTES ((size_t)1 << 20)
+#define COLD_BYTES   ((size_t)256 << 20)      /* 8x this machine's 32 MiB L3; checked at start */
+static char *g_warm, *g_cold;                 /* prefaulted bump buffers */
+static size_t g_cold_off;
+
+static int64_t objects_per_timing(int k) {
+    return (int64_t)((k == K_BIGADD ? BIGADD_BYTES : TIMING_BYTES) / kind_bytes[k]);
+}
+
+/* The loop of one place: objects [0, n) in rounds of `per_round`, START/END around a round,
+ * BEFORE ahead of each object, ALLOC(t, extra) its memory. */
+#define PLACE_CASE(K, what, t, extra, fill, main)                                            \
+    case K_##K:                                                                               \
+        for (int64_t b_ = 0; b_ < n; b_ += per_round) {                                       \
+            int64_t e_ = b_ + per_round < n ? b_ + per_round : n;                             \
+            START_ROUND;                                                                      \
+            for (int64_t i = b_; i < e_; i++) {                                               \
+                BEFORE(i);                                                                    \
+                g_ring[i & (RING - 1)] = fill(ALLOC(t, extra), i);                            \
+            }                                                                                 \
+            END_ROUND;                                                                        \
+        }                                                                                     \
+        break;
+#define BIGADD_CASE(R)                                                                        \
+    case K_BIGADD:                                                                            \
+        for (int64_t b_ = 0; b_ < n; b_ += per_round) {                                       \
+            int64_t e_ = b_ + per_round < n ? b_ + per_round : n;                             \
+            START_ROUND;                                                                      \
+            for (int64_t i = b_; i < e_; i++)                                                 \
+                g_ring[i & (RING - 1)] = rt_add((R), "bench", g_big62, RT_FIX(i));            \
+            END_ROUND;                                                                        \
+        }                                                                                     \
+        break;
+
+#define UNTAG(v) ((void *)(uintptr_t)((v) & ~(RtValue)RT_TAG_MASK))
+#define BUMP(t, extra) ({ char *p_ = cur; cur += RT_ROUND(rt_type_size[t] + (extra)); (void *)p_; })
+
+static void place_inline(int k, int64_t n) {
+    Region r;
+    int64_t per_round = (int64_t)(RT_INLINE_BYTES / kind_bytes[k]);
+    rt_region_enter(&r);
+#define START_ROUND (void)0
+#define END_ROUND rt_region_recycle(&r)
+#define BEFORE(i) (void)0
+#define ALLOC(t, extra) alloc_obj_sized(&r, t, extra)
+    switch (k) {
+        BENCH_KINDS(PLACE_CASE)
+    }
+#undef START_ROUND
+#undef END_ROUND
+#undef BEFORE
+#undef ALLOC
+    rt_region_leave(&r);
+}
+static void place_chunks(int k, int64_t n) {
+    Region r;
+    int64_t per_round = (int64_t)(ROUND_BYTES / kind_bytes[k]);
+#define START_ROUND rt_region_enter(&r)
+#define END_ROUND rt_region_leave(&r)
+#define BEFORE(i) (void)0
+#define ALLOC(t, extra) alloc_obj_sized(&r, t, extra)
+    switch (k) {
+        BENCH_KINDS(PLACE_CASE)
+        BIGADD_CASE(&r)
+    }
+#undef START_ROUND
+#undef END_ROUND
+#undef BEFORE
+#undef ALLOC
+}
+static void place_heap(int k, int64_t n) {
+    int64_t per_round = n;
+#define START_ROUND (void)0
+#define END_ROUND (void)0
+#define BEFORE(i) (void)0
+#define ALLOC(t, extra) alloc_obj_sized(&rt_gc_region, t, extra)
+    switch (k) {
+        BENCH_KINDS(PLACE_CASE)
+        BIGADD_CASE(&rt_gc_region)
+    }
+#undef START_ROUND
+#undef END_ROUND
+#undef BEFORE
+#undef ALLOC
+}
+/* malloc: the object a ring slot held is freed before the slot takes a new one, so 1024
+ * objects stay live and each malloc meets a free of the same size (glibc's tcache). */
+static void place_malloc(int k, int64_t n, int mi) {
+    int64_t per_round = n;
+    void *(*alloc)(size_t) = mi ? p_mi_malloc : malloc;
+    void (*release)(void *) = mi ? p_mi_free : free;
+#define START_ROUND (void)0
+#define END_ROUND (void)0
+#define BEFORE(i) release(UNTAG(g_ring[(i) & (RING - 1)]))
+#define ALLOC(t, extra) alloc(RT_ROUND(rt_type_size[t] + (extra)))
+    switch (k) {
+        BENCH_KINDS(PLACE_CASE)
+    }
+#undef START_ROUND
+#undef END_ROUND
+#undef BEFORE
+#undef ALLOC
+    for (unsigned j = 0; j < RING; j++) release(UNTAG(g_ring[j]));
+    memset(g_ring, 0, sizeof g_ring);
+}
+/* A bump pointer with no bounds test over a prefaulted buffer: ROUND_BYTES reused (in cache),
+ * or the next TIMING_BYTES of COLD_BYTES (wrapping), last written 15 timings earlier. */
+static void place_bump(int k, int64_t n, int cold) {
+    char *cur = g_warm;
+    int64_t per_round = cold ? n : (int64_t)(ROUND_BYTES / kind_bytes[k]);
+    if (cold) {
+        if (g_cold_off + TIMING_BYTES > COLD_BYTES) g_cold_off = 0;
+        cur = g_cold + g_cold_off;
+        g_cold_off += TIMING_BYTES;
+    }
+#define START_ROUND (void)(cold ? 0 : (cur = g_warm, 0))
+#define END_ROUND (void)0
+#define BEFORE(i) (void)0
+#define ALLOC(t, extra) BUMP(t, extra)
+    switch (k) {
+        BENCH_KINDS(PLACE_CASE)
+    }
+#undef START_ROUND
+#undef END_ROUND
+#undef BEFORE
+#undef ALLOC
+    KEEP(cur);
+}
+
+static int place_applies(int p, int k) {
+    if (p == PL_MIMALLOC && p_mi_malloc == NULL) return 0;
+    if (k == K_BIGADD) return p == PL_CHUNKS || p == PL_HEAP;
+    if (p == PL_INLINE) return kind_bytes[k] <= RT_INLINE_BYTES;
+    if (k == K_VEC7 || k == K_VEC31) return p == PL_CHUNKS || p == PL_HEAP;
+    return 1;
+}
+
+/* One timing of kind k in place p: ns per object. */
+static double time_place(int p, int k) {
+    int64_t n = objects_per_timing(k);
+    uint64_t spills = rt_alloc_stats.chunks_from_pool + rt_alloc_stats.chunks_from_upstream;
+    uint64_t t0 = now_ns();
+    switch (p) {
+    case PL_INLINE: place_inline(k, n); break;
+    case PL_CHUNKS: place_chunks(k, n); break;
+    case PL_HEAP: place_heap(k, n); break;
+    case PL_MALLOC: place_malloc(k, n, 0); break;
+    case PL_MIMALLOC: place_malloc(k, n, 1); break;
+    case PL_BUMP_WARM: place_bump(k, n, 0); break;
+    default: place_bump(k, n, 1); break;
+    }
+    KEEP(g_ring);
+    uint64_t t1 = now_ns();
+    if (p == PL_INLINE &&
+        rt_alloc_stats.chunks_from_pool + rt_alloc_stats.chunks_from_upstream != spills)
+        die("%s: the inline-buffer place took a chunk (%ld)", kind_name[k], k);
+    if (p != PL_MALLOC && p != PL_MIMALLOC) memset(g_ring, 0, sizeof g_ring);
+    return (double)(t1 - t0) / (double)n;
+}
+
+static void bench_places(void) {
+    int R = reps(15);
+    for (int k = 0; k < NKIND; k++) {
+        int ps[NPLACE], np = 0;
+        for (int p = 0; p < NPLACE; p++)
+            if (place_applies(p, k)) ps[np++] = p;
+        double ns[NPLACE][MAXREPS];
+        for (int j = 0; j < np; j++) time_place(ps[j], k);        /* warm-up */
+        for (int rep = 0; rep < R; rep++)                         /* rotate: each leads in turn */
+            for (int j = 0; j < np; j++) {
+                int p = ps[(j + rep) % np];
+                ns[p][rep] = time_place(p, k);
+            }
+        char note[128];
+        snprintf(note, sizeof note, "%zu bytes per object; %lld objects per timing",
+                 kind_bytes[k], (long long)objects_per_timing(k));
+        for (int j = 0; j < np; j++)
+            row("place", kind_name[k], place_name[ps[j]], stat_of(ns[ps[j]], R), "ns/object",
+                (double)objects_per_timing(k), note);
+        fprintf(stderr, "  place %-26s chunks %.2f ns, heap %.2f ns\n", kind_name[k],
+                stat_of(ns[PL_CHUNKS], R).med, stat_of(ns[PL_HEAP], R).med);
+    }
+}
+
+/* ============================================================================================
+ * Typed allocation against the constructors, like for like
+ * --------------------------------------------------------------------------------------------
+ * Four paths build the same objects in region chunks (rounds of ROUND_BYTES, as the chunks
+ * place): typed inline (the emitted code), constructor inline (ctor_inline.h: mk_*'s body
+ * inlined, then the stores compiled code adds after the call in --alloc=constructors mode),
+ * typed out of line (typed_ool.c), constructor out of line (libregal's mk_* and the same
+ * stores). The kinds are those emit.c allocates in both modes.
+ * ========================================================================================== */
+enum { LP_TYPED_IN, LP_CTOR_IN, LP_TYPED_OUT, LP_CTOR_OUT, NLPATH };
+static const char *const lpath_name[NLPATH] = {
+    "typed, inline", "constructor, inline", "typed, out of line", "constructor, out of line"};
+static const int like_kinds[] = {K_PAIR, K_FLONUM, K_BOX, K_CLOSURE, K_VEC3, K_VEC10,
+                                 K_STRING8, K_RECORD};
+#define NLIKE ((int)(sizeof like_kinds / sizeof like_kinds[0]))
+
+/* The object kind k, index i, built by path p in region r. */
+static inline __attribute__((always_inline)) RtValue like_build(int p, int k, Region *r,
+                                                                int64_t i) {
+    RtValue v, x = RT_FIX(i);
+    switch (k) {
+    case K_PAIR:
+        switch (p) {
+        case LP_TYPED_IN: return fill_pair(alloc_obj_typed(r, TYPE_ID_PAIR), i);
+        case LP_CTOR_IN: return ci_pair(r, x, x);
+        case LP_TYPED_OUT: return to_pair(r, x, x);
+        default: return mk_pair(r, x, x);
+        }
+    case K_FLONUM:
+        switch (p) {
+        case LP_TYPED_IN: return fill_flonum(alloc_obj_typed(r, TYPE_ID_FLOAT), i);
+        case LP_CTOR_IN: return ci_float(r, (double)i);
+        case LP_TYPED_OUT: return to_float(r, (double)i);
+        default: return mk_float(r, (double)i);
+        }
+    case K_BOX:
+        switch (p) {
+        case LP_TYPED_IN: return fill_box(alloc_obj_typed(r, TYPE_ID_BOX), i);
+        case LP_CTOR_IN: return ci_box(r, x);
+        case LP_TYPED_OUT: return to_box(r, x);
+        default: return mk_box(r, x);
+        }
+    case K_CLOSURE:
+        switch (p) {
+        case LP_TYPED_IN: return fill_closure2(alloc_obj_sized(r, TYPE_ID_CLOSURE, 16), i);
+        case LP_TYPED_OUT: return to_closure2(r, bench_code, x, RT_FIX(i + 1));
+        default:
+            v = p == LP_CTOR_IN ? ci_closure(r, bench_code, 2) : mk_closure(r, bench_code, 2);
+            RT_AS(RtClosure, v)->free[0] = x;
+            RT_AS(RtClosure, v)->free[1] = RT_FIX(i + 1);
+            return v;
+        }
+    case K_VEC3:            /* (vector x x x) */
+        switch (p) {
+        case LP_TYPED_IN: return fill_vec3(alloc_obj_sized(r, TYPE_ID_VECTOR, 24), i);
+        case LP_TYPED_OUT: return to_vector3(r, x, x, x);
+        default:
+            v = p == LP_CTOR_IN ? ci_vector(r, 3, RT_FALSE) : mk_vector(r, 3, RT_FALSE);
+            for (int j = 0; j < 3; j++) RT_AS(RtVector, v)->items[j] = x;
+            return v;
+        }
+    case K_VEC10:           /* (make-vector 10 x) */
+        switch (p) {
+        case LP_TYPED_IN: return fill_vec10(alloc_obj_sized(r, TYPE_ID_VECTOR, 80), i);
+        case LP_CTOR_IN: return ci_vector(r, 10, x);
+        case LP_TYPED_OUT: return to_make_vector(r, 10, x);
+        default: return mk_vector(r, 10, x);
+        }
+    case K_STRING8:         /* (make-string 8 #\a) */
+        switch (p) {
+        case LP_TYPED_IN: return fill_string8(alloc_obj_sized(r, TYPE_ID_STRING, 32), i);
+        case LP_CTOR_IN: return ci_string_fill(r, 8, 'a');
+        case LP_TYPED_OUT: return to_make_string(r, 8, 'a');
+        default: return mk_string_fill(r, 8, 'a');
+        }
+    default:                /* K_RECORD */
+        switch (p) {
+        case LP_TYPED_IN: return fill_record2(alloc_obj_sized(r, TYPE_ID_RECORD, 16), i);
+        case LP_TYPED_OUT: return to_record2(r, g_rtd, x, x);
+        default:
+            v = p == LP_CTOR_IN ? ci_record(r, g_rtd, 2) : mk_record(r, g_rtd, 2);
+            RT_AS(RtRecord, v)->fields[0] = x;
+            RT_AS(RtRecord, v)->fields[1] = x;
+            return v;
+        }
+    }
+}
+
+/* One timing; the switches are resolved outside the loop (one loop per path and kind). */
+#define LIKE_LOOP(P, K)                                                                       \
+    for (int64_t b_ = 0; b_ < n; b_ += per_round) {                                           \
+        int64_t e_ = b_ + per_round < n ? b_ + per_round : n;                                 \
+        rt_region_enter(&r);                                                                  \
+        for (int64_t i = b_; i < e_; i++) g_ring[i & (RING - 1)] = like_build(P, K, &r, i);   \
+        rt_region_leave(&r);                                                                  \
+    }
+#define LIKE_KIND(K)                                                                          \
+    case K:                                                                                   \
+        switch (p) {                                                                          \
+        case LP_TYPED_IN: LIKE_LOOP(LP_TYPED_IN, K); break;                                   \
+        case LP_CTOR_IN: LIKE_LOOP(LP_CTOR_IN, K); break;                                     \
+        case LP_TYPED_OUT: LIKE_LOOP(LP_TYPED_OUT, K); break;                                 \
+        default: LIKE_LOOP(LP_CTOR_OUT, K); break;                                            \
+        }                                                                                     \
+        break;
+static double time_like(int p, int k) {
+    Region r;
+    int64_t n = objects_per_timing(k), per_round = (int64_t)(ROUND_BYTES / kind_bytes[k]);
+    uint64_t t0 = now_ns();
+    switch (k) {
+        LIKE_KIND(K_PAIR)
+        LIKE_KIND(K_FLONUM)
+        LIKE_KIND(K_BOX)
+        LIKE_KIND(K_CLOSURE)
+        LIKE_KIND(K_VEC3)
+        LIKE_KIND(K_VEC10)
+        LIKE_KIND(K_STRING8)
+        LIKE_KIND(K_RECORD)
+    }
+    KEEP(g_ring);
+    uint64_t t1 = now_ns();
+    memset(g_ring, 0, sizeof g_ring);
+    return (double)(t1 - t0) / (double)n;
+}
+
+static void bench_like(void) {
+    int R = reps(15);
+    for (int j = 0; j < NLIKE; j++) {
+        int k = like_kinds[j];
+        double ns[NLPATH][MAXREPS];
+        for (int p = 0; p < NLPATH; p++) time_like(p, k);
+        for (int rep = 0; rep < R; rep++)
+            for (int q = 0; q < NLPATH; q++) {
+                int p = (q + rep) % NLPATH;
+                ns[p][rep] = time_like(p, k);
+            }
+        char note[96];
+        snprintf(note, sizeof note, "%zu bytes per object, in region chunks", kind_bytes[k]);
+        for (int p = 0; p < NLPATH; p++)
+            row("like", kind_name[k], lpath_name[p], stat_of(ns[p], R), "ns/object",
+                (double)objects_per_timing(k), note);
+        fprintf(stderr, "  like %-26s inline %.2f/%.2f, out of line %.2f/%.2f ns\n",
+                kind_name[k], stat_of(ns[0], R).med, stat_of(ns[1], R).med,
+                stat_of(ns[2], R).med, stat_of(ns[3], R).med);
+    }
+}
+
+/* ---- verification: every path builds the same bytes ---------------------------------------- */
+static size_t obj_bytes(RtValue v) {
+    if (RT_IS_PAIR(v)) return sizeof(RtPair);
+    if (!RT_IS_OBJ(v)) return 0;
+    RtHeader h = *RT_OBJ(v);
+    uint64_t n = RT_HDR_COUNT(h);
+    switch (RT_HDR_TYPE(h)) {
+    case TYPE_ID_INT: return RT_ROUND(rt_type_size[TYPE_ID_INT] + 8 * (n >> 1));
+    case TYPE_ID_VECTOR: case TYPE_ID_CLOSURE: case TYPE_ID_RECORD:
+        return RT_ROUND(rt_type_size[RT_HDR_TYPE(h)] + 8 * n);
+    case TYPE_ID_STRING: return RT_ROUND(rt_type_size[TYPE_ID_STRING] + 4 * n);
+    default: return rt_type_size[RT_HDR_TYPE(h)];
+    }
+}
+static void same_obj(const char *what, long i, RtValue a, RtValue b) {
+    int ok = (a & RT_TAG_MASK) == (b & RT_TAG_MASK);
+    if (ok && RT_IS_TYPE(a, TYPE_ID_SYMBOL)) ok = a == b;          /* interned: identical */
+    else if (ok && (RT_IS_PAIR(a) || RT_IS_OBJ(a))) {
+        size_t na = obj_bytes(a), nb = obj_bytes(b);
+        const void *pa = RT_IS_PAIR(a) ? (const void *)RT_PAIR(a) : (const void *)RT_OBJ(a);
+        const void *pb = RT_IS_PAIR(b) ? (const void *)RT_PAIR(b) : (const void *)RT_OBJ(b);
+        ok = na == nb && memcmp(pa, pb, na) == 0;
+    } else if (ok) ok = a == b;
+    if (!ok) {
+        fprintf(stderr, "bench_runner: VERIFY FAILED: %s object %ld differs between two paths "
+                        "(%#llx, %#llx)\n", what, i, (unsigned long long)a,
+                (unsigned long long)b);
+        exit(1);
+    }
+}
+static void verify_like_for_like(void) {
+    Region r[NLPATH];
+    for (int p = 0; p < NLPATH; p++) rt_region_init(&r[p], 1);
+    for (int j = 0; j < NLIKE; j++)
+        for (int64_t i = 0; i < 100; i++) {
+            RtValue a = like_build(LP_TYPED_IN, like_kinds[j], &r[0], i);
+            for (int p = 1; p < NLPATH; p++)
+                same_obj(kind_name[like_kinds[j]], (long)i, a,
+                         like_build(p, like_kinds[j], &r[p], i));
+        }
+    for (int p = 0; p < NLPATH; p++) rt_region_release(&r[p]);
+}
+
+/* ============================================================================================
+ * The seed document's seven workloads (issue 3), typed and through the constructors
+ * ========================================================================================== */
 #define BIG0 ((int64_t)1 << 62)             /* > RT_FIXNUM_MAX: a real one-limb bignum */
 
 static inline RtValue t_int(Region *r, int64_t n) {      /* n > RT_FIXNUM_MAX, positive */
-    RtBignum *b = alloc_obj_sized(r, TYPE_ID_INT, sizeof(uint64_t));
-    b->hdr = RT_HDR(TYPE_ID_INT, 1u << 1);
-    b->limbs[0] = (uint64_t)n;
-    return RT_TAG_AS_OBJ(b);
+    return fill_bignum1(alloc_obj_sized(r, TYPE_ID_INT, sizeof(uint64_t)), n - BIG0);
 }
 static inline RtValue t_float(Region *r, double x) {
     RtFlonum *f = alloc_obj_typed(r, TYPE_ID_FLOAT);
@@ -213,36 +741,7 @@ static inline RtValue c_mixed(Region *r, int i) {
     }
 }
 
-/* ---- verification: both paths build the same object ---------------------------------------- */
-static size_t obj_bytes(RtValue v) {
-    if (RT_IS_PAIR(v)) return sizeof(RtPair);
-    if (!RT_IS_OBJ(v)) return 0;
-    RtHeader h = *RT_OBJ(v);
-    uint64_t n = RT_HDR_COUNT(h);
-    switch (RT_HDR_TYPE(h)) {
-    case TYPE_ID_INT: return RT_ROUND(rt_type_size[TYPE_ID_INT] + 8 * (n >> 1));
-    case TYPE_ID_VECTOR: return RT_ROUND(rt_type_size[TYPE_ID_VECTOR] + 8 * n);
-    case TYPE_ID_STRING: return RT_ROUND(rt_type_size[TYPE_ID_STRING] + 4 * n);
-    default: return rt_type_size[RT_HDR_TYPE(h)];
-    }
-}
-static void same_obj(const char *what, long i, RtValue a, RtValue b) {
-    int ok = (a & RT_TAG_MASK) == (b & RT_TAG_MASK);
-    if (ok && RT_IS_TYPE(a, TYPE_ID_SYMBOL)) ok = a == b;          /* interned: identical */
-    else if (ok && (RT_IS_PAIR(a) || RT_IS_OBJ(a))) {
-        size_t na = obj_bytes(a), nb = obj_bytes(b);
-        const void *pa = RT_IS_PAIR(a) ? (const void *)RT_PAIR(a) : (const void *)RT_OBJ(a);
-        const void *pb = RT_IS_PAIR(b) ? (const void *)RT_PAIR(b) : (const void *)RT_OBJ(b);
-        ok = na == nb && memcmp(pa, pb, na) == 0;
-    } else if (ok) ok = a == b;
-    if (!ok) {
-        fprintf(stderr, "bench_runner: VERIFY FAILED: %s object %ld differs between the typed "
-                        "path (%#llx) and the constructor path (%#llx)\n",
-                what, i, (unsigned long long)a, (unsigned long long)b);
-        exit(1);
-    }
-}
-static void verify_all(void) {
+static void verify_seed(void) {
     Region r1, r2;
     rt_region_init(&r1, 1);
     rt_region_init(&r2, 1);
@@ -264,181 +763,70 @@ static void verify_all(void) {
     rt_region_release(&r2);
 }
 
-/* ---- workloads 1 and 2: one batch = `iters` iterations of `n` objects ----------------------- */
-enum { P_TYPED, P_CTOR, P_BUMP, P_MALLOC, P_MIMALLOC, NPATHS };
-static const char *const path_name[NPATHS] = {"typed", "constructor", "bump", "malloc",
-                                              "mimalloc"};
+/* one batch = `iters` iterations of `n` objects, in one region */
 enum { W_INT, W_FLOAT, W_PAIR, W_SYMBOL, W_ARRAY, W_MIXED, W_LARGE, NWORK };
 typedef struct {
     const char *name;
     int n, iters;          /* objects per iteration, iterations per timed batch */
-    size_t obj_size;       /* bytes per object (limits write the same) */
-    int has_limits;        /* bump / malloc / mimalloc are meaningful */
 } Workload;
 static const Workload works[NWORK] = {
-    [W_INT] = {"integer", 1000, 64, 16, 1},
-    [W_FLOAT] = {"float", 1000, 64, 16, 1},
-    [W_PAIR] = {"pair", 1000, 64, 16, 1},
-    [W_SYMBOL] = {"symbol", 100, 64, 0, 0},
-    [W_ARRAY] = {"array", 100, 64, 88, 1},
-    [W_MIXED] = {"mixed", 1000, 64, 0, 0},
-    [W_LARGE] = {"large", 100000, 1, 16, 1},
+    [W_INT] = {"int", 1000, 64},
+    [W_FLOAT] = {"float", 1000, 64},
+    [W_PAIR] = {"pair", 1000, 64},
+    [W_SYMBOL] = {"symbol", 100, 64},
+    [W_ARRAY] = {"array", 100, 64},
+    [W_MIXED] = {"mixed", 1000, 64},
+    [W_LARGE] = {"large", 100000, 1},
 };
 #define SYM_NEW_PER_ITER 10                 /* of 100 symbols: 10 new names, 90 existing */
 
-static uint64_t *g_bump;                     /* preallocated, prefaulted bump buffer */
-#define BUMP_BYTES (8u << 20)
-static void **g_ptrs;                        /* objects held by the malloc paths */
-
-static uint64_t batch_typed(int w, Region *r, int iters, int n) {
+static uint64_t batch_seed(int w, int ctor, Region *r, int iters, int n) {
     uint64_t acc = 0;
     for (int it = 0; it < iters; it++) {
         int64_t b = (int64_t)it * n;
         switch (w) {
         case W_INT: case W_LARGE:
-            for (int i = 0; i < n; i++) acc ^= t_int(r, BIG0 + b + i);
+            if (ctor) for (int i = 0; i < n; i++) acc ^= mk_int(r, BIG0 + b + i);
+            else for (int i = 0; i < n; i++) acc ^= t_int(r, BIG0 + b + i);
             break;
         case W_FLOAT:
-            for (int i = 0; i < n; i++) acc ^= t_float(r, (double)(b + i));
+            if (ctor) for (int i = 0; i < n; i++) acc ^= mk_float(r, (double)(b + i));
+            else for (int i = 0; i < n; i++) acc ^= t_float(r, (double)(b + i));
             break;
         case W_PAIR:
-            for (int i = 0; i < n; i++) acc ^= t_pair(r, RT_FIX(b + i), RT_FIX(i));
+            if (ctor) for (int i = 0; i < n; i++) acc ^= mk_pair(r, RT_FIX(b + i), RT_FIX(i));
+            else for (int i = 0; i < n; i++) acc ^= t_pair(r, RT_FIX(b + i), RT_FIX(i));
             break;
         case W_SYMBOL:
             for (int i = 0, k = 0; i < n; i++) {
-                if (i % 10 == 0) {
-                    int j = it * SYM_NEW_PER_ITER + i / 10;
-                    acc ^= rt_intern(g_newbuf[j], g_newlen[j]);
-                } else {
-                    int j = (int)((b + k++) % NOLD);
-                    acc ^= rt_intern(g_old[j], g_oldlen[j]);
-                }
+                int fresh = i % 10 == 0;
+                int j = fresh ? it * SYM_NEW_PER_ITER + i / 10 : (int)((b + k++) % NOLD);
+                const char *s = fresh ? g_newbuf[j] : g_old[j];
+                size_t len = fresh ? g_newlen[j] : g_oldlen[j];
+                acc ^= ctor ? mk_symbol(r, s) : rt_intern(s, len);
             }
             break;
         case W_ARRAY:
-            for (int i = 0; i < n; i++) acc ^= t_vector(r, 10, b + i);
+            if (ctor) for (int i = 0; i < n; i++) acc ^= c_vector(r, 10, b + i);
+            else for (int i = 0; i < n; i++) acc ^= t_vector(r, 10, b + i);
             break;
         case W_MIXED:
-            for (int i = 0; i < n; i++) acc ^= t_mixed(r, i);
+            if (ctor) for (int i = 0; i < n; i++) acc ^= c_mixed(r, i);
+            else for (int i = 0; i < n; i++) acc ^= t_mixed(r, i);
             break;
         }
-    }
-    return acc;
-}
-static uint64_t batch_ctor(int w, Region *r, int iters, int n) {
-    uint64_t acc = 0;
-    for (int it = 0; it < iters; it++) {
-        int64_t b = (int64_t)it * n;
-        switch (w) {
-        case W_INT: case W_LARGE:
-            for (int i = 0; i < n; i++) acc ^= mk_int(r, BIG0 + b + i);
-            break;
-        case W_FLOAT:
-            for (int i = 0; i < n; i++) acc ^= mk_float(r, (double)(b + i));
-            break;
-        case W_PAIR:
-            for (int i = 0; i < n; i++) acc ^= mk_pair(r, RT_FIX(b + i), RT_FIX(i));
-            break;
-        case W_SYMBOL:
-            for (int i = 0, k = 0; i < n; i++) {
-                if (i % 10 == 0) acc ^= mk_symbol(r, g_newbuf[it * SYM_NEW_PER_ITER + i / 10]);
-                else acc ^= mk_symbol(r, g_old[(b + k++) % NOLD]);
-            }
-            break;
-        case W_ARRAY:
-            for (int i = 0; i < n; i++) acc ^= c_vector(r, 10, b + i);
-            break;
-        case W_MIXED:
-            for (int i = 0; i < n; i++) acc ^= c_mixed(r, i);
-            break;
-        }
-    }
-    return acc;
-}
-/* The physical limit: a bump pointer with no bounds test into a prefaulted buffer, writing the
- * same words the typed path writes. */
-static uint64_t batch_bump(int w, int iters, int n) {
-    uint64_t acc = 0;
-    for (int it = 0; it < iters; it++) {
-        uint64_t *p = g_bump;
-        int64_t b = (int64_t)it * n;
-        switch (w) {
-        case W_INT: case W_LARGE:
-            for (int i = 0; i < n; i++, p += 2) {
-                p[0] = RT_HDR(TYPE_ID_INT, 2); p[1] = (uint64_t)(BIG0 + b + i);
-                acc ^= RT_TAG_AS_OBJ(p);
-            }
-            break;
-        case W_FLOAT:
-            for (int i = 0; i < n; i++, p += 2) {
-                double d = (double)(b + i);
-                p[0] = RT_HDR(TYPE_ID_FLOAT, 0); memcpy(&p[1], &d, 8);
-                acc ^= RT_TAG_AS_OBJ(p);
-            }
-            break;
-        case W_PAIR:
-            for (int i = 0; i < n; i++, p += 2) {
-                p[0] = RT_FIX(b + i); p[1] = RT_FIX(i);
-                acc ^= RT_TAG_AS_PAIR(p);
-            }
-            break;
-        case W_ARRAY:
-            for (int i = 0; i < n; i++, p += 11) {
-                p[0] = RT_HDR(TYPE_ID_VECTOR, 10);
-                for (int j = 0; j < 10; j++) p[1 + j] = RT_FIX(b + i + j);
-                acc ^= RT_TAG_AS_OBJ(p);
-            }
-            break;
-        }
-        KEEP(p);
-    }
-    return acc;
-}
-/* malloc (or mimalloc) each object, fill it, keep it; free the iteration's objects at its end. */
-static uint64_t batch_malloc(int w, int iters, int n, int mi) {
-    uint64_t acc = 0;
-    size_t sz = works[w].obj_size;
-    for (int it = 0; it < iters; it++) {
-        int64_t b = (int64_t)it * n;
-        for (int i = 0; i < n; i++) {
-            uint64_t *p = mi ? p_mi_malloc(sz) : malloc(sz);
-            switch (w) {
-            case W_INT: case W_LARGE:
-                p[0] = RT_HDR(TYPE_ID_INT, 2); p[1] = (uint64_t)(BIG0 + b + i); break;
-            case W_FLOAT: {
-                double d = (double)(b + i);
-                p[0] = RT_HDR(TYPE_ID_FLOAT, 0); memcpy(&p[1], &d, 8); break;
-            }
-            case W_PAIR: p[0] = RT_FIX(b + i); p[1] = RT_FIX(i); break;
-            case W_ARRAY:
-                p[0] = RT_HDR(TYPE_ID_VECTOR, 10);
-                for (int j = 0; j < 10; j++) p[1 + j] = RT_FIX(b + i + j);
-                break;
-            }
-            g_ptrs[i] = p;
-            acc ^= (uintptr_t)p;
-        }
-        KEEP(g_ptrs);
-        if (mi) for (int i = 0; i < n; i++) p_mi_free(g_ptrs[i]);
-        else for (int i = 0; i < n; i++) free(g_ptrs[i]);
     }
     return acc;
 }
 
-/* One timed batch of path p: region created before the clock starts, released after it stops.
- * Returns ns per object. */
-static double run_batch(int w, int p) {
+/* One timed batch: region created before the clock starts, released after it stops. */
+static double run_seed(int w, int ctor) {
     const Workload *wk = &works[w];
     Region r;
     rt_region_init(&r, 1);
     if (w == W_SYMBOL) make_new_names(wk->iters * SYM_NEW_PER_ITER);
-    uint64_t acc, t0 = now_ns();
-    switch (p) {
-    case P_TYPED: acc = batch_typed(w, &r, wk->iters, wk->n); break;
-    case P_CTOR: acc = batch_ctor(w, &r, wk->iters, wk->n); break;
-    case P_BUMP: acc = batch_bump(w, wk->iters, wk->n); break;
-    default: acc = batch_malloc(w, wk->iters, wk->n, p == P_MIMALLOC); break;
-    }
+    uint64_t t0 = now_ns();
+    uint64_t acc = batch_seed(w, ctor, &r, wk->iters, wk->n);
     KEEP(acc);
     uint64_t t1 = now_ns();
     rt_region_release(&r);
@@ -446,33 +834,26 @@ static double run_batch(int w, int p) {
     return (double)(t1 - t0) / ((double)wk->iters * wk->n);
 }
 
-#define REPS 15
-static void bench_alloc(void) {
+static void bench_seed(void) {
+    int R = reps(15);
     for (int w = 0; w < NWORK; w++) {
         const Workload *wk = &works[w];
-        int paths[NPATHS], np = 0;
-        paths[np++] = P_TYPED;
-        paths[np++] = P_CTOR;
-        if (wk->has_limits) {
-            paths[np++] = P_BUMP;
-            paths[np++] = P_MALLOC;
-            if (p_mi_malloc) paths[np++] = P_MIMALLOC;
-        }
-        double ns[NPATHS][REPS];
-        for (int k = 0; k < np; k++) { run_batch(w, paths[k]); run_batch(w, paths[k]); }
-        for (int rep = 0; rep < REPS; rep++)            /* rotate: each path leads in turn */
-            for (int k = 0; k < np; k++) {
-                int p = paths[(k + rep) % np];
-                ns[p][rep] = run_batch(w, p);
+        double ns[2][MAXREPS];
+        for (int c = 0; c < 2; c++) { run_seed(w, c); run_seed(w, c); }
+        for (int rep = 0; rep < R; rep++)
+            for (int k = 0; k < 2; k++) {
+                int c = (k + rep) % 2;
+                ns[c][rep] = run_seed(w, c);
             }
         char note[128];
-        snprintf(note, sizeof note, "%d iterations x %d objects per timed batch", wk->iters,
-                 wk->n);
-        for (int k = 0; k < np; k++)
-            row("alloc", wk->name, path_name[paths[k]], stat_of(ns[paths[k]], REPS),
-                "ns/object", (double)wk->iters * wk->n, note);
-        fprintf(stderr, "  alloc %-8s typed %.2f ns, constructor %.2f ns\n", wk->name,
-                stat_of(ns[P_TYPED], REPS).med, stat_of(ns[P_CTOR], REPS).med);
+        snprintf(note, sizeof note, "%d iterations x %d objects per timed batch, one region",
+                 wk->iters, wk->n);
+        row("seed", wk->name, "typed", stat_of(ns[0], R), "ns/object",
+            (double)wk->iters * wk->n, note);
+        row("seed", wk->name, "constructor", stat_of(ns[1], R), "ns/object",
+            (double)wk->iters * wk->n, note);
+        fprintf(stderr, "  seed %-8s typed %.2f ns, constructor %.2f ns\n", wk->name,
+                stat_of(ns[0], R).med, stat_of(ns[1], R).med);
     }
 }
 
@@ -480,12 +861,11 @@ static void bench_alloc(void) {
  * Three patterns: one name repeated (everything in cache: the pure compute cost), and the
  * NOLD existing names in turn, measured while the table is small (before the symbol workload)
  * and again after it has added its ~17,000 new symbols (buckets and names spread in memory). */
-#define IREPS 41                            /* short units (~0.1 ms), many of them */
 static void bench_intern(const char *when) {
     enum { N = 20480 };
-    int hot = when == NULL;
-    double ns[2][IREPS];
-    for (int rep = -2; rep < IREPS; rep++)
+    int hot = when == NULL, R = reps(41);     /* short units (~0.1 ms), many of them */
+    double ns[2][MAXREPS];
+    for (int rep = -2; rep < R; rep++)
         for (int k = 0; k < 2; k++) {
             int p = (k + rep + 2) % 2;
             uint64_t acc = 0, t0 = now_ns();
@@ -506,51 +886,70 @@ static void bench_intern(const char *when) {
     else snprintf(item, sizeof item, "%d names in turn, %s", NOLD, when);
     snprintf(note, sizeof note, "%zu symbols in the table; average name length %.1f bytes",
              rt_symbol_count(), hot ? (double)g_oldlen[7] : g_old_avglen);
-    row("intern", item, "rt_intern(name, len)", stat_of(ns[0], IREPS), "ns/lookup", N, note);
-    row("intern", item, "mk_symbol(r, name)", stat_of(ns[1], IREPS), "ns/lookup", N, note);
-    fprintf(stderr, "  intern %s: %.2f ns\n", item, stat_of(ns[0], IREPS).med);
+    row("intern", item, "rt_intern(name, len)", stat_of(ns[0], R), "ns/lookup", N, note);
+    row("intern", item, "mk_symbol(r, name)", stat_of(ns[1], R), "ns/lookup", N, note);
+    fprintf(stderr, "  intern %s: %.2f ns\n", item, stat_of(ns[0], R).med);
 }
 
-/* ---- workload 3: region lifecycle at scale (create and release inside the timed loop) ------- */
-/* A function-sized region in its own C frame: init, a pair, a float and a pair, release. */
-__attribute__((noinline)) static uint64_t life_small(uint64_t i) {
+/* ============================================================================================
+ * Region lifecycle: rt_region_enter + rt_region_leave, as every compiled procedure with a
+ * frame region does, in a non-inlined function with the Region in its C frame; the loop of N
+ * lifecycles is timed as a whole.
+ * ========================================================================================== */
+__attribute__((noinline)) static uint64_t life_empty(uint64_t i) {
     Region r;
-    rt_region_init(&r, 1);
+    rt_region_enter(&r);
+    KEEP(&r);
+    rt_region_leave(&r);
+    return i;
+}
+/* a pair, a flonum and a pair: 48 bytes of the inline buffer */
+__attribute__((noinline)) static uint64_t life_inline(uint64_t i) {
+    Region r;
+    rt_region_enter(&r);
     RtValue a = t_pair(&r, RT_FIX(i), RT_NIL);
     RtValue b = t_float(&r, (double)i);
     RtValue c = t_pair(&r, a, b);
     KEEP(&r);
-    rt_region_release(&r);
+    rt_region_leave(&r);
     return c;
 }
-/* The same, but 40 pairs (640 bytes) overflow the 512-byte inline buffer: one chunk from the
- * pool and back. */
+/* 40 pairs (640 bytes) overflow the 512-byte inline buffer: one chunk from the pool and back */
+_Static_assert(40 * sizeof(RtPair) > RT_INLINE_BYTES && 48 <= RT_INLINE_BYTES,
+               "the lifecycle variants spill, and do not spill, as their names say");
 __attribute__((noinline)) static uint64_t life_spill(uint64_t i) {
     Region r;
-    rt_region_init(&r, 1);
+    rt_region_enter(&r);
     RtValue l = RT_NIL;
     for (int k = 0; k < 40; k++) l = t_pair(&r, RT_FIX(i), l);
     KEEP(&r);
-    rt_region_release(&r);
+    rt_region_leave(&r);
     return l;
 }
 
 static void bench_lifecycle(void) {
-    static const long scales[] = {100000, 500000, 1000000, 3000000, 5000000, 7000000, 10000000};
-    enum { NS = sizeof scales / sizeof scales[0], LREPS = 7 };
-    static const char *const vname[2] = {"inline (3 objects)", "spill (40 pairs, one chunk)"};
-    double ns[2][NS][LREPS];
-    for (int v = 0; v < 2; v++)                            /* warm-up */
-        for (long i = 0; i < 100000; i++) g_sink ^= v ? life_spill(i) : life_small(i);
+    static const long scales[] = {100000, 300000, 1000000, 3000000, 10000000};
+    enum { NS = sizeof scales / sizeof scales[0], NV = 3 };
+    static const char *const vname[NV] = {"empty", "inline buffer used (3 objects, 48 bytes)",
+                                          "spilled (40 pairs, one chunk)"};
+    uint64_t (*const fn[NV])(uint64_t) = {life_empty, life_inline, life_spill};
+    int R = reps(7);
+    static double ns[NV][NS][MAXREPS];
+    for (int v = 0; v < NV; v++) {                          /* warm-up, checking each variant */
+        uint64_t c0 = rt_alloc_stats.chunks_from_pool + rt_alloc_stats.chunks_from_upstream;
+        for (long i = 0; i < 100000; i++) g_sink ^= fn[v]((uint64_t)i);
+        uint64_t chunks = rt_alloc_stats.chunks_from_pool + rt_alloc_stats.chunks_from_upstream - c0;
+        if (chunks != (v == NV - 1 ? 100000u : 0u))
+            die("lifecycle %s: %ld chunks taken in 100000 lifecycles", vname[v], (long)chunks);
+    }
     uint64_t ups0 = rt_alloc_stats.upstream_allocs;
-    for (int rep = 0; rep < LREPS; rep++)
+    for (int rep = 0; rep < R; rep++)
         for (int s = 0; s < NS; s++)
-            for (int k = 0; k < 2; k++) {
-                int v = (k + rep + s) % 2;
+            for (int k = 0; k < NV; k++) {
+                int v = (k + rep + s) % NV;
                 long n = scales[s];
                 uint64_t acc = 0, t0 = now_ns();
-                if (v == 0) for (long i = 0; i < n; i++) acc ^= life_small((uint64_t)i);
-                else for (long i = 0; i < n; i++) acc ^= life_spill((uint64_t)i);
+                for (long i = 0; i < n; i++) acc ^= fn[v]((uint64_t)i);
                 KEEP(acc);
                 uint64_t t1 = now_ns();
                 g_sink ^= acc;
@@ -559,20 +958,21 @@ static void bench_lifecycle(void) {
     char note[128];
     snprintf(note, sizeof note, "upstream allocations during all timed runs: %llu",
              (unsigned long long)(rt_alloc_stats.upstream_allocs - ups0));
-    for (int v = 0; v < 2; v++)
+    for (int v = 0; v < NV; v++)
         for (int s = 0; s < NS; s++) {
             char item[32];
             snprintf(item, sizeof item, "%ld", scales[s]);
-            row("lifecycle", item, vname[v], stat_of(ns[v][s], LREPS), "ns/lifecycle",
+            row("lifecycle", item, vname[v], stat_of(ns[v][s], R), "ns/lifecycle",
                 (double)scales[s], note);
         }
-    fprintf(stderr, "  lifecycle 10M: %.2f ns inline, %.2f ns spill\n",
-            stat_of(ns[0][NS - 1], LREPS).med, stat_of(ns[1][NS - 1], LREPS).med);
+    fprintf(stderr, "  lifecycle 10M: %.2f ns empty, %.2f ns inline, %.2f ns spilled\n",
+            stat_of(ns[0][NS - 1], R).med, stat_of(ns[1][NS - 1], R).med,
+            stat_of(ns[2][NS - 1], R).med);
 }
 
-/* ---- workloads 4 and 5: trees ----------------------------------------------------------------
- * binary-trees: for depth d = 4, 6, ..., 16, 2^(20-d) trees of depth d, each built in its own
- * region, checked (walked) and released: 2^21 pairs per depth, 14.7 M pairs in all. */
+/* ---- pooling: binary-trees -------------------------------------------------------------------
+ * For depth d = 4, 6, ..., 16, 2^(20-d) trees of depth d, each built in its own region,
+ * checked (walked) and released: 2^21 pairs per depth, 14.7 M pairs in all. */
 static RtValue tree_build(Region *r, int d) {
     if (d == 0) return t_pair(r, RT_NIL, RT_NIL);
     RtValue left = tree_build(r, d - 1);
@@ -603,13 +1003,13 @@ static long minor_faults(void) {
 }
 
 static void bench_pool(void) {
-    enum { PREPS = 7 };
+    int R = reps(7);
     static const char *const vname[2] = {"pooled chunks", "fresh chunks (rt_pool_disabled = 1)"};
-    double ns[2][PREPS];
+    double ns[2][MAXREPS];
     uint64_t ups[2] = {0, 0};
     long faults[2] = {0, 0};
     int64_t nodes = 0;
-    for (int rep = -1; rep < PREPS; rep++)
+    for (int rep = -1; rep < R; rep++)
         for (int k = 0; k < 2; k++) {
             int v = (k + rep + 1) % 2;
             rt_pool_disabled = v;
@@ -629,11 +1029,11 @@ static void bench_pool(void) {
     for (int v = 0; v < 2; v++) {
         char note[160];
         snprintf(note, sizeof note, "%lld pairs per run; %.0f upstream allocations per run; "
-                 "%.0f page faults per run", (long long)nodes, (double)ups[v] / PREPS,
-                 (double)faults[v] / PREPS);
-        row("pool", g_upstream, vname[v], stat_of(ns[v], PREPS), "ms", (double)nodes, note);
+                 "%.0f page faults per run", (long long)nodes, (double)ups[v] / R,
+                 (double)faults[v] / R);
+        row("pool", g_upstream, vname[v], stat_of(ns[v], R), "ms", (double)nodes, note);
         fprintf(stderr, "  pool [%s] %s: %.1f ms\n", g_upstream, vname[v],
-                stat_of(ns[v], PREPS).med);
+                stat_of(ns[v], R).med);
     }
 }
 
@@ -666,13 +1066,13 @@ static int64_t fat_check(const FatPair *p) {
 }
 
 static void bench_metadata(int DEPTH) {
-    enum { MREPS = 11 };
+    int R = reps(11);
     static const char *const vname[2] = {"Regal pair (16 bytes)",
                                          "pair + 48-byte header (64 bytes)"};
-    double ns[2][MREPS];
+    double ns[2][MAXREPS];
     size_t bytes[2] = {0, 0};
     int64_t nodes = 0;
-    for (int rep = -2; rep < MREPS; rep++)
+    for (int rep = -2; rep < R; rep++)
         for (int k = 0; k < 2; k++) {
             int v = (k + rep + 2) % 2;
             Region r;
@@ -690,14 +1090,14 @@ static void bench_metadata(int DEPTH) {
         char item[48];
         snprintf(note, sizeof note, "%zu bytes in the region", bytes[v]);
         snprintf(item, sizeof item, "tree of depth %d", DEPTH);
-        row("metadata", item, vname[v], stat_of(ns[v], MREPS), "ns/node", (double)nodes, note);
+        row("metadata", item, vname[v], stat_of(ns[v], R), "ns/node", (double)nodes, note);
         value_row("metadata_bytes", item, vname[v], (double)bytes[v], "bytes", NULL);
         fprintf(stderr, "  metadata depth %d %s: %.2f ns/node\n", DEPTH, vname[v],
-                stat_of(ns[v], MREPS).med);
+                stat_of(ns[v], R).med);
     }
 }
 
-/* ---- workload 6: inline buffer hit rate (counted in hitrate.c) ----------------------------- */
+/* ---- inline buffer hit rate (counted in hitrate.c) ----------------------------------------- */
 static void bench_hitrate(void) {
     static const char *const pname[2] = {"pairs only", "mixed (pair,float,int,vector3,closure2,string8,box)"};
     for (int pat = 0; pat < 2; pat++) {
@@ -756,6 +1156,26 @@ static void loadavg(const char *key) {
     meta(key, buf);
 }
 
+/* The last-level cache, from sysfs ("32768K"), in bytes; 0 if unknown. */
+static size_t llc_bytes(void) {
+    size_t best = 0;
+    for (int i = 0; i < 8; i++) {
+        char path[96], buf[32];
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        FILE *f = fopen(path, "r");
+        if (f == NULL) break;
+        if (fgets(buf, sizeof buf, f)) {
+            char *end;
+            size_t v = strtoull(buf, &end, 10);
+            if (*end == 'K') v <<= 10;
+            else if (*end == 'M') v <<= 20;
+            if (v > best) best = v;
+        }
+        fclose(f);
+    }
+    return best;
+}
+
 /* ---- the machine --------------------------------------------------------------------------- */
 static void report_machine(void) {
     char model[256] = "unknown", line[512];
@@ -774,6 +1194,16 @@ static void report_machine(void) {
     meta("cpu", model);
     snprintf(buf, sizeof buf, "%ld", sysconf(_SC_NPROCESSORS_ONLN));
     meta("cores", buf);
+    snprintf(buf, sizeof buf, "%zu", llc_bytes());
+    meta("llc_bytes", buf);
+    snprintf(buf, sizeof buf, "%zu", COLD_BYTES);
+    meta("cold_bytes", buf);
+    snprintf(buf, sizeof buf, "%u", RT_INLINE_BYTES);     /* the runtime's sizes, for the prose */
+    meta("inline_bytes", buf);
+    snprintf(buf, sizeof buf, "%u", RT_CHUNK_BYTES);
+    meta("chunk_bytes", buf);
+    snprintf(buf, sizeof buf, "%u", RT_POOL_MAX);
+    meta("pool_max", buf);
     struct utsname u;
     if (uname(&u) == 0) {
         snprintf(buf, sizeof buf, "%s %s %s", u.sysname, u.release, u.machine);
@@ -783,6 +1213,9 @@ static void report_machine(void) {
     meta("bench_cflags", BENCH_CFLAGS);
     meta("runtime_cflags", BENCH_RT_CFLAGS);
     meta("libc", gnu_get_libc_version());
+    unsigned gv = GC_get_version();
+    snprintf(buf, sizeof buf, "%u.%u.%u", gv >> 16, (gv >> 8) & 0xff, gv & 0xff);
+    meta("libgc", buf);
     if (p_mi_version) {
         int v = p_mi_version();
         snprintf(buf, sizeof buf, "%d.%d.%d", v / 100, (v / 10) % 10, v % 10);
@@ -791,7 +1224,7 @@ static void report_machine(void) {
     time_t t = time(NULL);
     strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", gmtime(&t));
     meta("date", buf);
-    snprintf(buf, sizeof buf, "%d", REPS);
+    snprintf(buf, sizeof buf, "%d", reps(15));
     meta("reps", buf);
     loadavg("loadavg_start");
 }
@@ -804,14 +1237,22 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--append")) append = 1;
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (!strcmp(argv[i], "--upstream") && i + 1 < argc) g_upstream = argv[++i];
-        else die("%s unknown argument %ld", argv[i], i);
+        else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+            g_reps_override = atoi(argv[++i]);
+            if (g_reps_override < 3 || g_reps_override > MAXREPS)
+                die("--reps: %s is not in 3..%ld", argv[i], MAXREPS);
+        } else die("%s unknown argument %ld", argv[i], i);
     }
+    if (only != NULL && strcmp(only, "pool") != 0) die("--only %s: only \"pool\" (%ld)", only, 0);
+    /* the collector, as rt_start starts it for a compiled program (heap size included) */
+    rt_gc_init();
+    init_kinds();
     g_csv = fopen(csv, append ? "a" : "w");
     if (g_csv == NULL) die("cannot write %s (%ld)", csv, 0);
     if (!append) fputs("section,item,variant,median,min,max,unit,count,note\n", g_csv);
     uint64_t start = now_ns();
 
-    if (only != NULL && !strcmp(only, "pool")) {
+    if (only != NULL) {
         fprintf(stderr, "bench_runner: pooling, upstream %s\n", g_upstream);
         bench_pool();
         return fclose(g_csv) != 0;
@@ -819,17 +1260,29 @@ int main(int argc, char **argv) {
 
     load_mimalloc();
     report_machine();
-    g_bump = malloc(BUMP_BYTES);
-    memset(g_bump, 1, BUMP_BYTES);                          /* prefault */
-    g_ptrs = malloc(100000 * sizeof *g_ptrs);
-    memset(g_ptrs, 0, 100000 * sizeof *g_ptrs);
+    g_warm = malloc(ROUND_BYTES);
+    g_cold = malloc(COLD_BYTES);
+    if (g_warm == NULL || g_cold == NULL) die("%s cannot allocate the bump buffers (%ld)", "", 0);
+    memset(g_warm, 1, ROUND_BYTES);                         /* prefault */
+    memset(g_cold, 1, COLD_BYTES);
+    if (llc_bytes() != 0 && COLD_BYTES < 4 * llc_bytes())
+        die("%s the cold bump buffer is not 4x the last-level cache (%ld bytes)", "",
+            (long)llc_bytes());
+    RtValue fields = mk_pair(&rt_global_region, rt_intern("x", 1),
+                             mk_pair(&rt_global_region, rt_intern("y", 1), RT_NIL));
+    g_rtd_obj = *RT_AS(RtRecordType, rt_p_make_record_type(&rt_global_region, "bench",
+                                                           rt_intern("point", 5), fields));
+    g_big62 = mk_int(&rt_global_region, BIG0);
     make_old_names();
-    verify_all();
-    fprintf(stderr, "bench_runner: typed and constructor paths build identical objects\n");
+    verify_seed();
+    verify_like_for_like();
+    fprintf(stderr, "bench_runner: every path builds identical objects\n");
     report_sizes();
+    bench_places();
+    bench_like();
     bench_intern(NULL);
     bench_intern("small table");
-    bench_alloc();
+    bench_seed();
     bench_intern("after the symbol workload");
     bench_lifecycle();
     bench_pool();

@@ -4,7 +4,7 @@
 ; RUN: %regal -S --alloc=constructors -o - %s | FileCheck %s --check-prefix=CTOR
 (define point (%make-record-type 'point '(x y)))
 (define (make-point x y) (%record point x y))
-; TYPED-LABEL: _make_point({{.*}}) {
+; TYPED-LABEL: _make_point_direct({{.*}}) {
 ; TYPED: RT_IS_TYPE({{.*}}, TYPE_ID_RECORD_TYPE)
 ; TYPED: rt_p_record(rr,
 ; TYPED: alloc_obj_sized(rr, TYPE_ID_RECORD, 16)
@@ -12,8 +12,8 @@
 ; TYPED-NEXT: ->type =
 ; TYPED-NEXT: ->fields[0] =
 ; TYPED-NEXT: ->fields[1] =
-; TYPED: }
-; CTOR-LABEL: _make_point({{.*}}) {
+; TYPED: {{^}}}
+; CTOR-LABEL: _make_point_direct({{.*}}) {
 ; CTOR: mk_record(rr, {{.*}}, 2)
-; CTOR: }
+; CTOR: {{^}}}
 (display (record? (make-point 1 2)))

@@ -4,9 +4,11 @@
 (define (sum l)
   (let loop ((l l) (acc 0))
     (if (null? l) acc (loop (cdr l) (+ acc (car l))))))
-; CHECK-LABEL: _sum({{.*}}) {
+; CHECK: void rt_err[[CDR:[0-9]+]](RtValue s0) { rt_type_error({{.*}}"cdr"
+; CHECK: void rt_err[[CAR:[0-9]+]](RtValue s0) { rt_type_error({{.*}}"car"
+; CHECK-LABEL: _sum_direct({{.*}}) {
 ; CHECK: if ({{.*}} == RT_NIL) {
-; CHECK: rt_type_error({{.*}}"cdr"
-; CHECK: rt_type_error({{.*}}"car"
-; CHECK: }
+; CHECK: rt_err[[CDR]](
+; CHECK: rt_err[[CAR]](
+; CHECK: {{^}}}
 (display (sum (list 1 2 3)))

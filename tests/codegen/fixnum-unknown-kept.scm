@@ -1,8 +1,8 @@
 ; + with an operand of unknown type keeps the inline fixnum tag test (rt_add2).
 ; RUN: %regal -S -o - %s | FileCheck %s
 (define (inc x) (+ x 1))
-; CHECK-LABEL: _inc({{.*}}) {
-; CHECK: rt_add2(rr,
-; CHECK-NOT: __builtin_add_overflow
-; CHECK: }
+; CHECK-LABEL: _inc_direct({{.*}}) {
+; CHECK: = RT_BOTH_FIXNUM({{t[0-9]+}}, RT_FIX(1LL)) && !__builtin_add_overflow(
+; CHECK-SAME: : rt_slow{{[0-9]+}}(rr,
+; CHECK: {{^}}}
 (display (map inc '(1 2)))

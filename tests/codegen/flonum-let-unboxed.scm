@@ -1,12 +1,13 @@
 ; let variables of type flonum are C doubles; the intermediate products are never boxed.
 ; RUN: %regal -S -o - %s | FileCheck %s
+; RUN-INVERSE: --no-types
 (define (poly x)
   (let ((a (* x 2.0)) (b (+ x 1.0)))
     (* a b)))
-; CHECK-LABEL: _poly({{.*}}) {
+; CHECK-LABEL: _poly_direct({{.*}}) {
 ; CHECK: double v{{[0-9]+}}_a =
 ; CHECK: double v{{[0-9]+}}_b =
 ; CHECK: alloc_obj_typed(rr, TYPE_ID_FLOAT)
 ; CHECK-NOT: alloc_obj_typed(rr, TYPE_ID_FLOAT)
-; CHECK: }
+; CHECK: {{^}}}
 (display (poly 1.5))

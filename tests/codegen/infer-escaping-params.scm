@@ -3,9 +3,9 @@
 ; RUN: %regal -S -o - %s | FileCheck %s
 ; RUN: %regal --types %s | FileCheck %s --check-prefix=TYPES
 (define (g p) (car p))
-; CHECK-LABEL: _g({{.*}}) {
-; CHECK: rt_type_error
-; CHECK: }
+; CHECK-LABEL: _g_direct({{.*}}) {
+; CHECK: if (RT_UNLIKELY(!(RT_IS_PAIR({{.*}} rt_err{{[0-9]+}}(
+; CHECK: {{^}}}
 ; TYPES: g: (unknown) -> unknown
 (display (g (cons 1 2)))
 (display (map g '((1) (2))))

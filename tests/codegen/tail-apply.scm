@@ -4,16 +4,16 @@
 ; RUN: %regal -S -o - %s | FileCheck %s
 
 (define (count-down n) (if (= n 0) 'done (apply count-down (list (- n 1)))))
-; CHECK-LABEL: _count_down({{.*}}) {
+; CHECK-LABEL: _count_down_direct({{.*}}) {
 ; CHECK: rt_apply_spread(
 ; CHECK-NEXT: RT_MUSTTAIL return RT_AS(RtClosure, {{.*}})->code(rr,
 ; CHECK-NOT: rt_p_apply
-; CHECK: }
+; CHECK: {{^}}}
 
 (define (sum-of lst) (+ 1 (apply + lst)))
-; CHECK-LABEL: _sum_of({{.*}}) {
+; CHECK-LABEL: _sum_of_direct({{.*}}) {
 ; CHECK: rt_p_apply(&rt_gc_region,
-; CHECK: }
+; CHECK: {{^}}}
 
 (display (count-down 10))
 (display (sum-of '(1 2 3)))

@@ -2,6 +2,7 @@
 ; In the else branch n >= 2, so n - 1 and n - 2 are fixnums (no overflow path) and n stays a
 ; fixnum; the sum of two results may overflow into a bignum.
 ; RUN: %regal --types %s | FileCheck %s
+; RUN-INVERSE: --no-types
 (define (fib n) (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2)))))
 ; CHECK: fib: (fixnum) -> fixnum|bignum
 ; CHECK: allocation sites typed: 0/0

@@ -1,6 +1,7 @@
 ; --types summary: every inline allocation site of this program is typed, and the checks
 ; the types prove are counted as removed.
 ; RUN: %regal --types %s | FileCheck %s
+; RUN-INVERSE: --no-types
 (define (pairs n) (cons (list n n) (vector n)))
 (define (first p) (if (pair? p) (car p) #f))
 ; CHECK: pairs: (fixnum) -> pair

@@ -205,8 +205,8 @@ Test(roots, thread_local_values_are_roots_once_registered, .init = setup) {
 
 /* sort keeps its elements in collector memory while less? runs; here less? allocates enough
  * to collect many times, and the list itself is dropped before sorting. */
-static RtValue less_with_garbage(Region *rr, RtValue self, intptr_t argc, RtValue a, RtValue b,
-                                 RtValue a2) {
+static RtValue less_with_garbage(Region *rr, RtValue self, RtValue a, RtValue b,
+                                 RtValue a2, RtValue a3_) {
     churn(200);
     return RT_BOOL(RT_FLOVAL(a) < RT_FLOVAL(b));
 }
@@ -231,8 +231,8 @@ Test(roots, sort_keeps_its_elements_alive_while_the_comparison_collects, .init =
 
 /* ---- R4 in the runtime: stores into existing objects use the collected heap ---------------- */
 
-static RtValue make_list_in_rr(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                               RtValue a2) {
+static RtValue make_list_in_rr(Region *rr, RtValue self, RtValue a0, RtValue a1,
+                               RtValue a2, RtValue a3_) {
     return mk_pair(rr, RT_FIX(1), mk_pair(rr, RT_FIX(2), RT_NIL));
 }
 
@@ -250,8 +250,8 @@ Test(r4, force_memoises_a_value_of_the_collected_heap_whatever_the_callers_regio
     rt_region_leave(&frame);
 }
 
-static RtValue cons_onto(Region *rr, RtValue self, intptr_t argc, RtValue old, RtValue a1,
-                         RtValue a2) {
+static RtValue cons_onto(Region *rr, RtValue self, RtValue old, RtValue a1,
+                         RtValue a2, RtValue a3_) {
     return mk_pair(rr, RT_FIX(0), old);
 }
 
@@ -271,8 +271,8 @@ Test(r4, hash_table_update_stores_a_value_of_the_collected_heap, .init = setup) 
     rt_region_leave(&frame);
 }
 
-static RtValue return_k(Region *rr, RtValue self, intptr_t argc, RtValue k, RtValue a1,
-                        RtValue a2) {
+static RtValue return_k(Region *rr, RtValue self, RtValue k, RtValue a1,
+                        RtValue a2, RtValue a3_) {
     return k;
 }
 

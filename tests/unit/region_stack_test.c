@@ -256,8 +256,8 @@ Test(unwind, releases_every_region_above_the_one_kept_and_keeps_it) {
 /* A procedure (compiled-code convention) that recurses `n` frames deep, each with a frame
  * region holding a chunk and a large block, then escapes through the continuation k. */
 static int g_frames;
-static RtValue escaper(Region *rr, RtValue self, intptr_t argc, RtValue k, RtValue n,
-                       RtValue a2) {
+static RtValue escaper(Region *rr, RtValue self, RtValue k, RtValue n,
+                       RtValue a2, RtValue a3_) {
     Region r;
     rt_region_enter(&r);
     g_frames++;
@@ -269,8 +269,8 @@ static RtValue escaper(Region *rr, RtValue self, intptr_t argc, RtValue k, RtVal
     rt_region_leave(&r);
     return result;
 }
-static RtValue receiver(Region *rr, RtValue self, intptr_t argc, RtValue k, RtValue a1,
-                        RtValue a2) {
+static RtValue receiver(Region *rr, RtValue self, RtValue k, RtValue a1,
+                        RtValue a2, RtValue a3_) {
     return rt_call2(rr, NULL, RT_AS(RtClosure, self)->free[0], k, RT_FIX(99));
 }
 

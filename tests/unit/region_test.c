@@ -114,8 +114,8 @@ Test(chunks, a_chunk_serves_exactly_RT_CHUNK_DATA_bytes_then_a_second_chunk_begi
 
 /* ---- alignment ----------------------------------------------------------------------------- */
 
-static RtValue dummy_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                          RtValue a2) {
+static RtValue dummy_code(Region *rr, RtValue self, RtValue a0, RtValue a1,
+                          RtValue a2, RtValue a3_) {
     return RT_UNSPEC;
 }
 
