@@ -1198,6 +1198,135 @@ static const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *
     return t;
 }
 
+/* ---- integer division ------------------------------------------------------------------------
+ * quotient remainder modulo and the truncate-/floor- forms (R7RS 6.2.6) of two fixnums, inline:
+ * on tagged words, x / y is the untagged quotient (both are scaled by 8) and x % y the tagged
+ * remainder; the floor forms adjust when the remainder's sign differs from the divisor's. Only
+ * the most negative fixnum divided by -1 overflows a quotient. A zero divisor, another number
+ * or an overflow take the cold stub (the runtime's operation). When the dividend is a tree of
+ * + - * of at most EMIT_WIDE_BITS bits in all, (modulo (+ (* seed 1103515245) 12345) m) say,
+ * the tree is computed in __int128 when its leaves are fixnums, so the intermediate bignum is
+ * never made. */
+typedef enum { DIV_Q, DIV_R } DivWant;
+static bool emit_intdiv_kind(const Prim *p, bool *floor, DivWant *want) {
+    switch (p->id) {
+    case PRIM_quotient: case PRIM_truncate_quotient: *floor = false; *want = DIV_Q; return true;
+    case PRIM_remainder: case PRIM_truncate_remainder: *floor = false; *want = DIV_R; return true;
+    case PRIM_modulo: case PRIM_floor_remainder: *floor = true; *want = DIV_R; return true;
+    case PRIM_floor_quotient: *floor = true; *want = DIV_Q; return true;
+    default: return false;
+    }
+}
+
+#define EMIT_WIDE_BITS 125
+/* The bits of a dividend tree's value when its leaves are fixnums (a fixnum constant: its own
+ * width), or -1 when e is a leaf; collects the leaves in evaluation order. */
+static int emit_wide_bits(Ast *e, AstVec *leaves, bool top) {
+    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
+              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
+    if (!op) {
+        if (top) return -1;
+        vec_push(leaves, e);
+        if (e->kind == AST_CONST && e->datum->kind == DATUM_FIXNUM) {
+            int64_t c = e->datum->fix;
+            uint64_t m = c < 0 ? (uint64_t)0 - (uint64_t)c : (uint64_t)c;
+            int bits = 1;
+            while (m) { bits++; m >>= 1; }
+            return bits;
+        }
+        return 61;
+    }
+    int a = emit_wide_bits(e->args.items[0], leaves, false);
+    int b = emit_wide_bits(e->args.items[1], leaves, false);
+    return e->prim->id == PRIM_mul ? a + b : (a > b ? a : b) + 1;
+}
+
+/* The C expression of a dividend tree over __int128 leaf values w<i>. */
+static void emit_wide_expr(Buf *b, Ast *e, AstVec *leaves, size_t *next) {
+    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
+              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
+    if (!op) {
+        buf_printf(b, "w%zu", (*next)++);
+        return;
+    }
+    buf_putc(b, '(');
+    emit_wide_expr(b, e->args.items[0], leaves, next);
+    buf_puts(b, e->prim->id == PRIM_add ? " + " : e->prim->id == PRIM_sub ? " - " : " * ");
+    emit_wide_expr(b, e->args.items[1], leaves, next);
+    buf_putc(b, ')');
+}
+
+/* The generic evaluation of a dividend tree in a stub: operands s<i>, intermediates in the
+ * collected heap (the slow path's garbage, bounded there). */
+static void emit_wide_generic(Buf *b, Emitter *em, Ast *e, size_t *next) {
+    bool op = e->kind == AST_PRIMCALL && e->args.len == 2 &&
+              (e->prim->id == PRIM_add || e->prim->id == PRIM_sub || e->prim->id == PRIM_mul);
+    if (!op) {
+        buf_printf(b, "s%zu", (*next)++);
+        return;
+    }
+    buf_printf(b, "rt_%s(&rt_gc_region, %s, ", e->prim->id == PRIM_add ? "add" : e->prim->id == PRIM_sub ? "sub" : "mul",
+               emit_loc(em, e->loc));
+    emit_wide_generic(b, em, e->args.items[0], next);
+    buf_puts(b, ", ");
+    emit_wide_generic(b, em, e->args.items[1], next);
+    buf_putc(b, ')');
+}
+
+static const char *emit_intdiv(Emitter *em, Ast *a, bool floor, DivWant want, const char *loc) {
+    AstVec leaves = {0};
+    int bits = emit_wide_bits(a->args.items[0], &leaves, true);
+    bool wide = bits > 0 && bits <= EMIT_WIDE_BITS && !em->opt->no_inline_arith;
+    if (!wide) vec_push(&leaves, a->args.items[0]);
+    vec_push(&leaves, a->args.items[1]);
+    const char **v = emit_args(em, &leaves);   /* the leaves, then the divisor */
+    size_t nl = leaves.len - 1;
+    const char *d = v[nl];
+    const char *rt = a->prim->cname;
+    if (em->opt->no_inline_arith) {
+        em->stats.num_generic++;
+        return xasprintf("rt_p_%s(%s, %s, %s, %s)", rt, emit_rg(a), loc, v[0], d);
+    }
+    Buf gen = {0};
+    size_t next = 0;
+    buf_printf(&gen, "rt_p_%s(" EMIT_RG ", %s, ", rt, loc);
+    if (wide) emit_wide_generic(&gen, em, a->args.items[0], &next);
+    else buf_puts(&gen, "s0");
+    buf_printf(&gen, ", s%zu)", nl);
+    const char *slow = emit_stub(em, "RtValue", emit_rg(a), buf_cstr(&gen), leaves.len, v);
+    Buf tags = {0};
+    for (size_t i = 0; i <= nl; i++)
+        if (!emit_check(em, emit_proven(em, leaves.items[i], TY_FIX))) buf_printf(&tags, "%s | ", v[i]);
+    char *t = emit_temp(em);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "if (RT_LIKELY(%s%s != RT_FIX(0))) {", tags.len ? xasprintf("((%s0) & 7) == 0 && ", buf_cstr(&tags)) : "", d);
+    em->indent++;
+    if (wide) {
+        for (size_t i = 0; i < nl; i++) emit_line(em, "__int128 w%zu = RT_FIXVAL(%s);", i, v[i]);
+        Buf x = {0};
+        next = 0;
+        emit_wide_expr(&x, a->args.items[0], &leaves, &next);
+        emit_line(em, "__int128 %s_x = %s, %s_y = RT_FIXVAL(%s);", t, buf_cstr(&x), t, d);
+        emit_line(em, "__int128 %s_q = %s_x / %s_y, %s_r = %s_x %% %s_y;", t, t, t, t, t, t);
+    } else {
+        emit_line(em, "int64_t %s_q = (int64_t)%s / (int64_t)%s, %s_r = (int64_t)%s %% (int64_t)%s;", t, v[0], d, t, v[0], d);
+    }
+    emit_line(em, "(void)%s_q; (void)%s_r;", t, t);
+    if (floor) emit_line(em, "if (%s_r != 0 && ((%s_r < 0) != ((int64_t)%s < 0))) { %s_r += %s; %s_q -= 1; }", t, t, d, t,
+                         wide ? xasprintf("%s_y", t) : d, t);
+    if (want == DIV_R) {
+        emit_line(em, "%s = %s;", t, wide ? xasprintf("RT_FIX((int64_t)%s_r)", t) : xasprintf("(RtValue)%s_r", t));
+    } else { /* the quotient may leave the fixnum range */
+        emit_line(em, "if (RT_LIKELY(%s_q >= RT_FIXNUM_MIN && %s_q <= RT_FIXNUM_MAX)) %s = RT_FIX((int64_t)%s_q);", t, t, t, t);
+        emit_line(em, "else %s = %s;", t, slow);
+    }
+    em->indent--;
+    emit_line(em, "} else %s = %s;", t, slow);
+    em->stats.num_generic++;
+    free(v);
+    return t;
+}
+
 /* A (list ...) of more elements is one out-of-line rt_p_list call on an array of them. */
 #define EMIT_INLINE_LIST 8
 
@@ -1210,6 +1339,10 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     }
     const char *c = emit_prim_cond(em, a);
     if (c) return emit_deliver(em, d, xasprintf("RT_BOOL(%s)", c));
+    bool floor_div;
+    DivWant want;
+    if (n == 2 && emit_intdiv_kind(p, &floor_div, &want))   /* evaluates its own operands */
+        return emit_deliver(em, d, emit_intdiv(em, a, floor_div, want, emit_loc(em, a->loc)));
     const char **v = emit_args(em, &a->args);
     const char *loc = emit_loc(em, a->loc);
     const char *r = NULL;
@@ -1247,6 +1380,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         r = emit_alloc_record(em, emit_rg(a), v, n, loc);
     } else if (n == 2 && (p->id == PRIM_add || p->id == PRIM_sub || p->id == PRIM_mul)) {
         r = emit_arith2(em, a, v, loc);
+
     } else if (p->id == PRIM_set_car_x && n == 2) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
             emit_type_check(em, xasprintf("RT_IS_PAIR(%s)", v[0]), loc, p->name, "a pair", v[0]);

@@ -169,7 +169,8 @@ static Type infer_prim(const Prim *p, Type *args, size_t n) {
     case RULE_DIV: return infer_arith(args, n, true);
     case RULE_QUO: /* the quotient of fixnums may overflow (most negative / -1) */
     case RULE_REM: {
-        if (p->rule == RULE_REM && n == 2 && infer_all(args, n, TY_FIX)) return TY_FIX;
+        /* a remainder is smaller than its divisor: exact by a fixnum is a fixnum */
+        if (p->rule == RULE_REM && n == 2 && !(args[0] & ~TY_INT) && !(args[1] & ~TY_FIX)) return TY_FIX;
         return infer_arith(args, n, false);
     }
     case RULE_MINMAX: return infer_all(args, n, TY_FIX) ? TY_FIX : infer_arith(args, n, false);

@@ -119,6 +119,23 @@ static RtValue val_from_i128(Region *rr, __int128 x) {
     return RT_TAG_AS_OBJ(b);
 }
 
+/* An exact integer of magnitude below 2^127 (a fixnum, or a bignum of at most two limbs) as an
+ * __int128: the common bignums (a fixnum product, a linear congruential generator's step) are
+ * computed without GMP and its malloc'd temporaries. False for any other value. */
+static int small_i128(RtValue v, __int128 *out) {
+    if (RT_IS_FIXNUM(v)) {
+        *out = RT_FIXVAL(v);
+        return 1;
+    }
+    if (!RT_IS_TYPE(v, TYPE_ID_INT)) return 0;
+    RtBignum *b = RT_AS(RtBignum, v);
+    uint64_t n = RT_HDR_COUNT(b->hdr) >> 1;
+    if (n > 2 || (n == 2 && (b->limbs[1] >> 63))) return 0;
+    unsigned __int128 m = b->limbs[0] | (n == 2 ? (unsigned __int128)b->limbs[1] << 64 : 0);
+    *out = big_neg(v) ? -(__int128)m : (__int128)m;
+    return 1;
+}
+
 static RtValue val_from_double(Region *rr, double d) { return mk_float(rr, d); }
 
 /* n / d (d != 0) rounded to the nearest double, ties to even (the result may be +-inf).
@@ -242,9 +259,11 @@ static RtValue arith_slow(Region *rr, const char *loc, const char *who, ArithOp 
         double y = kb == NK_FLO ? RT_FLOVAL(b) : exact_to_double(b);
         return val_from_double(rr, op == OP_ADD ? x + y : op == OP_SUB ? x - y : x * y);
     }
-    if (ka == NK_FIX && kb == NK_FIX) { /* the fast path overflowed */
-        __int128 x = RT_FIXVAL(a), y = RT_FIXVAL(b);
-        return val_from_i128(rr, op == OP_ADD ? x + y : op == OP_SUB ? x - y : x * y);
+    __int128 x, y, z;
+    if (small_i128(a, &x) && small_i128(b, &y)) { /* fixnums that overflowed, small bignums */
+        int ovf = op == OP_ADD ? __builtin_add_overflow(x, y, &z)
+                : op == OP_SUB ? __builtin_sub_overflow(x, y, &z) : __builtin_mul_overflow(x, y, &z);
+        if (!ovf) return val_from_i128(rr, z);
     }
     MpzView wa, wb;
     mpz_t r;
@@ -404,15 +423,15 @@ static void int_divide(Region *rr, const char *loc, const char *who, DivKind kin
         return;
     }
     if (b == RT_FIX(0)) rt_error_msg(loc, who, "division by zero");
-    if (ka == NK_FIX && kb == NK_FIX) {
-        int64_t x = RT_FIXVAL(a), y = RT_FIXVAL(b);
-        int64_t qq = x / y, rem = x % y; /* 61-bit operands: no int64 overflow */
+    __int128 x, y;
+    if (small_i128(a, &x) && small_i128(b, &y)) { /* |x|, |y| < 2^127: no __int128 overflow */
+        __int128 qq = x / y, rem = x % y;
         if (kind == DIV_FLOOR && rem != 0 && ((rem < 0) != (y < 0))) {
             rem += y;
             qq -= 1;
         }
         if (q) *q = val_from_i128(rr, qq);
-        if (r) *r = RT_FIX(rem);
+        if (r) *r = val_from_i128(rr, rem);
         return;
     }
     MpzView wa, wb;
