@@ -28,7 +28,7 @@ ifeq ($(filter gc malloc mimalloc,$(REGION_UPSTREAM)),)
 $(error REGION_UPSTREAM=$(REGION_UPSTREAM): use gc, malloc or mimalloc)
 endif
 RT_DEFS  := $(UPSTREAM_DEFS_$(REGION_UPSTREAM))
-RT_LIBS  := $(strip -lgc -lgmp -lm -lpthread $(if $(filter mimalloc,$(REGION_UPSTREAM)),-lmimalloc))
+RT_LIBS  := $(strip -lgc -lgmp -lutf8proc -lm -lpthread $(if $(filter mimalloc,$(REGION_UPSTREAM)),-lmimalloc))
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 RT_SRCS  := $(wildcard runtime/*.c)
@@ -84,7 +84,7 @@ $(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/
 # driver.c links programs with $(RT_LIBS) (REGAL_RT_LIBS): rebuild it when they change.
 $(B)/cc/driver.o $(B)/cc-san/driver.o: Makefile $(B)/rt-config
 $(B)/regal: $(CC_OBJS)
-	$(CC) $(OPT) -g $^ -lgmp -lm -o $@
+	$(CC) $(OPT) -g $^ -lgmp -lutf8proc -lm -o $@
 
 # the compiler built with ASan and UBSan, for tests/robust.sh
 CC_SOBJS := $(CC_OBJS:$(B)/cc/%=$(B)/cc-san/%)
@@ -93,7 +93,7 @@ $(B)/cc-san/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h | $(B)/cc-san
 $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/cc-san
 	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) $(CC_DEFS) -Iruntime -c $< -o $@
 $(B)/regal-san: $(CC_SOBJS)
-	$(CC) $(SAN) -g $^ -lgmp -lm -o $@
+	$(CC) $(SAN) -g $^ -lgmp -lutf8proc -lm -o $@
 
 $(B) $(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san:
 	mkdir -p $@
@@ -170,7 +170,7 @@ test-codegen: all
 
 # golden tests of --dump (tests/dump), with a driver of dump.c's annotation hooks
 $(B)/dump_hooks: tests/dump/dump_hooks.c $(filter-out $(B)/cc/main.o,$(CC_OBJS))
-	$(CC) $(CSTD) $(OPT) -g $(WARN) -Icompiler -Iruntime $^ -lgmp -lm -o $@
+	$(CC) $(CSTD) $(OPT) -g $(WARN) -Icompiler -Iruntime $^ -lgmp -lutf8proc -lm -o $@
 test-dump: all $(B)/dump_hooks
 	$(if $(LIT),,$(error no lit (LLVM's test runner): install llvm-N-tools (scripts/deps.sh) or set LIT))
 	B=$(B) FILECHECK=$(FILECHECK) $(LIT) -sv tests/dump

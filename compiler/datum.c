@@ -1,7 +1,8 @@
 /* datum.c: constructors and queries for the reader's Datums, and datum_print, which writes a
  * datum in R7RS `write` syntax (6.13.3) so that reading the output gives an equal datum:
  * strings and symbols are escaped, characters use their names, flonums are the shortest text
- * that reads back as the same double. Used by messages, dumps and tests. */
+ * that reads back as the same double, the parts of cycles (datum labels) are labelled. Used
+ * by messages, dumps and tests. */
 #include "regalc.h"
 
 #include <math.h>
@@ -35,9 +36,17 @@ bool datum_is_sym(const Datum *d, const char *name) {
     return d && d->kind == DATUM_SYMBOL && strcmp(d->sym->name, name) == 0;
 }
 
+/* A circular list (datum labels) is not a proper list: Floyd's tortoise and hare. */
 size_t datum_list_length(const Datum *d) {
     size_t n = 0;
-    for (; d && d->kind == DATUM_PAIR; d = d->pair.cdr) n++;
+    const Datum *slow = d;
+    for (; d && d->kind == DATUM_PAIR; d = d->pair.cdr) {
+        n++;
+        if (n % 2 == 0) {
+            slow = slow->pair.cdr;
+            if (slow == d->pair.cdr) return (size_t)-1;
+        }
+    }
     return d && d->kind == DATUM_NIL ? n : (size_t)-1;
 }
 
@@ -154,7 +163,69 @@ static const char *datum_abbreviation(const Datum *d) {
     return NULL;
 }
 
+/* Datum labels for the printer (R7RS 2.4): the pairs and vectors a depth-first walk reaches
+ * again while inside them (the parts of cycles) get labels, so printing terminates. labels:
+ * node -> PTRMAP_NONE until printed, then its number. */
+typedef struct DatumPrinter { PtrMap labels; size_t next; } DatumPrinter;
+
+static bool datum_compound(const Datum *d) { return d->kind == DATUM_PAIR || d->kind == DATUM_VECTOR; }
+
+static void datum_find_cycles(const Datum *d, PtrMap *labels) {
+    enum { OPEN = 1, DONE = 2 };
+    PtrMap state = {0};
+    VEC(const Datum *) nodes = {0};
+    VEC(size_t) next = {0};
+    vec_push(&nodes, d);
+    vec_push(&next, 0);
+    *ptrmap_slot(&state, d, true) = OPEN;
+    while (nodes.len) {
+        const Datum *x = nodes.items[nodes.len - 1];
+        size_t i = next.items[next.len - 1]++;
+        size_t nchild = x->kind == DATUM_PAIR ? 2 : x->vec.len;
+        if (i >= nchild) {
+            *ptrmap_slot(&state, x, true) = DONE;
+            nodes.len--;
+            next.len--;
+            continue;
+        }
+        const Datum *c = x->kind == DATUM_PAIR ? (i == 0 ? x->pair.car : x->pair.cdr) : x->vec.items[i];
+        if (!datum_compound(c)) continue;
+        size_t *st = ptrmap_slot(&state, c, true);
+        if (*st == OPEN) ptrmap_slot(labels, c, true);
+        if (*st != PTRMAP_NONE) continue;
+        *st = OPEN;
+        vec_push(&nodes, c);
+        vec_push(&next, 0);
+    }
+    vec_free(&nodes);
+    vec_free(&next);
+    ptrmap_free(&state);
+}
+
+/* #n# for a labelled node printed already (true: done), #n= before its first printing. */
+static bool datum_print_label(Buf *b, DatumPrinter *pr, const Datum *d) {
+    size_t *slot = pr && pr->labels.len ? ptrmap_slot(&pr->labels, d, false) : NULL;
+    if (!slot) return false;
+    if (*slot != PTRMAP_NONE) {
+        buf_printf(b, "#%zu#", *slot);
+        return true;
+    }
+    *slot = pr->next++;
+    buf_printf(b, "#%zu=", *slot);
+    return false;
+}
+
+static void datum_print_in(Buf *b, const Datum *d, DatumPrinter *pr);
+
 void datum_print(Buf *b, const Datum *d) {
+    DatumPrinter pr = {{0}, 0};
+    if (datum_compound(d)) datum_find_cycles(d, &pr.labels);
+    datum_print_in(b, d, &pr);
+    ptrmap_free(&pr.labels);
+}
+
+static void datum_print_in(Buf *b, const Datum *d, DatumPrinter *pr) {
+    if (datum_compound(d) && datum_print_label(b, pr, d)) return;
     switch (d->kind) {
     case DATUM_NIL: buf_puts(b, "()"); break;
     case DATUM_BOOL: buf_puts(b, d->b ? "#t" : "#f"); break;
@@ -170,21 +241,21 @@ void datum_print(Buf *b, const Datum *d) {
     case DATUM_SYMBOL: datum_print_sym(b, d->sym); break;
     case DATUM_PAIR: {
         const char *abbrev = datum_abbreviation(d);
-        if (abbrev) {
+        if (abbrev && !(pr->labels.len && ptrmap_slot(&pr->labels, d->pair.cdr, false))) {
             buf_puts(b, abbrev);
-            datum_print(b, d->pair.cdr->pair.car);
+            datum_print_in(b, d->pair.cdr->pair.car, pr);
             break;
         }
         buf_putc(b, '(');
         for (;;) {
-            datum_print(b, d->pair.car);
+            datum_print_in(b, d->pair.car, pr);
             d = d->pair.cdr;
-            if (d->kind != DATUM_PAIR) break;
+            if (d->kind != DATUM_PAIR || (pr->labels.len && ptrmap_slot(&pr->labels, d, false))) break;
             buf_putc(b, ' ');
         }
         if (d->kind != DATUM_NIL) {
             buf_puts(b, " . ");
-            datum_print(b, d);
+            datum_print_in(b, d, pr);
         }
         buf_putc(b, ')');
         break;
@@ -193,7 +264,7 @@ void datum_print(Buf *b, const Datum *d) {
         buf_puts(b, "#(");
         for (size_t i = 0; i < d->vec.len; i++) {
             if (i) buf_putc(b, ' ');
-            datum_print(b, d->vec.items[i]);
+            datum_print_in(b, d->vec.items[i], pr);
         }
         buf_putc(b, ')');
         break;

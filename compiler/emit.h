@@ -48,6 +48,8 @@ typedef struct Emitter {
     PtrMap sym_consts;   /* Sym -> its index in sym_exprs: one symbol constant per name */
     VEC(const char *) sym_exprs;
     VEC(const char *) static_syms; /* &k<n>.s of each static symbol, for rt_intern_statics */
+    PtrMap datum_consts; /* quoted Datum -> its index in datum_refs: shared data stay shared */
+    VEC(struct EmitDatumRef *) datum_refs;
     VEC(Lambda *) loops; /* contified lambdas whose body is being written */
     VEC(size_t) loop_keep; /* for each: the regions alive at its entry */
     VEC(const char *) active; /* regions entered and not yet left here, oldest first */

@@ -23,11 +23,23 @@ const char *emit_double(double x) {
  * name, that the program registers before anything else interns (rt_intern_statics); bignums
  * are static limbs. The one exception is a symbol whose name is not well-formed UTF-8 (an
  * escape such as |\xD800;|): it is made at start-up by rt_intern, which canonicalises it, and
- * so is every constant that contains one (EmitConst.is_static false). Recursion is only into
- * the elements of a list or vector, bounded by the reader's nesting limit. */
+ * so is every constant that contains one (EmitConst.is_static false; decided for a whole
+ * datum at once, emit_const_static_ok). Recursion is only into the elements of a list or
+ * vector, bounded by the reader's nesting limit (which counts the depth datum labels make).
+ * Shared and circular data (R7RS 2.4, datum labels): every Datum becomes one C object, found
+ * again through em->datum_consts, so a datum reached twice is the same object (eq?). A
+ * compound datum gets its name before its parts are emitted; a part that refers back to it
+ * (a cycle) uses that name, and the first such reference writes a forward declaration of the
+ * object (`static RtPair k5[3];`, or a named struct type and a tentative definition for a
+ * vector), before the part's own definition. At start-up, circular data are built by making
+ * their pairs and vectors first and filling them in after their parts. */
 typedef struct EmitConst { const char *expr; bool is_static; } EmitConst;
 typedef VEC(uint32_t) CodePoints;
-static EmitConst emit_const_k(Emitter *em, Datum *d);
+/* A compound constant's forward declaration: written once, when a part refers to it while it
+ * is still being emitted (open). */
+typedef struct EmitFwd { char *text; bool open, written; } EmitFwd;
+struct EmitDatumRef { EmitConst c; EmitFwd *fwd; };
+static EmitConst emit_const_k(Emitter *em, Datum *d, bool st);
 
 /* Strict UTF-8 (RFC 3629: no overlongs, surrogates or values above U+10FFFF) to code points;
  * false when s is not well-formed. */
@@ -50,6 +62,55 @@ static bool emit_utf8_decode(const unsigned char *s, size_t len, CodePoints *out
         i += n;
     }
     return true;
+}
+
+/* Can datum d (all of it: it may be shared or circular) be static C data? Not when it holds
+ * a symbol whose name is not well-formed UTF-8. */
+static bool emit_const_static_ok(Datum *d) {
+    PtrMap seen = {0};
+    DatumVec todo = {0};
+    bool ok = true;
+    vec_push(&todo, d);
+    while (todo.len && ok) {
+        Datum *x = todo.items[--todo.len];
+        size_t *slot = ptrmap_slot(&seen, x, true);
+        if (*slot != PTRMAP_NONE) continue;
+        *slot = 1;
+        if (x->kind == DATUM_SYMBOL) {
+            CodePoints cps = {0};
+            ok = emit_utf8_decode((const unsigned char *)x->sym->name, x->sym->len, &cps);
+            vec_free(&cps);
+        } else if (x->kind == DATUM_PAIR) {
+            vec_push(&todo, x->pair.car);
+            vec_push(&todo, x->pair.cdr);
+        } else if (x->kind == DATUM_VECTOR) {
+            for (size_t i = 0; i < x->vec.len; i++) vec_push(&todo, x->vec.items[i]);
+        }
+    }
+    vec_free(&todo);
+    ptrmap_free(&seen);
+    return ok;
+}
+
+/* The constant already made for d, or NULL; a reference to an open one writes its forward
+ * declaration first. */
+static const EmitConst *emit_const_known(Emitter *em, Datum *d) {
+    size_t *slot = ptrmap_slot(&em->datum_consts, d, false);
+    if (!slot || *slot == PTRMAP_NONE) return NULL;
+    struct EmitDatumRef *r = em->datum_refs.items[*slot];
+    if (r->fwd && r->fwd->open && !r->fwd->written) {
+        buf_puts(&em->decls, r->fwd->text);
+        r->fwd->written = true;
+    }
+    return &r->c;
+}
+
+static void emit_const_remember(Emitter *em, Datum *d, EmitConst c, EmitFwd *fwd) {
+    struct EmitDatumRef *r = xcalloc(1, sizeof *r);
+    r->c = c;
+    r->fwd = fwd;
+    *ptrmap_slot(&em->datum_consts, d, true) = em->datum_refs.len;
+    vec_push(&em->datum_refs, r);
 }
 
 /* A static string object of code points; returns its C name. */
@@ -112,68 +173,90 @@ static EmitConst emit_const_bignum(Emitter *em, const char *text) {
     return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
 }
 
-/* A list (its spine walked iteratively): one static array of pairs, pair i's cdr pointing at
- * pair i + 1 and the last one's at the tail; or, when an element is not static, pairs made at
- * start-up from the tail back. */
-static EmitConst emit_const_list(Emitter *em, Datum *d) {
-    VEC(const char *) cars = {0};
-    bool all_static = true;
-    Datum *p = d;
-    for (; p->kind == DATUM_PAIR; p = p->pair.cdr) {
-        EmitConst c = emit_const_k(em, p->pair.car);
-        all_static &= c.is_static;
-        vec_push(&cars, c.expr);
-    }
-    EmitConst tail = p->kind == DATUM_NIL ? (EmitConst){"RT_NIL", true} : emit_const_k(em, p);
-    all_static &= tail.is_static;
-    size_t n = cars.len;
+/* A list: its spine (walked iteratively, up to the end, or to a pair already made, which is
+ * then its tail: a shared tail or a cycle) becomes one array of pairs, pair i's cdr pointing
+ * at pair i + 1 and the last one's at the tail. Static: `static RtPair k<n>[len]`; at
+ * start-up (st false): `static RtValue k<n>[len]`, the pairs made first, filled after their
+ * cars. Each spine pair is remembered before the cars are emitted. */
+static EmitConst emit_const_list(Emitter *em, Datum *d, bool st) {
     int k = em->nconsts++;
-    if (all_static) {
+    size_t n = 0;
+    Datum *p = d;
+    EmitFwd *fwd = xcalloc(1, sizeof *fwd);
+    fwd->open = true;
+    for (; p->kind == DATUM_PAIR && (n == 0 || !ptrmap_slot(&em->datum_consts, p, false) ||
+                                     *ptrmap_slot(&em->datum_consts, p, false) == PTRMAP_NONE);
+         p = p->pair.cdr) {
+        char *expr = st ? xasprintf("RT_TAG_AS_PAIR(&k%d[%zu])", k, n) : xasprintf("k%d[%zu]", k, n);
+        emit_const_remember(em, p, (EmitConst){expr, st}, st ? fwd : NULL);
+        n++;
+    }
+    Datum *tail = p;
+    fwd->text = xasprintf("static RtPair k%d[%zu];\n", k, n);
+    if (!st) {
+        buf_printf(&em->decls, "static RtValue k%d[%zu];\n", k, n);
+        buf_printf(&em->init, "    for (size_t i = 0; i < %zu; i++) k%d[i] = mk_pair(&rt_global_region, RT_FALSE, RT_NIL);\n",
+                   n, k);
+    }
+    VEC(const char *) cars = {0};
+    p = d;
+    for (size_t i = 0; i < n; i++, p = p->pair.cdr) vec_push(&cars, emit_const_k(em, p->pair.car, st).expr);
+    const char *tail_expr = emit_const_k(em, tail, st).expr;
+    fwd->open = false;
+    if (st) {
         Buf *b = &em->decls;
         buf_printf(b, "static RtPair k%d[%zu] = {\n", k, n);
         for (size_t i = 0; i < n; i++) {
             if (i + 1 < n) buf_printf(b, "    {%s, RT_TAG_AS_PAIR(&k%d[%zu])},\n", cars.items[i], k, i + 1);
-            else buf_printf(b, "    {%s, %s}};\n", cars.items[i], tail.expr);
+            else buf_printf(b, "    {%s, %s}};\n", cars.items[i], tail_expr);
         }
-        vec_free(&cars);
-        return (EmitConst){xasprintf("RT_TAG_AS_PAIR(&k%d[0])", k), true};
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            buf_printf(&em->init, "    RT_CAR(k%d[%zu]) = %s;\n", k, i, cars.items[i]);
+            if (i + 1 < n) buf_printf(&em->init, "    RT_CDR(k%d[%zu]) = k%d[%zu];\n", k, i, k, i + 1);
+            else buf_printf(&em->init, "    RT_CDR(k%d[%zu]) = %s;\n", k, i, tail_expr);
+        }
     }
-    buf_printf(&em->decls, "static RtValue k%d;\n", k);
-    buf_printf(&em->init, "    k%d = %s;\n", k, tail.expr);
-    for (size_t i = n; i-- > 0;)
-        buf_printf(&em->init, "    k%d = mk_pair(&rt_global_region, %s, k%d);\n", k, cars.items[i], k);
     vec_free(&cars);
-    return (EmitConst){xasprintf("k%d", k), false};
+    return (EmitConst){st ? xasprintf("RT_TAG_AS_PAIR(&k%d[0])", k) : xasprintf("k%d[0]", k), st};
 }
 
-static EmitConst emit_const_vector(Emitter *em, Datum *d) {
-    const char **items = xcalloc(d->vec.len + 1, sizeof *items);
-    bool all_static = true;
-    for (size_t i = 0; i < d->vec.len; i++) {
-        EmitConst c = emit_const_k(em, d->vec.items[i]);
-        all_static &= c.is_static;
-        items[i] = c.expr;
-    }
+/* A vector: remembered before its items are emitted; a cycle through it makes its forward
+ * declaration name its struct type (struct k<n>_t), which its definition then uses. */
+static EmitConst emit_const_vector(Emitter *em, Datum *d, bool st) {
     int k = em->nconsts++;
-    Buf *b = &em->decls;
-    if (all_static) {
-        buf_printf(b, "static struct { RtHeader hdr; RtValue v[%zu]; } k%d = {RT_HDR(TYPE_ID_VECTOR, %zu), {",
-                   d->vec.len ? d->vec.len : 1, k, d->vec.len);
-        for (size_t i = 0; i < d->vec.len; i++) buf_printf(b, "%s%s", i ? ",\n    " : "", items[i]);
-        if (!d->vec.len) buf_puts(b, "0");
-        buf_puts(b, "}};\n");
-        free(items);
-        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
+    size_t len = d->vec.len;
+    EmitFwd *fwd = xcalloc(1, sizeof *fwd);
+    fwd->open = true;
+    fwd->text = xasprintf("struct k%d_t { RtHeader hdr; RtValue v[%zu]; };\nstatic struct k%d_t k%d;\n",
+                          k, len ? len : 1, k, k);
+    EmitConst self = {st ? xasprintf("RT_TAG_AS_OBJ(&k%d)", k) : xasprintf("k%d", k), st};
+    emit_const_remember(em, d, self, st ? fwd : NULL);
+    if (!st) {
+        buf_printf(&em->decls, "static RtValue k%d;\n", k);
+        buf_printf(&em->init, "    k%d = mk_vector(&rt_global_region, %zu, RT_FALSE);\n", k, len);
     }
-    buf_printf(b, "static RtValue k%d;\n", k);
-    buf_printf(&em->init, "    k%d = mk_vector(&rt_global_region, %zu, RT_FALSE);\n", k, d->vec.len);
-    for (size_t i = 0; i < d->vec.len; i++)
-        buf_printf(&em->init, "    RT_AS(RtVector, k%d)->items[%zu] = %s;\n", k, i, items[i]);
+    const char **items = xcalloc(len + 1, sizeof *items);
+    for (size_t i = 0; i < len; i++) items[i] = emit_const_k(em, d->vec.items[i], st).expr;
+    fwd->open = false;
+    Buf *b = &em->decls;
+    if (st) {
+        if (fwd->written) buf_printf(b, "static struct k%d_t k%d = {RT_HDR(TYPE_ID_VECTOR, %zu), {", k, k, len);
+        else buf_printf(b, "static struct { RtHeader hdr; RtValue v[%zu]; } k%d = {RT_HDR(TYPE_ID_VECTOR, %zu), {",
+                        len ? len : 1, k, len);
+        for (size_t i = 0; i < len; i++) buf_printf(b, "%s%s", i ? ",\n    " : "", items[i]);
+        if (!len) buf_puts(b, "0");
+        buf_puts(b, "}};\n");
+    } else {
+        for (size_t i = 0; i < len; i++)
+            buf_printf(&em->init, "    RT_AS(RtVector, k%d)->items[%zu] = %s;\n", k, i, items[i]);
+    }
     free(items);
-    return (EmitConst){xasprintf("k%d", k), false};
+    return self;
 }
 
-static EmitConst emit_const_k(Emitter *em, Datum *d) {
+/* Datum d as a constant, static (st) or made at start-up; each Datum made once. */
+static EmitConst emit_const_k(Emitter *em, Datum *d, bool st) {
     Buf *b = &em->decls;
     switch (d->kind) {
     case DATUM_NIL: return (EmitConst){"RT_NIL", true};
@@ -182,16 +265,24 @@ static EmitConst emit_const_k(Emitter *em, Datum *d) {
     case DATUM_FIXNUM: return (EmitConst){xasprintf("RT_FIX(%lldLL)", (long long)d->fix), true};
     case DATUM_CHAR: return (EmitConst){xasprintf("RT_CHAR(%u)", d->ch), true};
     case DATUM_SYMBOL: return emit_const_symbol(em, d->sym);
-    case DATUM_BIGNUM: return emit_const_bignum(em, d->big);
-    case DATUM_PAIR: return emit_const_list(em, d);
-    case DATUM_VECTOR: return emit_const_vector(em, d);
+    default: break;
+    }
+    const EmitConst *known = emit_const_known(em, d);
+    if (known) return *known;
+    EmitConst c;
+    switch (d->kind) {
+    case DATUM_PAIR: return emit_const_list(em, d, st);
+    case DATUM_VECTOR: return emit_const_vector(em, d, st);
+    case DATUM_BIGNUM: c = emit_const_bignum(em, d->big); break;
     case DATUM_FLONUM: {
         int k = em->nconsts++;
         buf_printf(b, "static RtFlonum k%d = {RT_HDR(TYPE_ID_FLOAT, 0), %s};\n", k, emit_double(d->flo));
-        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
+        c = (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
+        break;
     }
     case DATUM_STRING:
-        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&%s)", emit_static_string(em, d->str.chars, d->str.len)), true};
+        c = (EmitConst){xasprintf("RT_TAG_AS_OBJ(&%s)", emit_static_string(em, d->str.chars, d->str.len)), true};
+        break;
     case DATUM_BYTEVECTOR: {
         int k = em->nconsts++;
         buf_printf(b, "static struct { RtHeader hdr; uint8_t v[%zu]; } k%d = {RT_HDR(TYPE_ID_BYTEVECTOR, %zu), {",
@@ -199,13 +290,21 @@ static EmitConst emit_const_k(Emitter *em, Datum *d) {
         for (size_t i = 0; i < d->bv.len; i++) buf_printf(b, "%s%u", i ? "," : "", d->bv.bytes[i]);
         if (!d->bv.len) buf_puts(b, "0");
         buf_puts(b, "}};\n");
-        return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
+        c = (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
+        break;
     }
+    default: diag_internal("emit_const: kind %d", d->kind);
     }
-    diag_internal("emit_const: kind %d", d->kind);
+    emit_const_remember(em, d, c, NULL);
+    return c;
 }
 
-const char *emit_const(Emitter *em, Datum *d) { return emit_const_k(em, d).expr; }
+const char *emit_const(Emitter *em, Datum *d) {
+    const EmitConst *known = emit_const_known(em, d);
+    if (known) return known->expr;
+    bool compound = d->kind == DATUM_PAIR || d->kind == DATUM_VECTOR;
+    return emit_const_k(em, d, !compound || emit_const_static_ok(d)).expr;
+}
 
 /* ---- typed allocation -------------------------------------------------------------------------
  * alloc_obj_typed / alloc_obj_sized with a constant type id (a compare and a bump in the region),

@@ -9,6 +9,7 @@
 
 #include <gmp.h>
 #include <math.h>
+#include <utf8proc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,12 +109,14 @@ static bool lexer_valid_code_point(uint32_t c) {
     return c <= 0x10ffff && !(c >= 0xd800 && c <= 0xdfff);
 }
 
+/* An identifier; after #!fold-case, folded as string-foldcase folds it (R7RS 2.1: Unicode
+ * full case folding, by utf8proc, as the runtime's reader does). */
 static Datum *lexer_symbol(Lexer *lx, Ptr s, Ptr e, Loc loc) {
     if (!lx->fold_case) return datum_sym(sym_intern((const char *)s, (size_t)(e - s)), loc);
-    char *t = xstrndup((const char *)s, (size_t)(e - s));
-    for (char *q = t; *q; q++)
-        if (*q >= 'A' && *q <= 'Z') *q = (char)(*q - 'A' + 'a');
-    Datum *d = datum_sym(sym_intern(t, (size_t)(e - s)), loc);
+    utf8proc_uint8_t *t = NULL;
+    utf8proc_ssize_t n = utf8proc_map(s, e - s, &t, UTF8PROC_CASEFOLD);
+    if (n < 0) diag_internal("lexer: utf8proc_map: %s", utf8proc_errmsg(n));
+    Datum *d = datum_sym(sym_intern((const char *)t, (size_t)n), loc);
     free(t);
     return d;
 }
@@ -177,12 +180,17 @@ static Datum *lexer_integer(Ptr s, Ptr e, int radix, Loc loc) {
     return d;
 }
 
+/* Is c an exponent marker: e, or R5RS's s f d l (which Chez and most Schemes still read)? */
+static bool lexer_exponent_marker(int c) { return strchr("eEsSfFdDlL", c) != NULL && c != 0; }
+
 /* A decimal real: digits with a point or exponent, or +inf.0 / -inf.0 / +nan.0. */
 static double lexer_real(Ptr s, Ptr e) {
     size_t n = (size_t)(e - s);
     if (n == 6 && (s[1] | 0x20) == 'i') return s[0] == '-' ? -INFINITY : INFINITY;
     if (n == 6 && (s[1] | 0x20) == 'n') return NAN;
     char *t = xstrndup((const char *)s, n);
+    for (char *q = t; *q; q++)
+        if (lexer_exponent_marker(*q)) *q = 'e';
     double x = strtod(t, NULL);
     free(t);
     return x;
@@ -203,7 +211,7 @@ static Datum *lexer_exact_decimal(Ptr s, Ptr e, Loc loc) {
     if ((*p | 0x20) == 'i' || (*p | 0x20) == 'n') return NULL; /* inf, nan */
     Buf digits = {0};
     long exp = 0;
-    for (; p < e && *p != 'e' && *p != 'E'; p++) {
+    for (; p < e && !lexer_exponent_marker(*p); p++) {
         if (*p == '.') continue;
         buf_putc(&digits, (char)*p);
     }
@@ -309,6 +317,15 @@ static Datum *lexer_char(Lexer *lx, Ptr s, Ptr e, Loc loc) {
     lexer_error(lx, loc, "unknown character name '#\\%.*s'", n > 40 ? 40 : (int)n,
                 (const char *)s);
     return d;
+}
+
+/* The number of a datum label, its digits s..e (too many digits: an error, label 0). */
+static Datum *lexer_label(Lexer *lx, Ptr s, Ptr e, Loc loc) {
+    int64_t n = 0;
+    if (e - s > 18) lexer_error(lx, loc, "datum label '#%.*s' has too many digits", 20, (const char *)s);
+    else
+        for (Ptr p = s; p < e; p++) n = n * 10 + (*p - '0');
+    return lexer_fixnum(n, loc);
 }
 
 /*!re2c
@@ -509,7 +526,7 @@ Token lexer_next(Lexer *lx) {
             // identifier: "1+" or "1.2.3" is longer than any number it starts with.
             sign = [+-];
             digits = [0-9]+;
-            decimal = (digits "." [0-9]* | "." digits | digits) ([eE] sign? digits)?;
+            decimal = (digits "." [0-9]* | "." digits | digits) ([eEsSfFdDlL] sign? digits)?;
             infnan = sign ('inf.0' | 'nan.0');
             exact = "#" [eEiI];
             num10 = ((exact? "#" [dD]) | ("#" [dD] exact?) | exact) (sign? decimal | infnan);
@@ -546,6 +563,13 @@ Token lexer_next(Lexer *lx) {
                 break;
             }
 
+            // Datum labels (R7RS 2.4): #n= and #n#.
+            "#" [0-9]+ [=#] {
+                t.kind = cur[-1] == '=' ? TOK_LABEL_DEF : TOK_LABEL_REF;
+                t.value = lexer_label(lx, tok + 1, cur - 1, t.loc);
+                break;
+            }
+
             "#!" sub* {
                 size_t n = (size_t)(cur - tok);
                 if (n == 11 && !memcmp(tok, "#!fold-case", 11)) lx->fold_case = true;
@@ -559,6 +583,14 @@ Token lexer_next(Lexer *lx) {
             }
 
             "#" sub* {
+                Ptr q = tok + 1;
+                while (q < cur && *q >= '0' && *q <= '9') q++;
+                if (q > tok + 1 && q < cur && *q == '=') { /* #0=abc: the label, then abc */
+                    cur = q + 1;
+                    t.kind = TOK_LABEL_DEF;
+                    t.value = lexer_label(lx, tok + 1, q, t.loc);
+                    break;
+                }
                 size_t n = (size_t)(cur - tok);
                 char low[8] = {0};
                 for (size_t i = 0; i < n && i < sizeof low - 1; i++) low[i] = (char)(tok[i] | 0x20);

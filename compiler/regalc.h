@@ -119,6 +119,8 @@ bool reader_read_all(const char *file, const char *text, size_t len, DatumVec *o
     X(TOK_CHAR, "character")                                                               \
     X(TOK_BOOL, "boolean")                                                                 \
     X(TOK_SYMBOL, "identifier")                                                            \
+    X(TOK_LABEL_DEF, "datum label '#n='") /* value: a fixnum datum, n */                   \
+    X(TOK_LABEL_REF, "datum label '#n#'") /* value: a fixnum datum, n */                   \
     X(TOK_ERROR, "invalid token") /* already reported; the reader skips it */
 typedef enum {
 #define TOKEN_ENUM(kind, name) kind,

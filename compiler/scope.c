@@ -64,34 +64,68 @@ Sym *scope_core(const char *name) {
     return a;
 }
 
+/* d with every alias replaced by its base symbol (quote's datum: R7RS 4.1.2). d may be shared
+ * or circular (datum labels) and long: the walks are iterative and visit each node once. When
+ * no alias occurs d itself is the answer; otherwise every pair and vector is copied (a map
+ * from old node to new keeps sharing and cycles as they were). */
+static Datum *scope_strip_atom(Datum *d) {
+    if (d->kind != DATUM_SYMBOL) return d;
+    Sym *b = scope_base(d->sym);
+    return b == d->sym ? d : datum_sym(b, d->loc);
+}
+
 Datum *scope_strip(Datum *d) {
-    switch (d->kind) {
-    case DATUM_SYMBOL: {
-        Sym *b = scope_base(d->sym);
-        return b == d->sym ? d : datum_sym(b, d->loc);
-    }
-    case DATUM_PAIR: {
-        Datum *a = scope_strip(d->pair.car), *b = scope_strip(d->pair.cdr);
-        return a == d->pair.car && b == d->pair.cdr ? d : datum_cons(a, b, d->loc);
-    }
-    case DATUM_VECTOR: {
-        Datum *v = NULL;
-        for (size_t i = 0; i < d->vec.len; i++) {
-            Datum *x = scope_strip(d->vec.items[i]);
-            if (x == d->vec.items[i] && !v) continue;
-            if (!v) {
-                v = datum_new(DATUM_VECTOR, d->loc);
-                v->vec.len = d->vec.len;
-                v->vec.items = xmalloc((d->vec.len + 1) * sizeof *v->vec.items);
-                memcpy(v->vec.items, d->vec.items, d->vec.len * sizeof *v->vec.items);
-            }
-            v->vec.items[i] = x;
+    if (d->kind != DATUM_PAIR && d->kind != DATUM_VECTOR) return scope_strip_atom(d);
+    PtrMap seen = {0};            /* old compound node -> index in nodes */
+    DatumVec nodes = {0}, todo = {0};
+    bool alias = false;
+    vec_push(&todo, d);
+    while (todo.len) {
+        Datum *x = todo.items[--todo.len];
+        if (x->kind == DATUM_SYMBOL) alias |= scope_base(x->sym) != x->sym;
+        if (x->kind != DATUM_PAIR && x->kind != DATUM_VECTOR) continue;
+        size_t *slot = ptrmap_slot(&seen, x, true);
+        if (*slot != PTRMAP_NONE) continue;
+        *slot = nodes.len;
+        vec_push(&nodes, x);
+        if (x->kind == DATUM_PAIR) {
+            vec_push(&todo, x->pair.cdr);
+            vec_push(&todo, x->pair.car);
+        } else {
+            for (size_t i = 0; i < x->vec.len; i++) vec_push(&todo, x->vec.items[i]);
         }
-        return v ? v : d;
     }
-    default:
-        return d;
+    Datum *r = d;
+    if (alias) {
+        Datum **copies = xcalloc(nodes.len, sizeof *copies);
+        for (size_t i = 0; i < nodes.len; i++) {
+            Datum *x = nodes.items[i];
+            copies[i] = datum_new(x->kind, x->loc);
+            if (x->kind == DATUM_VECTOR) {
+                copies[i]->vec.len = x->vec.len;
+                copies[i]->vec.items = xmalloc((x->vec.len + 1) * sizeof *x->vec.items);
+            }
+        }
+#define SCOPE_STRIP_MAP(y)                                                                     \
+    ((y)->kind == DATUM_PAIR || (y)->kind == DATUM_VECTOR ? copies[*ptrmap_slot(&seen, (y), false)] \
+                                                          : scope_strip_atom(y))
+        for (size_t i = 0; i < nodes.len; i++) {
+            Datum *x = nodes.items[i];
+            if (x->kind == DATUM_PAIR) {
+                copies[i]->pair.car = SCOPE_STRIP_MAP(x->pair.car);
+                copies[i]->pair.cdr = SCOPE_STRIP_MAP(x->pair.cdr);
+            } else {
+                for (size_t k = 0; k < x->vec.len; k++) copies[i]->vec.items[k] = SCOPE_STRIP_MAP(x->vec.items[k]);
+            }
+        }
+#undef SCOPE_STRIP_MAP
+        r = copies[0];
+        free(copies);
     }
+    vec_free(&nodes);
+    vec_free(&todo);
+    ptrmap_free(&seen);
+    return r;
 }
 
 /* ---- bindings ------------------------------------------------------------------------------ */

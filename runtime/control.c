@@ -5,6 +5,9 @@
  * "Control". Continuations are setjmp/longjmp escapes: a continuation may be called only
  * while its call/cc is active. An escape releases the frame regions of the C frames it skips
  * (rt_region_unwind to the region stack top saved by its call/cc) before it longjmps.
+ * The current ports are parameter objects (rt_port_param). dynamic-wind's list of after
+ * thunks is error.c's (the dynamic environment, with the handler stack: an uncaught error
+ * runs it too); a continuation leaves it down to its call/cc's, exit all of it.
  * R4: what this file stores into existing objects lives in the collected heap: a promise's
  * memoised value (the thunk is called with rt_gc_region as its result region), a parameter's
  * converted values, and continuation objects themselves (they outlive their call/cc).
@@ -60,6 +63,18 @@ RtValue rt_p_make_parameter(Region *rr, const char *loc, intptr_t argc, const Rt
     return c;
 }
 
+/* The current ports are parameter objects too (R7RS 6.13.1): current-output-port,
+ * current-error-port and current-input-port are the primitives' own procedures, whose value
+ * lives in port.c's thread-local rt_cur_out, rt_cur_err, rt_cur_in (0 there: the standard
+ * port). parameterize converts a value for them by checking it is an open textual port of
+ * the right direction. */
+static RtValue *rt_port_param(RtValue p) {
+    if (p == RT_TAG_AS_OBJ(&rt_pc_current_output_port)) return &rt_cur_out;
+    if (p == RT_TAG_AS_OBJ(&rt_pc_current_error_port)) return &rt_cur_err;
+    if (p == RT_TAG_AS_OBJ(&rt_pc_current_input_port)) return &rt_cur_in;
+    return NULL;
+}
+
 static RtParameter *rt_param_arg(const char *loc, const char *who, RtValue p) {
     if (!RT_IS_PROCEDURE(p) || RT_AS(RtClosure, p)->code != rt_param_code)
         rt_type_error(loc, who, "a parameter object", p);
@@ -67,12 +82,28 @@ static RtParameter *rt_param_arg(const char *loc, const char *who, RtValue p) {
 }
 
 RtValue rt_p_parameter_convert(Region *rr, const char *loc, RtValue p, RtValue v) {
+    RtValue *port = rt_port_param(p);
+    if (port != NULL) {
+        if (port == &rt_cur_in) rt_in_port(loc, "current-input-port", v);
+        else rt_out_port(loc, port == &rt_cur_out ? "current-output-port" : "current-error-port", v);
+        if (rt_p_binary_port_p(rr, loc, v) == RT_TRUE)
+            rt_type_error(loc, port == &rt_cur_in ? "current-input-port" : port == &rt_cur_out
+                          ? "current-output-port" : "current-error-port", "a textual port", v);
+        return v;
+    }
     RtParameter *pp = rt_param_arg(loc, "parameterize", p);
     /* the result is stored in the parameter by %parameter-swap! (R4) */
     return pp->converter == RT_FALSE ? v : rt_call1(&rt_gc_region, loc, pp->converter, v);
 }
 
 RtValue rt_p_parameter_swap_x(Region *rr, const char *loc, RtValue p, RtValue v) {
+    RtValue *port = rt_port_param(p);
+    if (port != NULL) {
+        RtValue old = port == &rt_cur_out ? rt_current_output()
+                      : port == &rt_cur_in ? rt_current_input() : rt_p_current_error_port(rr, loc);
+        *port = v;
+        return old;
+    }
     RtParameter *pp = rt_param_arg(loc, "parameterize", p);
     RtValue old = pp->value;
     pp->value = v;
@@ -131,14 +162,11 @@ RtValue rt_p_force(Region *rr, const char *loc, RtValue p) { return rt_force(rr,
 
 /* ---- escaping continuations and dynamic-wind (R7RS 6.10) ------------------------------------ */
 
-typedef struct RtWind { RtValue before, after; struct RtWind *parent; } RtWind;
-static _Thread_local RtWind *rt_winds;
-
 struct RtContImpl {
     jmp_buf jb;
     RtWind *winds;             /* the dynamic-wind list at call/cc */
     RtHandler *handlers;       /* the exception handler stack at call/cc */
-    RtValue cur_out, cur_in;   /* the current ports at call/cc */
+    RtValue cur_out, cur_in, cur_err; /* the current ports at call/cc */
     Region *regions;           /* the region stack top at call/cc */
     Region *rr;                /* region of call/cc's result */
     RtValue result;
@@ -166,11 +194,7 @@ static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, Rt
         for (intptr_t i = RT_REG_ARGS; i < argc; i++) items[i] = rt_xargs[i];
         r = rt_values(k->rr, argc, items);
     }
-    while (rt_winds != k->winds && rt_winds != NULL) { /* leave the dynamic-winds inside */
-        RtWind *w = rt_winds;
-        rt_winds = w->parent;
-        rt_call0(rr, NULL, w->after);
-    }
+    rt_winds_unwind_to(rr, NULL, k->winds); /* leave the dynamic-winds inside (error.c) */
     while (rt_conts != k) { /* the call/cc frames skipped end their extent */
         rt_conts->obj->impl = NULL;
         rt_conts = rt_conts->prev;
@@ -178,6 +202,7 @@ static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, Rt
     rt_handlers = k->handlers;
     rt_cur_out = k->cur_out;
     rt_cur_in = k->cur_in;
+    rt_cur_err = k->cur_err;
     k->result = r;
     rt_region_unwind(k->regions);  /* the frames it skips are still live: release them now */
     longjmp(k->jb, 1);
@@ -190,6 +215,7 @@ RtValue rt_p_call_cc(Region *rr, const char *loc, RtValue f) {
     k.handlers = rt_handlers;
     k.cur_out = rt_cur_out;
     k.cur_in = rt_cur_in;
+    k.cur_err = rt_cur_err;
     k.regions = rt_region_top;
     k.rr = rr;
     k.result = RT_UNSPEC;
@@ -220,13 +246,7 @@ RtValue rt_p_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue t
     rt_check_proc(loc, "dynamic-wind", before);
     rt_check_proc(loc, "dynamic-wind", thunk);
     rt_check_proc(loc, "dynamic-wind", after);
-    rt_call0(rr, loc, before);
-    RtWind w = { before, after, rt_winds };
-    rt_winds = &w;
-    RtValue r = rt_call0(rr, loc, thunk);
-    rt_winds = w.parent;
-    rt_call0(rr, loc, after);
-    return r;
+    return rt_dynamic_wind(rr, loc, before, thunk, after);
 }
 
 /* ---- the system interface (R7RS 6.14) --------------------------------------------------------- */
@@ -247,11 +267,7 @@ static int rt_exit_status(const char *loc, const char *who, intptr_t argc, const
  * that cannot be written at the flush is reported and makes the status RT_EXIT_ERROR. */
 RtValue rt_p_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     int status = rt_exit_status(loc, "exit", argc, argv);
-    while (rt_winds != NULL) {
-        RtWind *w = rt_winds;
-        rt_winds = w->parent;
-        rt_call0(rr, loc, w->after);
-    }
+    rt_winds_unwind_all(rr, loc);
     rt_stats_report();
     exit(rt_exit_flush() ? RT_EXIT_ERROR : status);
 }

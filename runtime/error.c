@@ -1,4 +1,5 @@
-/* error.c: runtime errors, conditions and the exception handler stack (R7RS 6.11).
+/* error.c: runtime errors, conditions, and the dynamic environment: the exception handler
+ * stack (R7RS 6.11) and the wind list of dynamic-wind (6.10).
  *
  * Every error ends in rt_raise. With no handler installed it reports on stderr, after
  * flushing the output ports (rt_exit_flush: output that cannot be written is reported first),
@@ -10,6 +11,8 @@
  * R4: a raised object may be kept by any handler (or carried out by a continuation), so the
  * conditions made here, their messages and irritant lists live in the collected heap, and
  * the handler of a raise from C is called with rt_gc_region as its result region.
+ * An uncaught error ends the program as an escape to the top level would: the wind list is
+ * left first (its after thunks run), as Chez Scheme does.
  * Also here: stack overflow (rt_stack_overflow), and how a message writes a value
  * (rt_error_print: the printer, a higher layer, reached by a hook; rtlib.h, "Architecture").
  */
@@ -18,6 +21,61 @@
 #include <stdarg.h>
 
 _Thread_local RtHandler *rt_handlers;
+
+/* ---- the wind list (R7RS 6.10 dynamic-wind; the bindings of the current ports) ----------------
+ * Innermost first: a dynamic-wind's after thunk, or a binding made by rt_with_binding (place
+ * != NULL: leaving it puts `value` back into *place). Every way out of a wind leaves it once,
+ * taken off the list first: a normal return, an escape (a continuation, control.c:
+ * rt_winds_unwind_to), exit and an uncaught error (rt_winds_unwind_all). An after thunk runs
+ * in the dynamic environment of its dynamic-wind: with the handler stack it had then. */
+struct RtWind {
+    RtValue after;
+    RtValue *place, value;
+    RtHandler *handlers;
+    RtWind *parent;
+};
+_Thread_local RtWind *rt_winds;
+
+static void rt_wind_leave(Region *rr, const char *loc, RtWind *w) {
+    if (w->place != NULL) {
+        *w->place = w->value;
+        return;
+    }
+    rt_handlers = w->handlers;
+    rt_call0(rr, loc, w->after);
+}
+
+void rt_winds_unwind_to(Region *rr, const char *loc, RtWind *keep) {
+    while (rt_winds != keep && rt_winds != NULL) {
+        RtWind *w = rt_winds;
+        rt_winds = w->parent;
+        rt_wind_leave(rr, loc, w);
+    }
+}
+
+void rt_winds_unwind_all(Region *rr, const char *loc) { rt_winds_unwind_to(rr, loc, NULL); }
+
+RtValue rt_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thunk,
+                        RtValue after) {
+    rt_call0(rr, loc, before);
+    RtWind w = {after, NULL, RT_FALSE, rt_handlers, rt_winds};
+    rt_winds = &w;
+    RtValue r = rt_call0(rr, loc, thunk);
+    rt_winds = w.parent;
+    rt_call0(rr, loc, after);
+    return r;
+}
+
+RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue value,
+                        RtValue thunk) {
+    RtWind w = {RT_FALSE, place, *place, rt_handlers, rt_winds};
+    *place = value;
+    rt_winds = &w;
+    RtValue r = rt_call0(rr, loc, thunk);
+    rt_winds = w.parent;
+    *place = w.value;
+    return r;
+}
 
 /* ---- writing values into messages -----------------------------------------------------------
  * The printer (print.c) is a higher layer: error.c reaches it through rt_error_print_hook,
@@ -78,6 +136,15 @@ static void rt_report_prefix(const char *loc) {
     if (loc != NULL) fprintf(stderr, "%s: ", loc);
 }
 
+/* The end of the program after an uncaught raise has been reported: the outstanding
+ * dynamic-wind after thunks run first (as an escape to the top level runs them, R7RS 6.10;
+ * Chez Scheme does the same), then the output is flushed and the status is 70. */
+static RT_NORETURN RT_COLD void rt_uncaught_exit(void) {
+    rt_winds_unwind_all(&rt_gc_region, NULL);
+    rt_exit_flush();
+    _exit(RT_EXIT_ERROR);
+}
+
 /* Report an uncaught raise of obj and exit 70. */
 static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
     rt_report_prefix(loc);
@@ -109,7 +176,7 @@ static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
     }
     fputc('\n', stderr);
     fflush(stderr);
-    _exit(RT_EXIT_ERROR);
+    rt_uncaught_exit();
 }
 
 static RtValue rt_raise_in(Region *rr, RtValue obj, int continuable, const char *loc) {
@@ -136,7 +203,8 @@ static RT_NORETURN RT_COLD void rt_raise_text(const char *loc, int kind, char *t
         fwrite(text, 1, len, stderr);
         fputc('\n', stderr);
         fflush(stderr);
-        _exit(RT_EXIT_ERROR);
+        free(text);
+        rt_uncaught_exit();
     }
     RtValue msg = mk_string_n(&rt_gc_region, text, len);
     free(text);

@@ -12,12 +12,12 @@
  * the stacks of registered threads, uncollectable memory (region chunks, large blocks, heap
  * region descriptors, the symbol table) and the collected objects it reaches. What it cannot
  * see, and how each place is made visible or why it need not be:
- *   rt_xargs (call.c), rt_cur_out/rt_cur_in (port.c): thread-local values; registered with
- *       GC_add_roots for the program thread by rt_gc_thread_roots (start.c, which creates
- *       that thread and is above both files).
- *   rt_winds, rt_conts (control.c), rt_handlers (error.c): thread-local pointers to structs in
- *       live C frames (dynamic-wind, call/cc, with-exception-handler), whose values are on the
- *       scanned stack: no root needed.
+ *   rt_xargs (call.c), rt_cur_out/rt_cur_in/rt_cur_err (port.c): thread-local values;
+ *       registered with GC_add_roots for the program thread by rt_gc_thread_roots (start.c,
+ *       which creates that thread and is above both files).
+ *   rt_conts (control.c), rt_handlers and rt_winds (error.c): thread-local pointers to
+ *       structs in live C frames (call/cc, with-exception-handler, dynamic-wind and the port
+ *       bindings), whose values are on the scanned stack: no root needed.
  *   rt_region_top (region.c): points to regions in live C frames (scanned stack) or to
  *       rt_global_region (static data): no root needed.
  *   rt_alloc_stats, rt_pool, rt_stack_limit (error.c): no values (the pooled chunks are uncollectable).

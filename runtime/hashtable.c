@@ -52,9 +52,18 @@ static inline uint64_t rt_mix(uint64_t h) { /* the splitmix64 finaliser */
 }
 static inline uint64_t rt_combine(uint64_t h, uint64_t x) { return rt_mix(h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6))); }
 
+/* fold: the hash of the string's full case folding (string-ci=?-consistent: "Straße" and
+ * "STRASSE" hash alike). */
 static uint64_t rt_hash_chars(const uint32_t *c, int64_t n, int fold) {
-    uint64_t h = 0x84222325cbf29ce4ULL ^ (uint64_t)n;
-    for (int64_t i = 0; i < n; i++) h = (h ^ (fold ? rt_char_downcase(c[i]) : c[i])) * 0x100000001b3ULL;
+    uint64_t h = 0x84222325cbf29ce4ULL;
+    if (!fold) {
+        h ^= (uint64_t)n;
+        for (int64_t i = 0; i < n; i++) h = (h ^ c[i]) * 0x100000001b3ULL;
+        return rt_mix(h);
+    }
+    uint32_t f[3];
+    for (int64_t i = 0; i < n; i++)
+        for (size_t j = 0, k = rt_char_fold_full(c[i], f); j < k; j++) h = (h ^ f[j]) * 0x100000001b3ULL;
     return rt_mix(h);
 }
 
@@ -178,16 +187,11 @@ static int rt_ht_same(Region *rr, const char *loc, RtValue t, RtValue a, RtValue
     case RT_HT_EQUAL: return rt_equal(a, b);
     case RT_HT_EQV: return rt_eqv2(a, b);
     case RT_HT_EQ: return a == b;
-    case RT_HT_STRING:
-    case RT_HT_STRING_CI: {
+    case RT_HT_STRING: {
         if (!RT_IS_STRING(b) || RT_LEN(a) != RT_LEN(b)) return 0;
-        const uint32_t *x = RT_STR(a)->chars, *y = RT_STR(b)->chars;
-        for (int64_t i = 0; i < RT_LEN(a); i++)
-            if (x[i] != y[i] && (RT_HT_KIND(t) == RT_HT_STRING ||
-                                 rt_char_downcase(x[i]) != rt_char_downcase(y[i])))
-                return 0;
-        return 1;
+        return memcmp(RT_STR(a)->chars, RT_STR(b)->chars, (size_t)RT_LEN(a) * sizeof(uint32_t)) == 0;
     }
+    case RT_HT_STRING_CI: return RT_IS_STRING(b) && rt_string_ci_cmp(a, b) == 0;
     default: return RT_TRUTHY(rt_call2(rr, loc, RT_HT(t)->equiv, a, b));
     }
 }

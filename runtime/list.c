@@ -181,35 +181,209 @@ int rt_eqv(RtValue a, RtValue b) {
     }
 }
 
-int rt_equal(RtValue a, RtValue b) {
+/* ---- equal? (R7RS 6.1): Adams and Dybvig, "Efficient nondestructive equality checking for
+ * trees and graphs" (ICFP 2008), as Chez Scheme does it ----------------------------------
+ * equal? must terminate on cycles and should not take exponential time on shared structure
+ * (two lists whose items all share one sublist). Phase one (rt_eq_pre) is the naive
+ * recursive comparison with RT_EQ_K0 units of fuel, one per pair, vector or box: it decides
+ * small and ordinary data at the naive speed. When the fuel runs out, phase two (rt_eq_walk)
+ * compares again, alternating a fast naive mode with a slow mode that records every pair of
+ * compound objects it compares in a union-find structure (keyed on the objects' addresses):
+ * two objects already in one class are taken as equal (bisimulation: the comparison of that
+ * class is under way or done), others are joined before their parts are compared, so each
+ * object is compared in slow mode a bounded number of times and the whole is near-linear.
+ * Slow mode lasts -RT_EQ_KB units of fuel, fast mode a random number below 2 * RT_EQ_K0.
+ * Atoms (strings, bytevectors, numbers...) compare as rt_equal_atom says. A list's cdr is a
+ * loop, not a call, so long lists take no C stack; car nesting recurses (RT_STACK_CHECK). */
+#define RT_EQ_K0 400
+#define RT_EQ_KB (-40)
+#define RT_EQ_FALSE INT64_MIN
+
+static int rt_equal_atom(RtValue a, RtValue b) {
+    if (rt_eqv(a, b)) return 1;
+    if (!RT_IS_OBJ(a) || !RT_IS_OBJ(b)) return 0;
+    RtHeader ha = *RT_OBJ(a);
+    if (ha != *RT_OBJ(b)) return 0;
+    size_t n = RT_HDR_COUNT(ha);
+    switch (RT_HDR_TYPE(ha)) {
+    case TYPE_ID_STRING: return memcmp(RT_STR(a)->chars, RT_STR(b)->chars, n * sizeof(uint32_t)) == 0;
+    case TYPE_ID_BYTEVECTOR:
+        return memcmp(RT_AS(RtBytevector, a)->bytes, RT_AS(RtBytevector, b)->bytes, n) == 0;
+    default: return 0;
+    }
+}
+
+/* The compound kinds equal? looks into: 1 pair, 2 vector, 3 box, 0 anything else. Objects of
+ * different kinds (or vectors of different lengths) are not equal. */
+static int rt_eq_kind(RtValue v) {
+    if (RT_IS_PAIR(v)) return 1;
+    if (!RT_IS_OBJ(v)) return 0;
+    switch (RT_HDR_TYPE(*RT_OBJ(v))) {
+    case TYPE_ID_VECTOR: return 2;
+    case TYPE_ID_BOX: return 3;
+    default: return 0;
+    }
+}
+
+/* Phase one: the fuel left (<= 0: ran out, undecided), or RT_EQ_FALSE. */
+static int64_t rt_eq_pre(RtValue x, RtValue y, int64_t k) {
     for (;;) {
-        if (rt_eqv(a, b)) return 1;
-        if (RT_IS_PAIR(a) && RT_IS_PAIR(b)) {
-            RT_STACK_CHECK(NULL);
-            if (!rt_equal(RT_CAR(a), RT_CAR(b))) return 0;
-            a = RT_CDR(a);
-            b = RT_CDR(b);
+        if (x == y) return k;
+        int kind = rt_eq_kind(x);
+        if (kind == 0) return rt_equal_atom(x, y) ? k : RT_EQ_FALSE;
+        if (rt_eq_kind(y) != kind) return RT_EQ_FALSE;
+        if (k <= 0) return k;
+        if (kind == 1) {
+            k = rt_eq_pre(RT_CAR(x), RT_CAR(y), k - 1);
+            if (k == RT_EQ_FALSE) return k;
+            x = RT_CDR(x);
+            y = RT_CDR(y);
             continue;
         }
-        if (!RT_IS_OBJ(a) || !RT_IS_OBJ(b)) return 0;
-        RtHeader ha = *RT_OBJ(a);
-        if (ha != *RT_OBJ(b)) return 0;
-        size_t n = RT_HDR_COUNT(ha);
-        switch (RT_HDR_TYPE(ha)) {
-        case TYPE_ID_STRING:
-            return memcmp(RT_STR(a)->chars, RT_STR(b)->chars, n * sizeof(uint32_t)) == 0;
-        case TYPE_ID_BYTEVECTOR:
-            return memcmp(RT_AS(RtBytevector, a)->bytes, RT_AS(RtBytevector, b)->bytes, n) == 0;
-        case TYPE_ID_VECTOR:
-            RT_STACK_CHECK(NULL);
-            for (size_t i = 0; i < n; i++)
-                if (!rt_equal(RT_AS(RtVector, a)->items[i], RT_AS(RtVector, b)->items[i]))
-                    return 0;
-            return 1;
-        case TYPE_ID_BOX: a = RT_AS(RtBox, a)->value; b = RT_AS(RtBox, b)->value; continue;
-        default: return 0;
+        if (kind == 3) {
+            x = RT_AS(RtBox, x)->value;
+            y = RT_AS(RtBox, y)->value;
+            k--;
+            continue;
         }
+        int64_t n = RT_LEN(x);
+        if (RT_LEN(y) != n) return RT_EQ_FALSE;
+        for (int64_t i = 0; i < n; i++) {
+            if (k <= 0) return k;
+            k = rt_eq_pre(RT_AS(RtVector, x)->items[i], RT_AS(RtVector, y)->items[i], k - 1);
+            if (k == RT_EQ_FALSE) return k;
+        }
+        return k;
     }
+}
+
+/* Phase two's state: the union-find classes (node i: parent, size) and the table from an
+ * object to its node; collector memory (atomic: the arguments keep the objects alive), so
+ * a stack overflow raised while comparing leaks nothing. */
+typedef struct RtEqNode { uint32_t parent, size; } RtEqNode;
+typedef struct RtEqSlot { RtValue key; uint32_t node; } RtEqSlot;
+typedef struct RtEqState {
+    RtEqSlot *tab;
+    size_t cap, count;
+    RtEqNode *nodes;
+    size_t nnodes, nodes_cap;
+    uint64_t rng;
+} RtEqState;
+
+static size_t rt_eq_slot(const RtEqSlot *tab, size_t cap, RtValue v) {
+    size_t i = (size_t)(((v >> 3) * 0x9e3779b97f4a7c15ULL) >> (64 - __builtin_ctzll(cap)));
+    while (tab[i].key != 0 && tab[i].key != v) i = (i + 1) & (cap - 1);
+    return i;
+}
+
+/* The node of object v, made (a class of its own) when v has none. */
+static uint32_t rt_eq_node(RtEqState *st, RtValue v) {
+    if (2 * (st->count + 1) > st->cap) {
+        size_t cap = st->cap ? 2 * st->cap : 1024;
+        RtEqSlot *tab = rt_gc_malloc_atomic(cap * sizeof *tab);
+        memset(tab, 0, cap * sizeof *tab);
+        for (size_t i = 0; i < st->cap; i++)
+            if (st->tab[i].key != 0) tab[rt_eq_slot(tab, cap, st->tab[i].key)] = st->tab[i];
+        if (st->tab != NULL) rt_gc_free(st->tab);
+        st->tab = tab;
+        st->cap = cap;
+    }
+    RtEqSlot *e = &st->tab[rt_eq_slot(st->tab, st->cap, v)];
+    if (e->key == v) return e->node;
+    if (st->nnodes == st->nodes_cap) {
+        st->nodes_cap = st->nodes_cap ? 2 * st->nodes_cap : 512;
+        RtEqNode *nodes = rt_gc_malloc_atomic(st->nodes_cap * sizeof *nodes);
+        if (st->nnodes) memcpy(nodes, st->nodes, st->nnodes * sizeof *nodes);
+        if (st->nodes != NULL) rt_gc_free(st->nodes);
+        st->nodes = nodes;
+    }
+    uint32_t n = (uint32_t)st->nnodes++;
+    st->nodes[n] = (RtEqNode){n, 1};
+    e->key = v;
+    e->node = n;
+    st->count++;
+    return n;
+}
+
+static uint32_t rt_eq_find(RtEqState *st, uint32_t n) {
+    while (st->nodes[n].parent != n) {
+        uint32_t p = st->nodes[n].parent;
+        st->nodes[n].parent = st->nodes[p].parent; /* path halving */
+        n = p;
+    }
+    return n;
+}
+
+/* Whether x and y are already in one class; if not, their classes become one. */
+static int rt_eq_union(RtEqState *st, RtValue x, RtValue y) {
+    uint32_t rx = rt_eq_find(st, rt_eq_node(st, x)), ry = rt_eq_find(st, rt_eq_node(st, y));
+    if (rx == ry) return 1;
+    if (st->nodes[rx].size < st->nodes[ry].size) {
+        uint32_t t = rx;
+        rx = ry;
+        ry = t;
+    }
+    st->nodes[ry].parent = rx;
+    st->nodes[rx].size += st->nodes[ry].size;
+    return 0;
+}
+
+/* Phase two (the paper's interleave): k > 0 is fast mode's fuel, k <= 0 slow mode's (down to
+ * RT_EQ_KB, when fast mode starts again with random fuel). The fuel left, or RT_EQ_FALSE. */
+static int64_t rt_eq_walk(RtEqState *st, RtValue x, RtValue y, int64_t k) {
+    RT_STACK_CHECK(NULL);
+    for (;;) {
+        int slow = 0;
+        if (k <= 0) {
+            if (k == RT_EQ_KB) {
+                st->rng ^= st->rng << 13;
+                st->rng ^= st->rng >> 7;
+                st->rng ^= st->rng << 17;
+                k = (int64_t)(st->rng % (2 * RT_EQ_K0));
+            } else {
+                slow = 1;
+            }
+        }
+        if (!slow) k--;
+        if (x == y) return k;
+        int kind = rt_eq_kind(x);
+        if (kind == 0) return rt_equal_atom(x, y) ? k : RT_EQ_FALSE;
+        if (rt_eq_kind(y) != kind) return RT_EQ_FALSE;
+        if (kind == 2 && RT_LEN(y) != RT_LEN(x)) return RT_EQ_FALSE;
+        if (slow) {
+            if (rt_eq_union(st, x, y)) return 0;
+            k--;
+        }
+        if (kind == 1) {
+            k = rt_eq_walk(st, RT_CAR(x), RT_CAR(y), k);
+            if (k == RT_EQ_FALSE) return k;
+            x = RT_CDR(x);
+            y = RT_CDR(y);
+            continue;
+        }
+        if (kind == 3) {
+            x = RT_AS(RtBox, x)->value;
+            y = RT_AS(RtBox, y)->value;
+            continue;
+        }
+        for (int64_t i = 0, n = RT_LEN(x); i < n; i++) {
+            k = rt_eq_walk(st, RT_AS(RtVector, x)->items[i], RT_AS(RtVector, y)->items[i], k);
+            if (k == RT_EQ_FALSE) return k;
+        }
+        return k;
+    }
+}
+
+int rt_equal(RtValue a, RtValue b) {
+    if (a == b) return 1;
+    int64_t k = rt_eq_pre(a, b, RT_EQ_K0);
+    if (k == RT_EQ_FALSE) return 0;
+    if (k > 0) return 1;
+    RtEqState st = {.rng = 0x9e3779b97f4a7c15ULL};
+    int r = rt_eq_walk(&st, a, b, 0) != RT_EQ_FALSE;
+    if (st.tab != NULL) rt_gc_free(st.tab);
+    if (st.nodes != NULL) rt_gc_free(st.nodes);
+    return r;
 }
 
 RtValue rt_p_eq_p(Region *rr, const char *loc, RtValue a, RtValue b) { return RT_BOOL(a == b); }

@@ -37,6 +37,9 @@ struct RtPortImpl {
     size_t in_len, pos;
     int has_peek;                 /* file input: one character of lookahead */
     int32_t peek;                 /* -1: end of file */
+    int64_t line, col;            /* textual input: characters read so far, as the line
+                                   * (from 0) and the column of the last one on it */
+    int fold_case;                /* read saw #!fold-case (R7RS 2.1): it folds identifiers */
     struct RtPortImpl *next_out;  /* list of open file output ports, for the exit flush */
     const char *name;             /* in messages: "standard output", or "\"file\"" (written) */
     const char *loc, *who;        /* the primitive writing now (set by rt_out_port): a write
@@ -53,7 +56,7 @@ static RtPort rt_stdin_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdin_impl };
 static RtPort rt_stdout_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdout_impl };
 static RtPort rt_stderr_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stderr_impl };
 static RtPortImpl *rt_file_outs;
-_Thread_local RtValue rt_cur_out, rt_cur_in; /* 0: the standard port; roots (gc.c) */
+_Thread_local RtValue rt_cur_out, rt_cur_in, rt_cur_err; /* 0: the standard port; roots (gc.c) */
 
 static FILE *rt_port_file(RtPortImpl *p) {
     if (p->f != NULL) return p->f;
@@ -205,12 +208,15 @@ static RtPortImpl *rt_impl_new(int flags) {
 
 /* ---- input: one code point at a time -------------------------------------------------- */
 
+/* One code point of UTF-8 from f; a malformed sequence (a stray byte, a truncated sequence,
+ * an overlong form, a surrogate, a value above U+10FFFF) reads as U+FFFD. */
 static int32_t rt_file_getc(FILE *f) {
     int c = getc(f);
     if (c == EOF) return -1;
     if (c < 0x80) return c;
-    int n = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    int n = c >= 0xf8 ? 0 : c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 ? 1 : 0;
     if (n == 0) return 0xfffd;
+    static const int32_t min[4] = {0, 0x80, 0x800, 0x10000};
     int32_t cp = c & (0x3f >> n);
     for (int i = 0; i < n; i++) {
         int d = getc(f);
@@ -220,22 +226,48 @@ static int32_t rt_file_getc(FILE *f) {
         }
         cp = (cp << 6) | (d & 0x3f);
     }
+    if (cp < min[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0xfffd;
     return cp;
 }
 
-/* The next code point (-1 at end of file); peek leaves it in place. */
+/* The next code point (-1 at end of file); peek leaves it in place. A character read (not
+ * peeked) moves the port's line and column on. */
 static int32_t rt_port_getc(RtPortImpl *p, int peek) {
+    int32_t c;
     if (p->flags & RT_PORT_STRING) {
         if (p->pos >= p->in_len) return -1;
-        return (int32_t)(peek ? p->in[p->pos] : p->in[p->pos++]);
+        c = (int32_t)p->in[peek ? p->pos : p->pos++];
+    } else {
+        if (!p->has_peek) {
+            p->peek = rt_file_getc(rt_port_file(p));
+            p->has_peek = 1;
+        }
+        if (!peek) p->has_peek = 0;
+        c = p->peek;
     }
-    if (!p->has_peek) {
-        p->peek = rt_file_getc(rt_port_file(p));
-        p->has_peek = 1;
+    if (!peek && c >= 0) {
+        if (c == '\n') {
+            p->line++;
+            p->col = 0;
+        } else {
+            p->col++;
+        }
     }
-    if (!peek) p->has_peek = 0;
-    return p->peek;
+    return c;
 }
+
+/* For read (read.c): where the last character read from port is, and the #!fold-case state. */
+void rt_port_position(RtValue port, int64_t *line, int64_t *col) {
+    RtPortImpl *p = RT_AS(RtPort, port)->impl;
+    *line = p->line + 1;
+    *col = p->col;
+}
+const char *rt_port_description(RtValue port) {
+    RtPortImpl *p = RT_AS(RtPort, port)->impl;
+    return p->name != NULL ? p->name : "a string port";
+}
+int rt_port_fold_case(RtValue port) { return RT_AS(RtPort, port)->impl->fold_case; }
+void rt_port_set_fold_case(RtValue port, int on) { RT_AS(RtPort, port)->impl->fold_case = on; }
 
 /* A function, not a macro: its argument (a read) must be evaluated once. */
 static inline RtValue RT_CHAR_OR_EOF(int32_t c) { return c < 0 ? RT_EOF : RT_CHAR((uint32_t)c); }
@@ -330,7 +362,7 @@ RtValue rt_p_flush_output_port(Region *rr, const char *loc, intptr_t argc, const
 RtValue rt_p_current_output_port(Region *rr, const char *loc) { return rt_current_output(); }
 RtValue rt_p_current_input_port(Region *rr, const char *loc) { return rt_current_input(); }
 RtValue rt_p_current_error_port(Region *rr, const char *loc) {
-    return RT_TAG_AS_OBJ(&rt_stderr_port);
+    return rt_cur_err ? rt_cur_err : RT_TAG_AS_OBJ(&rt_stderr_port);
 }
 
 /* ---- string ports ------------------------------------------------------------------------ */
@@ -467,16 +499,14 @@ RtValue rt_p_call_with_input_file(Region *rr, const char *loc, RtValue name, RtV
                              rt_open_file(rr, loc, "call-with-input-file", name, 0), proc);
 }
 
-/* The port becomes the current one, a place that outlives rr's frame when an escape leaves
- * it current (a continuation restores the current ports, but no dynamic-wind is involved):
- * it lives in the collected heap (R4). */
+/* The port becomes the current one for the thunk's dynamic extent, as parameterize would
+ * make it (rt_with_binding: undone by every escape, in order with the dynamic-winds around
+ * it); the port lives in the collected heap (R4: the current port is a root that may
+ * outlive rr's frame). */
 RtValue rt_p_with_output_to_file(Region *rr, const char *loc, RtValue name, RtValue thunk) {
     rt_check_proc(loc, "with-output-to-file", thunk);
     RtValue port = rt_open_file(&rt_gc_region, loc, "with-output-to-file", name, 1);
-    RtValue saved = rt_cur_out;
-    rt_cur_out = port;
-    RtValue r = rt_call0(rr, loc, thunk);
-    rt_cur_out = saved;
+    RtValue r = rt_with_binding(rr, loc, &rt_cur_out, port, thunk);
     rt_close(loc, "with-output-to-file", RT_AS(RtPort, port)->impl, RT_PORT_OUT);
     return r;
 }
@@ -484,12 +514,33 @@ RtValue rt_p_with_output_to_file(Region *rr, const char *loc, RtValue name, RtVa
 RtValue rt_p_with_input_from_file(Region *rr, const char *loc, RtValue name, RtValue thunk) {
     rt_check_proc(loc, "with-input-from-file", thunk);
     RtValue port = rt_open_file(&rt_gc_region, loc, "with-input-from-file", name, 0);
-    RtValue saved = rt_cur_in;
-    rt_cur_in = port;
-    RtValue r = rt_call0(rr, loc, thunk);
-    rt_cur_in = saved;
+    RtValue r = rt_with_binding(rr, loc, &rt_cur_in, port, thunk);
     rt_close(loc, "with-input-from-file", RT_AS(RtPort, port)->impl, RT_PORT_IN);
     return r;
+}
+
+/* (with-output-to-string thunk), (call-with-output-string proc), (with-input-from-string
+ * string thunk), as in Chez Scheme: what the thunk writes to the current output port (a
+ * string port, bound as parameterize binds it) is the result; proc gets the string port. */
+RtValue rt_p_with_output_to_string(Region *rr, const char *loc, RtValue thunk) {
+    rt_check_proc(loc, "with-output-to-string", thunk);
+    RtValue port = rt_p_open_output_string(&rt_gc_region, loc);
+    rt_with_binding(rr, loc, &rt_cur_out, port, thunk);
+    return rt_p_get_output_string(rr, loc, port);
+}
+
+RtValue rt_p_call_with_output_string(Region *rr, const char *loc, RtValue proc) {
+    rt_check_proc(loc, "call-with-output-string", proc);
+    RtValue port = rt_p_open_output_string(&rt_gc_region, loc);
+    rt_call1(rr, loc, proc, port);
+    return rt_p_get_output_string(rr, loc, port);
+}
+
+RtValue rt_p_with_input_from_string(Region *rr, const char *loc, RtValue s, RtValue thunk) {
+    RT_CHECK(RT_IS_STRING(s), "with-input-from-string", "a string", s);
+    rt_check_proc(loc, "with-input-from-string", thunk);
+    RtValue port = rt_p_open_input_string(&rt_gc_region, loc, s);
+    return rt_with_binding(rr, loc, &rt_cur_in, port, thunk);
 }
 
 RtValue rt_p_file_exists_p(Region *rr, const char *loc, RtValue name) {

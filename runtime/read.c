@@ -1,22 +1,43 @@
-/* read.c: the datum reader at run time, (read [port]) (R7RS 6.13.2, syntax of 7.1.2).
+/* read.c: the datum reader at run time, (read [port]) (R7RS 6.13.2, syntax of 2 and 7.1.2).
  * It reads one datum from a textual input port through read-char and peek-char, so it works
  * on every kind of port: lists (with [ ] as well), dotted pairs, vectors #( ), bytevectors
  * #u8( ), strings with escapes (\n \t \x41; and line continuations), characters (#\a #\space
  * #\x3bb), numbers in every syntax rt_number_parse knows (#x #e ... prefixes, bignums,
- * decimals, +inf.0), booleans (#t #f #true #false), symbols (with |...| and escapes), the
- * abbreviations ' ` , ,@ and the comments ; #| |# (nested) and #; (datum comment).
- * #!fold-case, #!no-fold-case and other #! directives are skipped like comments (case
- * folding itself is not done). Datum labels (#0= #0#) are not supported.
+ * decimals, +inf.0) and the exponent markers s f d l of R5RS (1s2 = 1d2 = 100.0, as Chez
+ * reads them), booleans (#t #f #true #false), symbols (with |...| and escapes), the
+ * abbreviations ' ` , ,@, the comments ; #| |# (nested) and #; (datum comment), datum labels
+ * #n= and #n# (2.4: shared and circular data; a reference inside the datum its label names
+ * makes a cycle), and the directives #!fold-case / #!no-fold-case (2.1), which fold the
+ * identifiers and character names read after them from the same port, as string-foldcase
+ * does (|...| symbols are not folded). Other #! directives are skipped like comments.
  * At end of file it returns the eof object; a syntax error (unbalanced parentheses, end of file
- * inside a datum, an unknown # syntax) raises a condition of kind RT_COND_READ: read-error?.
+ * inside a datum, an unknown # syntax, an undefined label) raises a condition of kind
+ * RT_COND_READ (read-error?) whose message names the place in the port:
+ *   read: unexpected closing parenthesis at line 3, column 7 of "data.txt"
  * Data are allocated in rr.
  */
 #include "rtlib.h"
+
+#include <stdarg.h>
+
+/* A datum label: while its datum is being read, references to it read as `hole` (a fresh box:
+ * the reader makes no boxes otherwise) and the places they were stored in are remembered as
+ * fixups, patched when the datum is complete. */
+typedef struct RtRdLabel {
+    uint64_t n;
+    RtValue hole, value;
+    int done;
+} RtRdLabel;
 
 typedef struct RtReader {
     Region *rr;
     const char *loc;
     RtValue port;
+    int64_t tok_line, tok_col;   /* where the token being read starts */
+    RtRdLabel *labels;           /* the labels of this datum (collector memory, scanned) */
+    size_t nlabels, labels_cap;
+    RtValue **fixups;            /* places holding a hole (collector memory, atomic) */
+    size_t nfixups, fixups_cap;
 } RtReader;
 
 enum { RT_RD_DATUM, RT_RD_CLOSE, RT_RD_DOT, RT_RD_END };
@@ -31,10 +52,37 @@ static int32_t rt_rd_peek(RtReader *rd) {
     return c == RT_EOF ? -1 : (int32_t)RT_CHARVAL(c);
 }
 
-#define rt_rd_error(rd, ...) rt_error_kind((rd)->loc, RT_COND_READ, "read: " __VA_ARGS__)
+/* A read error at line:col of the port: "read: <message> at line L, column C of <port>". */
+static RT_NORETURN RT_COLD void rt_rd_error_at(RtReader *rd, int64_t line, int64_t col,
+                                               const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static RT_NORETURN RT_COLD void rt_rd_error_at(RtReader *rd, int64_t line, int64_t col,
+                                               const char *fmt, ...) {
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    rt_error_kind(rd->loc, RT_COND_READ, "read: %s at line %lld, column %lld of %s", msg,
+                  (long long)line, (long long)(col > 0 ? col : 1),
+                  rt_port_description(rd->port));
+}
+/* ... where the last character was read */
+#define rt_rd_error(rd, ...)                                                                  \
+    do {                                                                                      \
+        int64_t l_, c_;                                                                       \
+        rt_port_position((rd)->port, &l_, &c_);                                               \
+        rt_rd_error_at(rd, l_, c_, __VA_ARGS__);                                              \
+    } while (0)
+/* ... where the current token starts */
+#define rt_rd_error_tok(rd, ...) rt_rd_error_at(rd, (rd)->tok_line, (rd)->tok_col, __VA_ARGS__)
 
+static void rt_rd_mark(RtReader *rd) { rt_port_position(rd->port, &rd->tok_line, &rd->tok_col); }
+
+/* Whitespace: R7RS's (space, tab, line endings, form feed) and Unicode's White_Space. */
 static int rt_rd_space(int32_t c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    if (c < 128) return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    return rt_char_whitespace((uint32_t)c);
 }
 
 static int rt_rd_delimiter(int32_t c) {
@@ -61,6 +109,21 @@ static void rt_rd_push(RtRdBuf *b, uint32_t c) {
     b->c[b->n++] = c;
 }
 
+/* b[from..] replaced by its full case folding (#!fold-case). */
+static void rt_rd_fold(RtRdBuf *b, size_t from) {
+    size_t n = b->n;
+    uint32_t *copy = malloc((n - from) * sizeof *copy + 1);
+    if (copy == NULL) rt_out_of_memory();
+    memcpy(copy, b->c + from, (n - from) * sizeof *copy);
+    b->n = from;
+    for (size_t i = 0; i < n - from; i++) {
+        uint32_t f[3];
+        size_t k = rt_char_fold_full(copy[i], f);
+        for (size_t j = 0; j < k; j++) rt_rd_push(b, f[j]);
+    }
+    free(copy);
+}
+
 /* The buffer as UTF-8, malloc'd and NUL-terminated; *len its byte length. */
 static char *rt_rd_utf8(const RtRdBuf *b, size_t *len) {
     char *s = malloc(b->n * 4 + 1);
@@ -72,6 +135,76 @@ static char *rt_rd_utf8(const RtRdBuf *b, size_t *len) {
     return s;
 }
 
+/* ---- datum labels (R7RS 2.4) ---------------------------------------------------------------- */
+
+static int rt_rd_is_hole(RtValue v) { return RT_IS_TYPE(v, TYPE_ID_BOX); }
+
+/* Remember that *place holds a hole, to patch when its label's datum is complete. */
+static void rt_rd_fixup(RtReader *rd, RtValue *place) {
+    if (!rt_rd_is_hole(*place)) return;
+    if (rd->nfixups == rd->fixups_cap) {
+        rd->fixups_cap = rd->fixups_cap ? 2 * rd->fixups_cap : 16;
+        RtValue **f = rt_gc_malloc_atomic(rd->fixups_cap * sizeof *f);
+        if (rd->nfixups) memcpy(f, rd->fixups, rd->nfixups * sizeof *f);
+        rd->fixups = f;
+    }
+    rd->fixups[rd->nfixups++] = place;
+}
+
+static RtRdLabel *rt_rd_label(RtReader *rd, uint64_t n) {
+    for (size_t i = 0; i < rd->nlabels; i++)
+        if (rd->labels[i].n == n) return &rd->labels[i];
+    return NULL;
+}
+
+static RtValue rt_rd_datum(RtReader *rd, const char *after);
+
+/* #n= <datum> or #n# (the # already read, the next character a digit). */
+static RtValue rt_rd_label_use(RtReader *rd) {
+    uint64_t n = 0;
+    int32_t c;
+    while ((c = rt_rd_peek(rd)) >= '0' && c <= '9') {
+        rt_rd_get(rd);
+        if (n > (UINT64_MAX - 9) / 10) rt_rd_error_tok(rd, "datum label too large");
+        n = n * 10 + (uint64_t)(c - '0');
+    }
+    c = rt_rd_get(rd);
+    if (c == '#') {
+        RtRdLabel *l = rt_rd_label(rd, n);
+        if (l == NULL) rt_rd_error_tok(rd, "undefined datum label #%llu#", (unsigned long long)n);
+        return l->done ? l->value : l->hole;
+    }
+    if (c != '=') rt_rd_error_tok(rd, "bad # syntax (expected #%llu= or #%llu#)",
+                                  (unsigned long long)n, (unsigned long long)n);
+    if (rt_rd_label(rd, n) != NULL)
+        rt_rd_error_tok(rd, "datum label #%llu= defined twice", (unsigned long long)n);
+    if (rd->nlabels == rd->labels_cap) {
+        rd->labels_cap = rd->labels_cap ? 2 * rd->labels_cap : 8;
+        RtRdLabel *ls = rt_gc_malloc(rd->labels_cap * sizeof *ls);
+        if (rd->nlabels) memcpy(ls, rd->labels, rd->nlabels * sizeof *ls);
+        rd->labels = ls;
+    }
+    int64_t line = rd->tok_line, col = rd->tok_col;
+    RtValue hole = mk_box(rd->rr, RT_FALSE);
+    size_t li = rd->nlabels++;
+    rd->labels[li] = (RtRdLabel){n, hole, RT_FALSE, 0};
+    char after[32];
+    snprintf(after, sizeof after, "#%llu=", (unsigned long long)n);
+    RtValue v = rt_rd_datum(rd, after);
+    if (v == hole)
+        rt_rd_error_at(rd, line, col, "datum label #%llu= refers to itself",
+                       (unsigned long long)n);
+    rd->labels[li].value = v;
+    rd->labels[li].done = 1;
+    for (size_t i = 0; i < rd->nfixups; i++)
+        if (*rd->fixups[i] == hole) *rd->fixups[i] = v;
+    for (size_t i = 0; i < rd->nlabels; i++) /* #1=#0# inside #0='s datum */
+        if (rd->labels[i].value == hole) rd->labels[i].value = v;
+    return v;
+}
+
+/* ---- data ----------------------------------------------------------------------------------- */
+
 static RtValue rt_rd_item(RtReader *rd, int *kind);
 
 /* A datum, where only a datum may come (after ' or #;, inside #( )...). */
@@ -79,54 +212,60 @@ static RtValue rt_rd_datum(RtReader *rd, const char *after) {
     int kind;
     RtValue v = rt_rd_item(rd, &kind);
     if (kind == RT_RD_END) rt_rd_error(rd, "end of file after %s", after);
-    if (kind != RT_RD_DATUM) rt_rd_error(rd, "unexpected %s after %s",
-                                         kind == RT_RD_DOT ? "." : "closing parenthesis", after);
+    if (kind != RT_RD_DATUM)
+        rt_rd_error_tok(rd, "unexpected %s after %s",
+                        kind == RT_RD_DOT ? "." : "closing parenthesis", after);
     return v;
 }
 
-/* The rest of a list after its opening parenthesis. */
-static RtValue rt_rd_list(RtReader *rd) {
+/* The rest of a list after its opening parenthesis (opened at line:col). */
+static RtValue rt_rd_list(RtReader *rd, int64_t line, int64_t col) {
     RtValue head = RT_NIL, *tail = &head;
     for (;;) {
         int kind;
         RtValue v = rt_rd_item(rd, &kind);
         switch (kind) {
-        case RT_RD_END: rt_rd_error(rd, "end of file in a list");
+        case RT_RD_END:
+            rt_rd_error_at(rd, line, col, "end of file in a list, opened");
         case RT_RD_CLOSE: return head;
         case RT_RD_DOT: {
-            if (head == RT_NIL) rt_rd_error(rd, "unexpected . at the start of a list");
+            if (head == RT_NIL) rt_rd_error_tok(rd, "unexpected . at the start of a list");
             *tail = rt_rd_datum(rd, ".");
-            RtValue end = rt_rd_item(rd, &kind);
-            (void)end;
-            if (kind != RT_RD_CLOSE) rt_rd_error(rd, "expected ) after the datum after .");
+            rt_rd_fixup(rd, tail);
+            rt_rd_item(rd, &kind);
+            if (kind != RT_RD_CLOSE) rt_rd_error_tok(rd, "expected ) after the datum after .");
             return head;
         }
         default:
             *tail = rt_cons(rd->rr, v, RT_NIL);
+            rt_rd_fixup(rd, &RT_CAR(*tail));
             tail = &RT_CDR(*tail);
         }
     }
 }
 
 /* #( ... ): the elements are read as a list, then copied. */
-static RtValue rt_rd_vector(RtReader *rd) {
-    RtValue l = rt_rd_list(rd);
+static RtValue rt_rd_vector(RtReader *rd, int64_t line, int64_t col) {
+    RtValue l = rt_rd_list(rd, line, col);
     int64_t n = rt_list_length(l);
-    if (n < 0) rt_rd_error(rd, "a dotted list in a vector");
+    if (n < 0) rt_rd_error_at(rd, line, col, "a dotted list in the vector");
     RtValue v = mk_vector(rd->rr, (size_t)n, RT_FALSE);
-    for (int64_t i = 0; i < n; i++, l = RT_CDR(l)) RT_AS(RtVector, v)->items[i] = RT_CAR(l);
+    for (int64_t i = 0; i < n; i++, l = RT_CDR(l)) {
+        RT_AS(RtVector, v)->items[i] = RT_CAR(l);
+        rt_rd_fixup(rd, &RT_AS(RtVector, v)->items[i]);
+    }
     return v;
 }
 
-static RtValue rt_rd_bytevector(RtReader *rd) {
-    RtValue l = rt_rd_list(rd);
+static RtValue rt_rd_bytevector(RtReader *rd, int64_t line, int64_t col) {
+    RtValue l = rt_rd_list(rd, line, col);
     int64_t n = rt_list_length(l);
-    if (n < 0) rt_rd_error(rd, "a dotted list in a bytevector");
+    if (n < 0) rt_rd_error_at(rd, line, col, "a dotted list in the bytevector");
     RtValue v = mk_bytevector(rd->rr, (size_t)n, 0);
     for (int64_t i = 0; i < n; i++, l = RT_CDR(l)) {
         RtValue x = RT_CAR(l);
         if (!RT_IS_FIXNUM(x) || RT_FIXVAL(x) < 0 || RT_FIXVAL(x) > 255)
-            rt_rd_error(rd, "a bytevector element is not a byte");
+            rt_rd_error_at(rd, line, col, "an element that is not a byte in the bytevector");
         RT_AS(RtBytevector, v)->bytes[i] = (uint8_t)RT_FIXVAL(x);
     }
     return v;
@@ -141,19 +280,24 @@ static uint32_t rt_rd_hex_escape(RtReader *rd) {
         if (c == ';' && digits > 0) break;
         int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
                 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (d < 0 || ++digits > 8) rt_rd_error(rd, "bad \\x escape");
+        if (d < 0 || ++digits > 8) rt_rd_error(rd, "bad \\x escape (expected hex digits and ;)");
         v = v * 16 + (uint32_t)d;
     }
-    if (v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) rt_rd_error(rd, "bad \\x escape");
+    if (v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+        rt_rd_error(rd, "\\x%x; is not a Unicode scalar value", v);
     return v;
 }
 
-/* The text between delimiters `quote` (" for strings, | for symbols), escapes decoded. */
+/* The text between delimiters `quote` (" for strings, | for symbols), escapes decoded
+ * (R7RS 6.7: \a \b \t \n \r \" \\ \| \xHH; and \<spaces><newline><spaces>). */
 static void rt_rd_quoted(RtReader *rd, int32_t quote, RtRdBuf *b) {
+    int64_t line, col;
+    rt_port_position(rd->port, &line, &col);
     for (;;) {
         int32_t c = rt_rd_get(rd);
         if (c < 0)
-            rt_rd_error(rd, "end of file in a %s", quote == '"' ? "string" : "|symbol|");
+            rt_rd_error_at(rd, line, col, "end of file in a %s, opened",
+                           quote == '"' ? "string" : "|symbol|");
         if (c == quote) return;
         if (c != '\\') {
             rt_rd_push(b, (uint32_t)c);
@@ -169,13 +313,16 @@ static void rt_rd_quoted(RtReader *rd, int32_t quote, RtRdBuf *b) {
         case '"': case '\\': case '|': rt_rd_push(b, (uint32_t)c); break;
         case 'x': case 'X': rt_rd_push(b, rt_rd_hex_escape(rd)); break;
         default:
-            if (c == '\n' || rt_rd_space(c)) { /* \ <spaces> newline <spaces>: nothing */
-                while (c != '\n' && rt_rd_space(c)) c = rt_rd_get(rd);
-                if (c != '\n') rt_rd_error(rd, "bad line continuation in a string");
+            if (c == '\n' || c == ' ' || c == '\t' || c == '\r') { /* a line continuation */
+                while (c == ' ' || c == '\t' || c == '\r') c = rt_rd_get(rd);
+                if (c != '\n') rt_rd_error(rd, "bad line continuation (\\ then spaces, not a newline)");
                 while (rt_rd_peek(rd) == ' ' || rt_rd_peek(rd) == '\t') rt_rd_get(rd);
                 break;
             }
-            rt_rd_error(rd, "unknown escape in a string");
+            if (c < 0) continue; /* reported as end of file above */
+            char e[8];
+            e[rt_utf8_encode((uint32_t)c, e)] = 0;
+            rt_rd_error(rd, "unknown escape \\%s in a %s", e, quote == '"' ? "string" : "|symbol|");
         }
     }
 }
@@ -186,48 +333,81 @@ static const struct { const char *name; uint32_t c; } rt_rd_char_names[] = {
     {"linefeed", 10}, {"altmode", 27},  {"rubout", 127}, {"page", 12},
 };
 
-/* #\<char> (#\ already read). */
+/* #\<char> (#\ already read). A name is looked up folded under #!fold-case. */
 static RtValue rt_rd_char(RtReader *rd) {
     RtRdBuf *b = rt_rd_buf();
     int32_t c = rt_rd_get(rd);
     if (c < 0) rt_rd_error(rd, "end of file after #\\");
     rt_rd_push(b, (uint32_t)c);
     while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(b, (uint32_t)rt_rd_get(rd));
-    uint32_t r = b->c[0];
-    if (b->n > 1) {
-        size_t len;
-        char *s = rt_rd_utf8(b, &len);
-        int found = 0;
-        for (size_t i = 0; i < sizeof rt_rd_char_names / sizeof rt_rd_char_names[0]; i++)
-            if (strcmp(s, rt_rd_char_names[i].name) == 0) {
-                r = rt_rd_char_names[i].c;
-                found = 1;
-            }
-        if (!found && (s[0] == 'x' || s[0] == 'U' || s[0] == 'u')) {
-            char *end;
-            unsigned long v = strtoul(s + 1, &end, 16);
-            if (*end == 0 && v <= 0x10ffff && !(v >= 0xd800 && v <= 0xdfff)) {
-                r = (uint32_t)v;
-                found = 1;
-            }
+    if (b->n == 1) return RT_CHAR(b->c[0]);
+    if (rt_port_fold_case(rd->port)) rt_rd_fold(b, 0);
+    size_t len;
+    char *s = rt_rd_utf8(b, &len);
+    for (size_t i = 0; i < sizeof rt_rd_char_names / sizeof rt_rd_char_names[0]; i++)
+        if (strcmp(s, rt_rd_char_names[i].name) == 0) {
+            free(s);
+            return RT_CHAR(rt_rd_char_names[i].c);
         }
-        free(s);
-                if (!found) rt_rd_error(rd, "unknown character name");
-        return RT_CHAR(r);
+    if ((s[0] == 'x' || s[0] == 'X' || s[0] == 'U' || s[0] == 'u') && len <= 9) {
+        unsigned long v = 0;
+        int hex = 1;
+        for (size_t i = 1; i < len; i++) {
+            int d = s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : (s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'f' ? (s[i] | 0x20) - 'a' + 10 : -1;
+            if (d < 0) hex = 0;
+            else v = v * 16 + (unsigned long)d;
+        }
+        if (hex && v <= 0x10ffff && !(v >= 0xd800 && v <= 0xdfff)) {
+            free(s);
+            return RT_CHAR((uint32_t)v);
+        }
     }
-        return RT_CHAR(r);
+    char shown[64];
+    snprintf(shown, sizeof shown, "%.40s", s);
+    free(s);
+    rt_rd_error_tok(rd, "unknown character name #\\%s", shown);
 }
 
-/* An atom: a number if rt_number_parse takes it, else a symbol. The first character c has
- * been read; a token starting with # is a number with a prefix or an error. */
+/* R5RS's exponent markers s, f, d and l (R7RS keeps e): in decimal number syntax, the marker
+ * is replaced by e in place, so that rt_number_parse reads 1s2, 1.5f-3, #i2L10. */
+static void rt_rd_exponent_markers(char *s, size_t len) {
+    size_t i = 0;
+    while (i + 1 < len && s[i] == '#') {
+        char p = (char)(s[i + 1] | 0x20);
+        if (p != 'd' && p != 'e' && p != 'i') return; /* #x #b #o: d and f are digits there */
+        i += 2;
+    }
+    if (i < len && (s[i] == '+' || s[i] == '-')) i++;
+    size_t digits = 0;
+    int dot = 0;
+    for (; i < len && ((s[i] >= '0' && s[i] <= '9') || (s[i] == '.' && !dot)); i++) {
+        if (s[i] == '.') dot = 1;
+        else digits++;
+    }
+    if (digits == 0 || i >= len || !strchr("sfdlSFDL", s[i])) return;
+    size_t m = i++;
+    if (i < len && (s[i] == '+' || s[i] == '-')) i++;
+    if (i == len) return;
+    for (; i < len; i++)
+        if (s[i] < '0' || s[i] > '9') return;
+    s[m] = 'e';
+}
+
+/* An atom: a number if rt_number_parse takes it, else a symbol (folded under #!fold-case,
+ * except for its |...| parts). The first character c has been read; a token starting with #
+ * is a number with a prefix or an error. */
 static RtValue rt_rd_atom(RtReader *rd, int32_t c) {
     RtRdBuf *b = rt_rd_buf();
+    int fold = rt_port_fold_case(rd->port);
+    size_t plain = 0; /* b[plain..] is text outside bars, not yet folded */
     rt_rd_push(b, (uint32_t)c);
     for (;;) {
         int32_t d = rt_rd_peek(rd);
         if (d == '|') { /* abc|def|ghi: the quoted part joins the symbol */
+            if (fold) rt_rd_fold(b, plain);
             rt_rd_get(rd);
             rt_rd_quoted(rd, '|', b);
+            plain = b->n;
             continue;
         }
         if (rt_rd_delimiter(d)) break;
@@ -235,18 +415,28 @@ static RtValue rt_rd_atom(RtReader *rd, int32_t c) {
     }
     size_t len;
     char *s = rt_rd_utf8(b, &len);
-        if (len == 1 && s[0] == '.') {
+    if (len == 1 && s[0] == '.') {
         free(s);
         return RT_UNDEFINED; /* the dot of a dotted pair */
     }
     RtValue v = RT_FALSE;
     int digitish = (s[0] >= '0' && s[0] <= '9') || s[0] == '#' || s[0] == '+' || s[0] == '-' ||
                    s[0] == '.';
-    if (digitish) v = rt_number_parse(rd->rr, rd->loc, s, len, 10);
+    if (digitish && plain == 0) {
+        rt_rd_exponent_markers(s, len);
+        v = rt_number_parse(rd->rr, rd->loc, s, len, 10);
+    }
     if (v == RT_FALSE) {
         if (s[0] == '#') {
+            char shown[64];
+            snprintf(shown, sizeof shown, "%.40s", s);
             free(s);
-            rt_rd_error(rd, "bad # syntax");
+            rt_rd_error_tok(rd, "bad # syntax %s", shown);
+        }
+        if (fold) {
+            free(s);
+            rt_rd_fold(b, plain);
+            s = rt_rd_utf8(b, &len);
         }
         v = mk_symbol_n(rd->rr, s, len);
     }
@@ -256,20 +446,35 @@ static RtValue rt_rd_atom(RtReader *rd, int32_t c) {
 
 static RtValue rt_rd_abbrev(RtReader *rd, const char *name, const char *text) {
     RtValue d = rt_rd_datum(rd, text);
-    return rt_cons(rd->rr, mk_symbol(rd->rr, name), rt_cons(rd->rr, d, RT_NIL));
+    RtValue rest = rt_cons(rd->rr, d, RT_NIL);
+    rt_rd_fixup(rd, &RT_CAR(rest));
+    return rt_cons(rd->rr, mk_symbol(rd->rr, name), rest);
 }
 
 /* #| ... |# with nesting (#| already read). */
 static void rt_rd_block_comment(RtReader *rd) {
     int depth = 1;
     int32_t prev = 0;
+    int64_t line = rd->tok_line, col = rd->tok_col;
     while (depth > 0) {
         int32_t c = rt_rd_get(rd);
-        if (c < 0) rt_rd_error(rd, "end of file in a #| comment");
+        if (c < 0)
+            rt_rd_error_at(rd, line, col, "end of file in a #| comment, opened");
         if (prev == '|' && c == '#') { depth--; c = 0; }
         else if (prev == '#' && c == '|') { depth++; c = 0; }
         prev = c;
     }
+}
+
+/* #!fold-case, #!no-fold-case (R7RS 2.1) and other directives (#!eof, #!r6rs...: skipped). */
+static void rt_rd_directive(RtReader *rd) {
+    RtRdBuf *b = rt_rd_buf();
+    while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(b, (uint32_t)rt_rd_get(rd));
+    size_t len;
+    char *s = rt_rd_utf8(b, &len);
+    if (strcmp(s, "fold-case") == 0) rt_port_set_fold_case(rd->port, 1);
+    else if (strcmp(s, "no-fold-case") == 0) rt_port_set_fold_case(rd->port, 0);
+    free(s);
 }
 
 /* The next datum, or a closing parenthesis, a dot or the end of file (*kind). */
@@ -283,11 +488,13 @@ static RtValue rt_rd_item(RtReader *rd, int *kind) {
             return RT_EOF;
         }
         if (rt_rd_space(c)) continue;
+        rt_rd_mark(rd);
+        int64_t line = rd->tok_line, col = rd->tok_col;
         switch (c) {
         case ';':
             while ((c = rt_rd_get(rd)) >= 0 && c != '\n') {}
             continue;
-        case '(': case '[': return rt_rd_list(rd); /* ( ] and [ ) are accepted */
+        case '(': case '[': return rt_rd_list(rd, line, col); /* ( ] and [ ) are accepted */
         case ')': case ']': *kind = RT_RD_CLOSE; return RT_UNSPEC;
         case '\'': return rt_rd_abbrev(rd, "quote", "'");
         case '`': return rt_rd_abbrev(rd, "quasiquote", "`");
@@ -302,15 +509,28 @@ static RtValue rt_rd_item(RtReader *rd, int *kind) {
             rt_rd_quoted(rd, '"', b);
             RtString *s = rt_string_new(rd->rr, (int64_t)b->n);
             if (b->n) memcpy(s->chars, b->c, b->n * sizeof *b->c);
-                        return RT_TAG_AS_OBJ(s);
+            return RT_TAG_AS_OBJ(s);
         }
         case '|': {
             RtRdBuf *b = rt_rd_buf();
             rt_rd_quoted(rd, '|', b);
-            while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(b, (uint32_t)rt_rd_get(rd));
+            size_t plain = b->n;
+            for (;;) { /* |abc|def|ghi| and |abc|def: one symbol */
+                int32_t d = rt_rd_peek(rd);
+                if (d == '|') {
+                    if (rt_port_fold_case(rd->port)) rt_rd_fold(b, plain);
+                    rt_rd_get(rd);
+                    rt_rd_quoted(rd, '|', b);
+                    plain = b->n;
+                    continue;
+                }
+                if (rt_rd_delimiter(d)) break;
+                rt_rd_push(b, (uint32_t)rt_rd_get(rd));
+            }
+            if (rt_port_fold_case(rd->port)) rt_rd_fold(b, plain);
             size_t len;
             char *s = rt_rd_utf8(b, &len);
-                        RtValue v = mk_symbol_n(rd->rr, s, len);
+            RtValue v = mk_symbol_n(rd->rr, s, len);
             free(s);
             return v;
         }
@@ -326,33 +546,38 @@ static RtValue rt_rd_item(RtReader *rd, int *kind) {
                 rt_rd_datum(rd, "#;");
                 continue;
             }
-            if (d == '!') { /* #!fold-case, #!no-fold-case, #!eof...: skipped */
-                while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_get(rd);
+            if (d == '!') {
+                rt_rd_get(rd);
+                rt_rd_directive(rd);
                 continue;
             }
             if (d == '(') {
                 rt_rd_get(rd);
-                return rt_rd_vector(rd);
+                return rt_rd_vector(rd, line, col);
             }
             if (d == '\\') {
                 rt_rd_get(rd);
                 return rt_rd_char(rd);
             }
+            if (d >= '0' && d <= '9') return rt_rd_label_use(rd);
             if (d == 'u' || d == 'U') {
                 rt_rd_get(rd);
                 if (rt_rd_get(rd) != '8' || rt_rd_get(rd) != '(')
-                    rt_rd_error(rd, "bad # syntax (expected #u8( )");
-                return rt_rd_bytevector(rd);
+                    rt_rd_error_tok(rd, "bad # syntax (expected #u8( )");
+                return rt_rd_bytevector(rd, line, col);
             }
-            if (d == 't' || d == 'f') {
+            if (d == 't' || d == 'f' || d == 'T' || d == 'F') {
                 RtRdBuf *b = rt_rd_buf();
                 while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(b, (uint32_t)rt_rd_get(rd));
+                rt_rd_fold(b, 0);
                 size_t len;
                 char *s = rt_rd_utf8(b, &len);
-                                int t = strcmp(s, "t") == 0 || strcmp(s, "true") == 0;
+                int t = strcmp(s, "t") == 0 || strcmp(s, "true") == 0;
                 int f = strcmp(s, "f") == 0 || strcmp(s, "false") == 0;
+                char shown[64];
+                snprintf(shown, sizeof shown, "#%.40s", s);
                 free(s);
-                if (!t && !f) rt_rd_error(rd, "bad # syntax");
+                if (!t && !f) rt_rd_error_tok(rd, "bad # syntax %s", shown);
                 return RT_BOOL(t);
             }
             return rt_rd_atom(rd, c);
@@ -369,10 +594,10 @@ static RtValue rt_rd_item(RtReader *rd, int *kind) {
 RtValue rt_p_read(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RtValue port = RT_OPT(0, rt_current_input());
     rt_in_port(loc, "read", port);
-    RtReader rd = {rr, loc, port};
+    RtReader rd = {.rr = rr, .loc = loc, .port = port};
     int kind;
     RtValue v = rt_rd_item(&rd, &kind);
-    if (kind == RT_RD_CLOSE) rt_rd_error(&rd, "unexpected closing parenthesis");
-    if (kind == RT_RD_DOT) rt_rd_error(&rd, "unexpected .");
+    if (kind == RT_RD_CLOSE) rt_rd_error_tok(&rd, "unexpected closing parenthesis");
+    if (kind == RT_RD_DOT) rt_rd_error_tok(&rd, "unexpected .");
     return v;
 }

@@ -735,9 +735,10 @@ extern _Thread_local RtHandler *rt_handlers;
  * --------------------------------------------------------------------------------------------
  * A port object (TYPE_ID_PORT) points to an RtPortImpl (private to port.c): a FILE* or a string
  * buffer, input or output, open or closed. Strings are UTF-32 in memory, UTF-8 outside.
- * rt_print writes v in `display` (write = 0) or `write` syntax. Cycles are not detected yet:
- * writing a circular structure does not terminate. A write that fails raises a file error
- * naming the port at the primitive writing ("display: cannot write to standard output: ...").
+ * rt_print writes v in `display` (write = 0) or `write` syntax, with datum labels on the parts
+ * of a cycle (#0=(1 . #0#)), so printing a circular structure terminates. A write that fails
+ * raises a file error naming the port at the primitive writing ("display: cannot write to
+ * standard output: ...").
  * ========================================================================================== */
 typedef struct RtPortImpl RtPortImpl;
 /* The output port a port argument designates (RT_DEFAULT: the current output port); errors
@@ -755,12 +756,13 @@ RtValue rt_current_output(void);
  * object.c): helpers for C callers
  * ========================================================================================== */
 int rt_eqv(RtValue a, RtValue b);
+/* equal? (R7RS 6.1): terminates on cycles, near-linear on shared structure (list.c). */
 int rt_equal(RtValue a, RtValue b);
 /* The length of proper list l, or -1 if it is improper or circular. */
 int64_t rt_list_length(RtValue l);
 /* A string's code points as UTF-8, NUL-terminated, malloc'd (the caller frees). */
 char *rt_string_to_utf8(RtValue s, size_t *len_out);
-/* Unicode-aware (for the C library's locale) character case and classes. */
+/* Unicode simple case mappings of one character (string.c, utf8proc). */
 uint32_t rt_char_upcase(uint32_t c);
 uint32_t rt_char_downcase(uint32_t c);
 
@@ -770,7 +772,8 @@ uint32_t rt_char_downcase(uint32_t c);
  * --------------------------------------------------------------------------------------------
  * (values x) is x; any other count is a TYPE_ID_VALUES object (count in the header).
  * A parameter object is a procedure (a closure whose free[0] is a TYPE_ID_PARAMETER object):
- * (p) is its value. parameterize is expanded by the compiler into
+ * (p) is its value. current-output-port, current-error-port and current-input-port are
+ * parameter objects too (R7RS 6.13.1): %parameter-convert and %parameter-swap! know them. parameterize is expanded by the compiler into
  *   (let* ((p param) (v (%parameter-convert p value)))
  *     (dynamic-wind (lambda () (set! v (%parameter-swap! p v)))
  *                   (lambda () body ...)

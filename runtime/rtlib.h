@@ -24,10 +24,14 @@
  *   Layer 7, program:      start.c control.c prims.c
  *       start-up (which sets the hooks), control and the system interface (values,
  *       parameters, continuations, dynamic-wind, exit), every primitive's procedure object
- * One reference goes up, to data, and calls nothing:
+ * Two references go up or across, to data, and call nothing:
  *   Upward reference: hashtable.c -> prims.c
  *       make-hash-table recognises the standard equivalences (the closures rt_pc_equal_p,
  *       rt_pc_eqv_p, rt_pc_eq_p, rt_pc_string_eq_p, rt_pc_string_ci_eq_p) by identity.
+ *   Upward reference: control.c -> prims.c
+ *       parameterize recognises the current ports' parameter objects (the closures
+ *       rt_pc_current_output_port, rt_pc_current_error_port, rt_pc_current_input_port) by
+ *       identity (prims.c calls control.c's primitives: this one goes across, to data).
  * Where a lower layer needs a higher one at run time, it calls a hook that the higher layer
  * sets at start-up, on cold paths only (never on allocation, arithmetic or calls):
  *   rt_exit_flush_hook (region.c): the ports' flush before exit, set by rt_ports_init;
@@ -125,6 +129,17 @@ static inline RtString *rt_string_new(Region *r, int64_t len) {
     return RT_STR(mk_string_fill(r, (size_t)len, 0));
 }
 
+/* Unicode (string.c, through utf8proc): char-foldcase (simple folding), the full case
+ * folding of one code point (1 to 3 code points into out), string-ci comparison of two
+ * strings (-1, 0, 1: their full foldings compared), and the classes the printer and reader
+ * need: graphic (prints as itself), combining mark, White_Space. */
+uint32_t rt_char_foldcase(uint32_t c);
+size_t rt_char_fold_full(uint32_t c, uint32_t out[3]);
+int rt_string_ci_cmp(RtValue a, RtValue b);
+int rt_char_graphic(uint32_t c);
+int rt_char_mark(uint32_t c);
+int rt_char_whitespace(uint32_t c);
+
 /* Collector-backed scratch memory (gc.c): rt_gc_malloc is zeroed and scanned (for arrays
  * that hold values while procedures are called), rt_gc_malloc_atomic neither (bytes, code
  * points); none returns NULL; rt_gc_free gives memory back early (optional: what is dropped
@@ -134,7 +149,7 @@ void *rt_gc_malloc_atomic(size_t bytes);
 void *rt_gc_realloc(void *p, size_t bytes);
 void rt_gc_free(void *p);
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
- * rt_xargs, rt_cur_out, rt_cur_in (start.c; see gc.c, "Roots"). */
+ * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
 
 /* The flush before exit (region.c), a hook so that the lower layers need not call up.
@@ -150,6 +165,22 @@ extern int (*rt_exit_flush_hook)(void);
 int rt_exit_flush(void);
 void rt_ports_init(void);
 
+/* The wind list (error.c, with the handler stack: the dynamic environment). rt_winds is its
+ * innermost wind. rt_dynamic_wind is (dynamic-wind before thunk after) (R7RS 6.10);
+ * rt_with_binding makes *place hold value while thunk runs, undone on every way out as
+ * parameterize's binding is (the current ports of with-output-to-file, with-output-to-string
+ * ...). rt_winds_unwind_to leaves every wind above keep, innermost first, running their after
+ * thunks (a continuation's escape, control.c); rt_winds_unwind_all leaves them all (exit, an
+ * uncaught error). */
+typedef struct RtWind RtWind;
+extern _Thread_local RtWind *rt_winds;
+RtValue rt_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thunk,
+                        RtValue after);
+RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue value,
+                        RtValue thunk);
+void rt_winds_unwind_to(Region *rr, const char *loc, RtWind *keep);
+void rt_winds_unwind_all(Region *rr, const char *loc);
+
 /* The printer of error messages (error.c), a hook so that error.c need not call up to
  * print.c. rt_error_print writes v into f (stderr, or a memory stream building a message)
  * in `write` (write = 1) or `display` form, through rt_error_print_hook; every message that
@@ -163,11 +194,18 @@ void rt_error_print(FILE *f, RtValue v, int write);
 
 /* Ports: the file and string port plumbing print.c and control.c need. The current ports
  * (0: the standard one) are collector roots (rt_gc_thread_roots). */
-extern _Thread_local RtValue rt_cur_out, rt_cur_in;
+extern _Thread_local RtValue rt_cur_out, rt_cur_in, rt_cur_err;
 RtValue rt_port_stdout(void);
 void rt_set_current_output(RtValue port);
 void rt_set_current_input(RtValue port);
 RtValue rt_current_input(void);
+/* For read (read.c), of a textual input port: the line (from 1) and column (of the last
+ * character read on it, 0 before the first) where reading is, the port as messages name it
+ * ("standard input", "\"data.txt\"", "a string port"), and its #!fold-case state. */
+void rt_port_position(RtValue port, int64_t *line, int64_t *col);
+const char *rt_port_description(RtValue port);
+int rt_port_fold_case(RtValue port);
+void rt_port_set_fold_case(RtValue port, int on);
 /* A port writing to file whose failures are ignored, for rt_fprint: one per thread, reused by
  * the next call. */
 RtPortImpl *rt_port_of_file(void *file);

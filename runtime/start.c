@@ -90,12 +90,13 @@ static void rt_stack_limit_init(size_t fallback_size) {
 
 /* This thread's thread-local values as collector roots (gc.c, "Roots"), add = 1 at the start
  * of the thread that runs the program, 0 before it ends (its thread-local storage dies with
- * it): rt_xargs (call.c) and the current ports rt_cur_out, rt_cur_in (port.c). */
+ * it): rt_xargs (call.c) and the current ports rt_cur_out, rt_cur_in, rt_cur_err (port.c). */
 void rt_gc_thread_roots(int add) {
     struct { void *lo, *hi; } roots[] = {
         { rt_xargs, rt_xargs + RT_MAX_ARGS },
         { &rt_cur_out, &rt_cur_out + 1 },
         { &rt_cur_in, &rt_cur_in + 1 },
+        { &rt_cur_err, &rt_cur_err + 1 },
     };
     for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
         if (add) GC_add_roots(roots[i].lo, roots[i].hi);

@@ -3,7 +3,7 @@
 # Called by `make example`, `make test` and `make bench`; does nothing when all are present.
 # Usage: scripts/deps.sh [extra-package ...]
 set -e
-PKGS="clang re2c chezscheme libcriterion-dev llvm-14-tools libgmp-dev libgc-dev libmimalloc-dev libclang-rt-14-dev python3 gnuplot-nox time $*"
+PKGS="clang re2c chezscheme libcriterion-dev llvm-14-tools libgmp-dev libgc-dev libutf8proc-dev libmimalloc-dev libclang-rt-14-dev python3 gnuplot-nox time $*"
 # make bench-programs: the peers (CHICKEN 5, Gambit 4.9; Chez Scheme is above).
 [ -n "$REGAL_BENCH_PEERS" ] && PKGS="$PKGS chicken-bin gambc"
 missing=""

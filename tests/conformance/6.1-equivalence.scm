@@ -25,3 +25,17 @@
 (test #t (equal? (make-vector 5 'a) (make-vector 5 'a)))
 (test #t (equal? (bytevector 1 2) (bytevector 1 2)))
 (test #f (equal? 2 2.0))
+;; equal? terminates on cycles (R7RS 6.1) and stays near-linear on shared structure
+(define (circular . items) (let ((l (list-copy items))) (set-cdr! (list-tail l (- (length l) 1)) l) l))
+(test #t (equal? (circular 1 2) (circular 1 2 1 2)))
+(test #f (equal? (circular 1 2) (circular 1 3)))
+(test #t (equal? (circular 'a) (circular 'a 'a 'a)))
+(test #t (let ((v (vector 1 2)) (w (vector 1 (vector 1 2))))
+           (vector-set! v 1 v) (vector-set! (vector-ref w 1) 1 w) (equal? v w)))
+(test #t (let ((x (list 1 2)) (y (list 1 2))) (set-car! x x) (set-car! y y) (equal? x y)))
+(define (shared-levels n)   ; each level holds the one below twice: 2^n leaves, n+1 nodes
+  (let loop ((i 0) (acc (list 1 2 3)))
+    (if (= i n) acc (loop (+ i 1) (list acc (list 1 2 3) acc)))))
+(test #t (equal? (shared-levels 100) (shared-levels 100)))
+(test #f (equal? (shared-levels 100) (list (shared-levels 99) (list 1 2 3) (shared-levels 98))))
+(test #t (equal? (list 1 (vector 2 "x" (bytevector 1)) 3.5) (list 1 (vector 2 "x" (bytevector 1)) 3.5)))

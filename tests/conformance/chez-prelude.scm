@@ -86,7 +86,13 @@
 ;; R7RS procedures and argument forms Chez 9.5 (an R6RS system) lacks
 (define (error msg . irritants)
   (raise (condition (make-error) (make-message-condition msg) (make-irritants-condition irritants))))
-(define (digit-value c) (and (char-numeric? c) (- (char->integer c) (char->integer #\0))))
+;; digit-value: decimal digits (Nd) come in runs of ten, 0 to 9
+(define (digit-value c)
+  (and (eq? (char-general-category c) 'Nd)
+       (let loop ((n (char->integer c)))
+         (if (and (> n 0) (eq? (char-general-category (integer->char (- n 1))) 'Nd))
+             (loop (- n 1))
+             (modulo (- (char->integer c) n) 10)))))
 (define chez-member member)
 (define (member x l . p) (if (null? p) (chez-member x l) (let loop ((l l)) (cond ((null? l) #f) (((car p) x (car l)) l) (else (loop (cdr l)))))))
 (define chez-assoc assoc)
@@ -147,3 +153,14 @@
 (define (list-set! l k v) (set-car! (list-tail l k) v))
 (define (make-promise v) (delay v))
 (define-syntax delay-force (syntax-rules () ((_ e) (delay (force e)))))
+;; R7RS's write-shared and write-simple through Chez's print-graph
+(define (write-shared x . p) (parameterize ((print-graph #t)) (apply write x p)))
+(define (write-simple x . p) (parameterize ((print-graph #f)) (apply write x p)))
+;; Chez's write warns (a continuable warning condition) before labelling a cycle; R7RS's write
+;; labels cycles silently
+(define chez-write write)
+(define (write x . p)
+  (with-exception-handler
+   (lambda (c) (if (warning? c) (if #f #f) (raise-continuable c)))
+   (lambda () (apply chez-write x p))))
+(define (call-with-output-string proc) (let ((p (open-output-string))) (proc p) (get-output-string p)))

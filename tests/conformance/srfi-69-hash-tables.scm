@@ -25,3 +25,9 @@
 (test '(1 0) (let* ((h (make-hash-table)) (c (begin (hash-table-set! h 1 1) (hash-table-copy h)))) (hash-table-clear! h) (list (hash-table-count c) (hash-table-count h))))
 (test #t (= (hash "abc") (hash (string #\a #\b #\c))))
 (test #t (= (string-hash "abc") (string-hash (string-copy "abc"))))
+;; string-ci=? tables hash the full case folding, so "Straße" and "STRASSE" are one key
+(test 1 (let ((t (make-hash-table string-ci=?))) (hash-table-set! t "Straße" 1) (hash-table-ref/default t "STRASSE" 'none)))
+;; equal? tables find circular keys
+(test 'cyc (let ((t (make-hash-table equal?)) (x (list 1 2)) (y (list 1 2 1 2)))
+             (set-cdr! (cdr x) x) (set-cdr! (cdddr y) y)
+             (hash-table-set! t x 'cyc) (hash-table-ref/default t y 'none)))
