@@ -463,6 +463,12 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     DivWant want;
     if (n == 2 && emit_intdiv_kind(p, &floor_div, &want))   /* evaluates its own operands */
         return emit_deliver(em, d, emit_intdiv(em, a, floor_div, want, emit_loc(em, a->loc)));
+    /* flonum vectors (infer.c: Ast.flovec), which also evaluate their own operands */
+    if (emit_f64_ref_node(em, a)) return emit_deliver(em, d, emit_alloc_float(em, emit_rg(a), emit_f64_ref(em, a)));
+    if (!em->opt->untyped && p->id == PRIM_vector_set_x && n == 3 && a->args.items[0]->flovec)
+        return emit_deliver(em, d, emit_f64_set(em, a));
+    if (!em->opt->untyped && a->flovec && ((p->id == PRIM_vector) || (p->id == PRIM_make_vector && n == 2)))
+        return emit_deliver(em, d, emit_f64_alloc(em, a));
     const char **v = emit_args(em, &a->args);
     const char *loc = emit_loc(em, a->loc);
     const char *r = NULL;
@@ -513,6 +519,8 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         emit_line(em, "RT_CDR(%s) = %s;", v[0], v[1]);
         emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
+    } else if (p->id == PRIM_vector_length && n == 1 && !em->opt->no_inline_arith) {
+        r = emit_vector_length(em, a, v[0], loc);
     } else if (p->id == PRIM_vector_ref && n == 2) {
         char *t = emit_temp(em);
         bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));

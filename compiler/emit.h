@@ -129,5 +129,12 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc);
 typedef enum { DIV_Q, DIV_R } DivWant;
 bool emit_intdiv_kind(const Prim *p, bool *floor, DivWant *want);
 const char *emit_intdiv(Emitter *em, Ast *a, bool floor, DivWant want, const char *loc);
+/* flonum vectors (Ast.flovec): a vector-ref of one as a C double, vector-set!, the allocation;
+ * vector-length of any vector */
+bool emit_f64_ref_node(Emitter *em, const Ast *a);
+const char *emit_f64_ref(Emitter *em, Ast *a);
+const char *emit_f64_set(Emitter *em, Ast *a);
+const char *emit_f64_alloc(Emitter *em, Ast *a);
+const char *emit_vector_length(Emitter *em, Ast *a, const char *v, const char *loc);
 
 #endif

@@ -24,11 +24,38 @@ const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc) {
     return cur;
 }
 
+/* Flonum functions computed in C doubles when every argument is a flonum (the runtime computes
+ * them with the same C functions on flonums: numbers.c); inexact of a fixnum converts it. */
+static const struct { PrimId id; size_t nargs; const char *fn; } emit_flo_fns[] = {
+    {PRIM_sqrt, 1, "__builtin_sqrt"}, {PRIM_exp, 1, "__builtin_exp"}, {PRIM_log, 1, "__builtin_log"},
+    {PRIM_sin, 1, "__builtin_sin"}, {PRIM_cos, 1, "__builtin_cos"}, {PRIM_tan, 1, "__builtin_tan"},
+    {PRIM_asin, 1, "__builtin_asin"}, {PRIM_acos, 1, "__builtin_acos"}, {PRIM_atan, 1, "__builtin_atan"},
+    {PRIM_atan, 2, "__builtin_atan2"}, {PRIM_abs, 1, "__builtin_fabs"}, {PRIM_floor, 1, "__builtin_floor"},
+    {PRIM_ceiling, 1, "__builtin_ceil"}, {PRIM_truncate, 1, "__builtin_trunc"},
+    {PRIM_round, 1, "__builtin_rint"}, /* ties to even, as R7RS round */
+    {PRIM_square, 1, ""}, {PRIM_inexact, 1, "(double)"}, {PRIM_exact_to_inexact, 1, "(double)"},
+};
+
+static const char *emit_flo_fn(const Ast *a) {
+    for (size_t i = 0; i < sizeof emit_flo_fns / sizeof *emit_flo_fns; i++)
+        if (emit_flo_fns[i].id == a->prim->id && emit_flo_fns[i].nargs == a->args.len) return emit_flo_fns[i].fn;
+    return NULL;
+}
+
 /* Arithmetic that stays in C doubles: + - * of flonums (a fixnum operand is converted, as the
- * runtime does, when there are at most two operands) and / of flonums only. */
+ * runtime does, when there are at most two operands), / of flonums only, and the functions of
+ * emit_flo_fns. */
 bool emit_flo_arith(Emitter *em, Ast *a) {
     if (em->opt->untyped || a->kind != AST_PRIMCALL || emit_type(em, a) != TY_FLO) return false;
     const Prim *p = a->prim;
+    if (emit_flo_fn(a)) {
+        bool conv = p->id == PRIM_inexact || p->id == PRIM_exact_to_inexact;
+        for (size_t i = 0; i < a->args.len; i++) {
+            Type t = emit_type(em, a->args.items[i]);
+            if (t != TY_FLO && !(conv && t == TY_FIX)) return false;
+        }
+        return true;
+    }
     bool div = p->id == PRIM_div;
     if (!div && p->id != PRIM_add && p->id != PRIM_sub && p->id != PRIM_mul) return false;
     size_t n = a->args.len;
@@ -45,6 +72,27 @@ bool emit_flo_arith(Emitter *em, Ast *a) {
 const char *emit_flo(Emitter *em, Ast *a) {
     if (a->kind == AST_CONST && a->datum->kind == DATUM_FLONUM) return emit_double(a->datum->flo);
     if (a->kind == AST_REF && !a->var->boxed && emit_var_unboxed(em, a->var)) return emit_var_name(a->var);
+    if (emit_f64_ref_node(em, a)) return emit_f64_ref(em, a);
+    if (emit_flo_arith(em, a) && emit_flo_fn(a)) {
+        const char *fn = emit_flo_fn(a);
+        const char *x[2];
+        for (size_t i = 0; i < a->args.len; i++) {
+            Ast *e = a->args.items[i];
+            char *t = emit_temp(em);
+            if (emit_type(em, e) == TY_FLO) emit_line(em, "double %s = %s;", t, emit_flo(em, e));
+            else emit_line(em, "double %s = (double)RT_FIXVAL(%s);", t, emit_expr(em, e, DEST_V));
+            x[i] = t;
+        }
+        if (a->prim->id == PRIM_sqrt) { /* a negative (or NaN): the runtime, which raises */
+            const char *bits = xasprintf("rt_dbits(%s)", x[0]);
+            const char *slow = emit_stub(em, "RtValue", NULL,
+                xasprintf("rt_p_sqrt(&rt_gc_region, %s, mk_float(&rt_gc_region, rt_bitsd(s0)))", emit_loc(em, a->loc)), 1, &bits);
+            return xasprintf("(%s >= 0 ? __builtin_sqrt(%s) : RT_FLOVAL(%s))", x[0], x[0], slow);
+        }
+        if (!*fn) return xasprintf("(%s * %s)", x[0], x[0]);   /* square */
+        if (fn[0] == '(') return x[0];                             /* inexact */
+        return a->args.len == 2 ? xasprintf("%s(%s, %s)", fn, x[0], x[1]) : xasprintf("%s(%s)", fn, x[0]);
+    }
     if (emit_flo_arith(em, a)) {
         const Prim *p = a->prim;
         const char *op = p->id == PRIM_add ? "+" : p->id == PRIM_sub ? "-" : p->id == PRIM_mul ? "*" : "/";
@@ -329,6 +377,105 @@ const char *emit_intdiv(Emitter *em, Ast *a, bool floor, DivWant want, const cha
     em->indent--;
     emit_line(em, "} else %s = %s;", t, slow);
     em->stats.num_generic++;
+    free(v);
+    return t;
+}
+
+/* ---- flonum vectors (RtF64Vector: vectors infer.c marks Ast.flovec) ---------------------------
+ * A double per element. vector-ref gives a C double (boxed only where an RtValue is needed),
+ * vector-set! stores one, vector-length reads the header; each with the vector and index tests
+ * left out where proven and the bounds test always, the errors through cold stubs calling the
+ * runtime's rt_f64v_* (which raise the vector primitives' errors). */
+bool emit_f64_ref_node(Emitter *em, const Ast *a) {
+    return !em->opt->untyped && a->kind == AST_PRIMCALL && a->prim->id == PRIM_vector_ref && a->args.len == 2 &&
+           a->args.items[0]->flovec;
+}
+
+/* The test that v is a flonum vector and k an index in it. */
+static const char *emit_f64_index_ok(Emitter *em, Ast *a, const char *v, const char *k) {
+    Buf b = {0};
+    if (!emit_check(em, emit_proven(em, a->args.items[0], TY_VEC)))
+        buf_printf(&b, "RT_IS_TYPE(%s, TYPE_ID_F64VECTOR) && ", v);
+    if (!emit_check(em, emit_proven(em, a->args.items[1], TY_FIX))) buf_printf(&b, "RT_IS_FIXNUM(%s) && ", k);
+    buf_printf(&b, "(uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s))", k, v);
+    return buf_cstr(&b);
+}
+
+const char *emit_f64_ref(Emitter *em, Ast *a) {
+    const char **v = emit_args(em, &a->args);
+    char *t = emit_temp(em);
+    const char *loc = emit_loc(em, a->loc);
+    emit_line(em, "double %s;", t);
+    emit_line(em, "if (RT_LIKELY(%s)) %s = RT_AS(RtF64Vector, %s)->d[RT_FIXVAL(%s)];", emit_f64_index_ok(em, a, v[0], v[1]),
+              t, v[0], v[1]);
+    emit_line(em, "else %s = RT_FLOVAL(%s);", t,
+              emit_stub(em, "RtValue", NULL, xasprintf("rt_f64v_ref(&rt_gc_region, %s, s0, s1)", loc), 2, v));
+    free(v);
+    return t;
+}
+
+const char *emit_f64_set(Emitter *em, Ast *a) {
+    AstVec two = {a->args.items, 2, 2};
+    const char **v = emit_args(em, &two);
+    const char *x = emit_flo(em, a->args.items[2]);
+    char *t = emit_temp(em);
+    emit_line(em, "double %s = %s;", t, x);
+    const char *loc = emit_loc(em, a->loc);
+    emit_line(em, "if (RT_LIKELY(%s)) RT_AS(RtF64Vector, %s)->d[RT_FIXVAL(%s)] = %s;", emit_f64_index_ok(em, a, v[0], v[1]),
+              v[0], v[1], t);
+    const char *ops[3] = {v[0], v[1], xasprintf("rt_dbits(%s)", t)};
+    emit_line(em, "else %s;", emit_stub(em, "int", NULL, xasprintf("(rt_f64v_set(%s, s0, s1, rt_bitsd(s2)), 0)", loc), 3, ops));
+    free(v);
+    return "RT_UNSPEC";
+}
+
+/* (vector-length v): inline for vectors and flonum vectors alike, the runtime for errors. */
+const char *emit_vector_length(Emitter *em, Ast *a, const char *v, const char *loc) {
+    bool f64 = a->args.items[0]->flovec && !em->opt->untyped;
+    const char *ok = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC)) ? "1"
+                   : xasprintf("RT_IS_TYPE(%s, %s)", v, f64 ? "TYPE_ID_F64VECTOR" : "TYPE_ID_VECTOR");
+    const char *slow = f64 ? emit_stub(em, "RtValue", NULL, xasprintf("rt_f64v_length(%s, s0)", loc), 1, &v)
+                           : emit_stub(em, "RtValue", NULL, xasprintf("rt_p_vector_length(&rt_gc_region, %s, s0)", loc), 1, &v);
+    return xasprintf("(RT_LIKELY(%s) ? RT_FIX(RT_HDR_COUNT(*RT_OBJ(%s))) : %s)", ok, v, slow);
+}
+
+/* (vector x ...) and (make-vector n fill) of a flonum vector: the doubles stored directly. */
+const char *emit_f64_alloc(Emitter *em, Ast *a) {
+    const char *rg = emit_rg(a);
+    const char *loc = emit_loc(em, a->loc);
+    char *t = emit_temp(em);
+    em->stats.alloc_sites++;
+    em->stats.alloc_typed++;
+    if (a->prim->id == PRIM_vector) {
+        size_t n = a->args.len;
+        const char **x = xcalloc(n + 1, sizeof *x);
+        for (size_t i = 0; i < n; i++) {
+            x[i] = emit_temp(em);
+            emit_line(em, "double %s = %s;", x[i], emit_flo(em, a->args.items[i]));
+        }
+        emit_line(em, "RtF64Vector *%s_p = alloc_obj_sized(%s, TYPE_ID_F64VECTOR, %zu);", t, rg, n * sizeof(double));
+        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_F64VECTOR, %zu);", t, n);
+        for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->d[%zu] = %s;", t, i, x[i]);
+        emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+        free(x);
+        return t;
+    }
+    AstVec one = {a->args.items, 1, 1};
+    const char **v = emit_args(em, &one);
+    char *fill = emit_temp(em);
+    emit_line(em, "double %s = %s;", fill, emit_flo(em, a->args.items[1]));
+    const char *size_ok = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))
+                              ? xasprintf("(uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0])
+                              : xasprintf("RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0], v[0]);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "if (RT_LIKELY(%s)) {", size_ok);
+    emit_line(em, "    RtF64Vector *%s_p = alloc_obj_sized(%s, TYPE_ID_F64VECTOR, (size_t)RT_FIXVAL(%s) * 8);", t, rg, v[0]);
+    emit_line(em, "    %s_p->hdr = RT_HDR(TYPE_ID_F64VECTOR, RT_FIXVAL(%s));", t, v[0]);
+    emit_line(em, "    for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->d[i] = %s;", v[0], t, fill);
+    emit_line(em, "    %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    const char *ops[2] = {v[0], xasprintf("rt_dbits(%s)", fill)};
+    emit_line(em, "} else %s = %s;", t,
+              emit_stub(em, "RtValue", rg, xasprintf("rt_f64v_make(" EMIT_RG ", %s, s0, rt_bitsd(s1))", loc), 2, ops));
     free(v);
     return t;
 }

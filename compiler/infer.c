@@ -236,13 +236,18 @@ static AVal infer_const_av(Inferrer *in, Ast *a, Type t) {
     AVal elem = {0, NULL};
     if (pair) {
         Datum *p = d;
+        PtrMap seen = {0};   /* a datum label can make the spine circular (R7RS 2.4) */
         for (; p->kind == DATUM_PAIR; p = p->pair.cdr) {
+            size_t *mark = ptrmap_slot(&seen, p, true);
+            if (*mark != PTRMAP_NONE) break;
+            *mark = 1;
             Type et = 0;
             Datum *e = p->pair.car;
             elem.t |= et = (e->kind == DATUM_PAIR ? TY_PAIR : e->kind == DATUM_VECTOR ? TY_VEC : 0);
             if (et) elem.s = in->top;
             else elem.t |= infer_const_type(e);
         }
+        ptrmap_free(&seen);
         CSite *c = &in->sites.items[id];
         infer_join_av(in, &c->slot_t[SLOT_CAR], &c->slot_s[SLOT_CAR], elem);
         AVal tail = {TY_PAIR | (p->kind == DATUM_NIL ? TY_NULL : infer_const_type(p)), self.s};
@@ -518,11 +523,7 @@ static AVal infer_call(Inferrer *in, Ast *a, Env *env) {
  * prims.def and the cases below say. t is the type prims.def's row gives. */
 static AVal infer_prim_av(Inferrer *in, Ast *a, AVal *args, size_t n, Type t) {
     const Prim *p = a->prim;
-    AVal r = {t, NULL};
-    if (t == 0) { /* never returns: its arguments may still be kept (raise) */
-        if (p->effect != EF_NONE) for (size_t i = 0; i < n; i++) infer_escape(in, args[i]);
-        return r;
-    }
+    AVal r = {t, NULL};   /* (t may still be 0 in an early round: what escapes must not depend on it) */
     if (p->cxr && n == 1) {
         r = args[0];
         for (size_t i = strlen(p->cxr); i-- > 0;) r = infer_slot_read(in, r, p->cxr[i] == 'a' ? SLOT_CAR : SLOT_CDR);
@@ -907,6 +908,9 @@ void infer_program(Program *prog, const InferOptions *opt) {
     } while (in->changed);
     if (opt->flonum_vectors && opt->element_types) infer_flovecs(in);
     prog->inferred = true;
+    Inferrer *keep = xmalloc(sizeof *keep); /* for --dump=infer's list of sites */
+    *keep = state;
+    prog->inferrer = keep;
 }
 
 /* ---- --types --------------------------------------------------------------------------------- */
@@ -964,7 +968,27 @@ static void infer_dump_binding(void *ctx, const Var *v, Buf *out) {
     infer_type_print(out, infer_var_type(v));
     if (infer_var_unboxed(v)) buf_puts(out, " unboxed");
 }
+/* The container sites, before the program: where each is made, what its slots hold, whether it
+ * escaped or is an unboxed flonum vector. The inferrer is kept for this (infer_program). */
+static void infer_dump_program(void *ctx, const Program *prog, Buf *out) {
+    const Inferrer *in = ctx;
+    (void)prog;
+    for (size_t i = 1; in && i < in->sites.len; i++) {
+        const CSite *c = &in->sites.items[i];
+        if (i > 1) buf_puts(out, "\n;; ");
+        buf_printf(out, "site %zu: %s at %s:%d:%d:", i, c->kind == CS_PAIR ? "pairs" : c->kind == CS_VECTOR ? "vectors" : "records",
+                   c->node->loc.file ? c->node->loc.file : "?", c->node->loc.line, c->node->loc.col);
+        for (int k = 0; k < c->nslots; k++) {
+            buf_putc(out, ' ');
+            infer_type_print(out, c->slot_t[k]);
+        }
+        if (c->escaped) buf_puts(out, " escaped");
+        if (c->flovec) buf_puts(out, " flonum-vector");
+    }
+}
+
 void infer_dump(Program *prog, Buf *out) {
-    DumpHooks h = {.node = infer_dump_node, .binding = infer_dump_binding};
+    DumpHooks h = {.ctx = prog->inferrer, .node = infer_dump_node, .binding = infer_dump_binding,
+                   .program = infer_dump_program};
     dump_program(prog, out, &h);
 }

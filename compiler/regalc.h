@@ -304,6 +304,7 @@ typedef struct Program {
     VarVec globals;
     LambdaVec lambdas;    /* every lambda, outermost first */
     bool inferred;        /* infer_program has run */
+    struct Inferrer *inferrer; /* infer.c's container sites (for --dump=infer) */
     /* set by regions.c */
     bool region_local;    /* the top level has a region of its own */
     VEC(struct RegionSite) region_sites; /* every allocation site, for --explain-regions */

@@ -519,12 +519,16 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     return r;
 }
 
+static bool rg_f64_ref(const Ast *a);
+
 static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     Proc *p = rg->p;
     const Prim *pr = a->prim;
     size_t n = a->args.len;
     Bits *v = rg_walk_args(rg, &a->args, c);
     PrimClass pc = rg_prim_class(pr, n);
+    /* flonum vectors (infer.c): a store copies a double, a read makes a new flonum box */
+    if ((pr->id == PRIM_vector_set_x && n == 3 && a->args.items[0]->flovec) || rg_f64_ref(a)) pc = PC_NONE;
     Bits r = {0};
     if (pr->id == PRIM_apply && c.ptail && p->lam && n >= 2) {   /* a tail call */
         for (size_t i = 0; i < n; i++) {
@@ -536,7 +540,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         return r;
     }
     int t = rg_site(rg, a, pr->name, c.alloc);
-    if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER) bits_add(&r, t);
+    if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER || rg_f64_ref(a)) bits_add(&r, t);
     Lambda *f = rg_mapped(a);
     if (f) {   /* map or for-each of a known procedure: rt_call(rr, ...) on the elements */
         rg_use(rg, &v[0], c.use, NULL, a->loc);
@@ -794,10 +798,13 @@ static Place rg_scope_place(Proc *p, int s) {
 
 /* Whether a site's node can allocate at all: not a call whose result is never an object, nor
  * a primitive that makes none. */
+static bool rg_f64_ref(const Ast *a) {   /* a vector-ref of a flonum vector: boxes its result */
+    return a->kind == AST_PRIMCALL && a->prim->id == PRIM_vector_ref && a->args.len == 2 && a->args.items[0]->flovec;
+}
 static bool rg_site_allocates(const Ast *a) {
     if (a->kind == AST_CALL) return !rg_type_unallocated(infer_type(a));
     if (a->kind == AST_PRIMCALL)
-        return !rg_type_unallocated(infer_type(a)) && (a->prim->flags & RT_PF_ALLOC);
+        return !rg_type_unallocated(infer_type(a)) && ((a->prim->flags & RT_PF_ALLOC) || rg_f64_ref(a));
     return true;
 }
 

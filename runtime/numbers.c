@@ -643,7 +643,13 @@ RtValue rt_p_exact_integer_sqrt(Region *rr, const char *loc, RtValue a0) {
  * negative flonum gives +nan.0. */
 RtValue rt_p_sqrt(Region *rr, const char *loc, RtValue a0) {
     int k = num_kind_checked(loc, "sqrt", a0);
-    if (k == NK_FLO) return val_from_double(rr, sqrt(RT_FLOVAL(a0)));
+    if (k == NK_FLO) {
+        double x = RT_FLOVAL(a0);
+        if (x < 0) /* R7RS: a complex number; compiled code's inline sqrt comes here too */
+            rt_error_msg(loc, "sqrt", "no real square root of a negative number (complex numbers are "
+                                      "not supported)");
+        return val_from_double(rr, sqrt(x));
+    }
     if (exact_sign(a0) < 0)
         rt_error_msg(loc, "sqrt", "no real square root of a negative exact number "
                                   "(complex numbers are not supported)");

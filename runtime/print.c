@@ -393,6 +393,16 @@ static void rt_print_v(RtPrinter *pr, RtValue v) {
         }
         put(p, ")");
         return;
+    case TYPE_ID_F64VECTOR: /* a vector of flonums, unboxed (regal.h) */
+        put(p, "#(");
+        for (int64_t i = 0; i < n; i++) {
+            char d[RT_FLONUM_BUF];
+            if (i) put(p, " ");
+            rt_format_double(RT_AS(RtF64Vector, v)->d[i], d);
+            put(p, d);
+        }
+        put(p, ")");
+        return;
     case TYPE_ID_BYTEVECTOR:
         put(p, "#u8(");
         for (int64_t i = 0; i < n; i++) {

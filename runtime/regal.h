@@ -170,7 +170,9 @@ typedef uint64_t RtValue;
     X(HASHTABLE,  16, 1, "hash-table")   /* header (kind), RtHashImpl * */                    \
     X(PORT,       16, 1, "port")         /* header (flags), RtPortImpl * */                   \
     X(CONTINUATION,16,1, "continuation") /* header, RtContImpl * */                           \
-    X(ENVIRONMENT,8,  1, "environment")  /* header: the interaction environment token */
+    X(ENVIRONMENT,8,  1, "environment")  /* header: the interaction environment token */  \
+    X(F64VECTOR,  8,  1, "vector")       /* header (length), double[]: a vector of flonums \
+                                            the compiler keeps unboxed (compiled code only) */
 
 typedef enum {
 #define RT_X_ENUM(name, size, inl, what) TYPE_ID_##name,
@@ -212,6 +214,11 @@ typedef struct RtSymbol { RtHeader hdr; RtValue name; uint64_t hash; struct RtSy
 typedef struct RtString { RtHeader hdr; uint32_t chars[]; } RtString;
 typedef struct RtVector { RtHeader hdr; RtValue items[]; } RtVector;
 typedef struct RtBytevector { RtHeader hdr; uint8_t bytes[]; } RtBytevector;
+/* A Scheme vector of flonums stored unboxed: made only by compiled code, for vectors that
+ * inference proves hold only flonums and never reach code that expects an RtVector (compiler/
+ * infer.c, "flonum vectors"); the runtime only prints one (errors) and serves the slow paths of
+ * vector-ref, vector-set! and vector-length on it (rt_f64v_*). */
+typedef struct RtF64Vector { RtHeader hdr; double d[]; } RtF64Vector;
 typedef struct Region Region;
 /* The calling convention of every compiled procedure (see "Calls" below). */
 typedef RtValue (*RtCode)(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
@@ -896,6 +903,16 @@ RT_CMP2(gt, >, rt_num_gt)
 RT_CMP2(ge, >=, rt_num_ge)
 RT_CMP2(eq, ==, rt_num_eq)
 #undef RT_CMP2
+/* Flonum vectors (RtF64Vector): the slow paths of the inline vector-ref (a boxed flonum in
+ * rr), vector-set! (x must be a flonum), vector-length, and make-vector of n copies of fill;
+ * each reports a non-vector, a bad index or size like the vector primitives. */
+static inline RtValue rt_dbits(double d) { RtValue v; memcpy(&v, &d, sizeof v); return v; }
+static inline double rt_bitsd(RtValue v) { double d; memcpy(&d, &v, sizeof d); return d; }
+RtValue rt_f64v_ref(Region *rr, const char *loc, RtValue v, RtValue k);
+void rt_f64v_set(const char *loc, RtValue v, RtValue k, double x);
+RtValue rt_f64v_length(const char *loc, RtValue v);
+RtValue rt_f64v_make(Region *rr, const char *loc, RtValue n, double fill);
+
 /* eqv?: identical words, or numbers/strings that eqv? compares by value (R7RS 6.1). */
 static inline int rt_eqv2(RtValue a, RtValue b) {
     return a == b || (RT_IS_OBJ(a) && RT_IS_OBJ(b) && rt_eqv(a, b));

@@ -43,6 +43,33 @@ RtValue rt_p_vector_set_x(Region *rr, const char *loc, RtValue v, RtValue k, RtV
     return RT_UNSPEC;
 }
 
+/* ---- flonum vectors (RtF64Vector, regal.h) -------------------------------------------------- */
+#define RT_F64ARG(who, v) RT_CHECK(RT_IS_TYPE(v, TYPE_ID_F64VECTOR), who, "a vector", v)
+
+RtValue rt_f64v_ref(Region *rr, const char *loc, RtValue v, RtValue k) {
+    RT_F64ARG("vector-ref", v);
+    return mk_float(rr, RT_AS(RtF64Vector, v)->d[rt_index(loc, "vector-ref", k, RT_LEN(v), "vector", 0)]);
+}
+
+void rt_f64v_set(const char *loc, RtValue v, RtValue k, double x) {
+    RT_F64ARG("vector-set!", v);
+    RT_AS(RtF64Vector, v)->d[rt_index(loc, "vector-set!", k, RT_LEN(v), "vector", 0)] = x;
+}
+
+RtValue rt_f64v_length(const char *loc, RtValue v) {
+    RT_F64ARG("vector-length", v);
+    return RT_FIX(RT_LEN(v));
+}
+
+RtValue rt_f64v_make(Region *rr, const char *loc, RtValue n, double fill) {
+    int64_t len = rt_size_arg(loc, "make-vector", n);
+    if (RT_UNLIKELY((uint64_t)len > ((uint64_t)1 << 48) / sizeof(double))) rt_out_of_memory();
+    RtF64Vector *v = alloc_obj_sized(rr, TYPE_ID_F64VECTOR, (size_t)len * sizeof(double));
+    v->hdr = RT_HDR(TYPE_ID_F64VECTOR, (uint64_t)len);
+    for (int64_t i = 0; i < len; i++) v->d[i] = fill;
+    return RT_TAG_AS_OBJ(v);
+}
+
 RtValue rt_p_vector_to_list(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RT_VECARG("vector->list", argv[0]);
     int64_t start, end;

@@ -1,0 +1,16 @@
+; Flonum functions in doubles (issue 14): sqrt, sin, atan of two arguments, floor and round of
+; flonums are C calls on doubles, with no boxed flonum and no runtime call; a negative sqrt
+; goes to the runtime (which raises). The same with types ignored calls rt_p_sqrt, so this test
+; must fail with --no-types.
+; RUN: %regal -S -o - %s | FileCheck %s
+; RUN-INVERSE: --no-types
+(define (f x y) (+ (sqrt x) (sin y) (atan x y) (floor x) (round y)))
+; CHECK-LABEL: _f_direct({{.*}}) {
+; CHECK: ({{t[0-9]+}} >= 0 ? __builtin_sqrt({{t[0-9]+}}) : RT_FLOVAL(rt_slow{{[0-9]+}}(
+; CHECK: __builtin_sin(
+; CHECK: __builtin_atan2(
+; CHECK: __builtin_floor(
+; CHECK: __builtin_rint(
+; CHECK-NOT: rt_p_sqrt
+; CHECK: {{^}}}
+(display (f 2.0 0.5))
