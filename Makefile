@@ -35,7 +35,12 @@ RT_SRCS  := $(wildcard runtime/*.c)
 RT_OBJS  := $(RT_SRCS:runtime/%.c=$(B)/rt/%.o)
 RT_SOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-san/%.o)
 CC_SRCS  := $(filter-out compiler/lexer.c,$(wildcard compiler/*.c))
-CC_OBJS  := $(CC_SRCS:compiler/%.c=$(B)/cc/%.o) $(B)/cc/lexer.o
+CC_OBJS  := $(CC_SRCS:compiler/%.c=$(B)/cc/%.o) $(B)/cc/lexer.o $(B)/cc/prelude_text.o
+# compiler/prelude.scm as a C string (prelude_text), compiled into the compiler
+EMBED_PRELUDE = { echo '/* generated from compiler/prelude.scm: do not edit */'; \
+                  echo 'const char prelude_text[] ='; \
+                  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $<; \
+                  echo ';'; } > $@
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 
 ABS      := $(abspath .)
@@ -79,6 +84,10 @@ $(B)/cc/lexer.c: compiler/lexer.re | $(B)/cc
 	re2c -W --utf8 --input-encoding utf8 -o $@ $<
 $(B)/cc/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h
 	$(CC) $(CSTD) $(OPT) -g $(WARN) -Wno-unused-label -Icompiler -Iruntime -c $< -o $@
+$(B)/cc/prelude_text.c: compiler/prelude.scm | $(B)/cc
+	$(EMBED_PRELUDE)
+$(B)/cc/prelude_text.o: $(B)/cc/prelude_text.c
+	$(CC) $(CSTD) $(OPT) $(WARN) -c $< -o $@
 $(B)/cc/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/cc
 	$(CC) $(CSTD) $(OPT) -g $(WARN) $(CC_DEFS) -Iruntime -c $< -o $@
 # driver.c links programs with $(RT_LIBS) (REGAL_RT_LIBS): rebuild it when they change.
@@ -90,6 +99,8 @@ $(B)/regal: $(CC_OBJS)
 CC_SOBJS := $(CC_OBJS:$(B)/cc/%=$(B)/cc-san/%)
 $(B)/cc-san/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h | $(B)/cc-san
 	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -Wno-unused-label -Icompiler -Iruntime -c $< -o $@
+$(B)/cc-san/prelude_text.o: $(B)/cc/prelude_text.c | $(B)/cc-san
+	$(CC) $(CSTD) -O1 $(WARN) $(SAN) -c $< -o $@
 $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/cc-san
 	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) $(CC_DEFS) -Iruntime -c $< -o $@
 $(B)/regal-san: $(CC_SOBJS)

@@ -192,9 +192,12 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         return r;
     }
     if (n == 2 && (p->id == PRIM_eq_p || p->id == PRIM_eqv_p)) {
+        /* eqv? is eq? unless both may be numbers eqv? compares by value (flonums, bignums):
+         * (case x ((a b) ...)) on symbols is a word compare */
+        bool eq = p->id == PRIM_eq_p || !(emit_type(em, a->args.items[0]) & (TY_FLO | TY_BIG)) ||
+                  !(emit_type(em, a->args.items[1]) & (TY_FLO | TY_BIG));
         const char **v = emit_args(em, &a->args);
-        const char *r = p->id == PRIM_eq_p ? xasprintf("%s == %s", v[0], v[1])
-                                           : xasprintf("rt_eqv2(%s, %s)", v[0], v[1]);
+        const char *r = eq ? xasprintf("%s == %s", v[0], v[1]) : xasprintf("rt_eqv2(%s, %s)", v[0], v[1]);
         free(v);
         return r;
     }

@@ -761,16 +761,12 @@ Ast *expand_expr(Expander *ex, Datum *d, Scope *sc) {
 }
 
 /* ---- the program (R7RS 5.1, 5.2, 5.3.1) ------------------------------------------------------ */
-Program *expand_program(const char *file, DatumVec *forms) {
-    Program *prog = xcalloc(1, sizeof *prog);
-    prog->file = file;
-    Expander *ex = xcalloc(1, sizeof *ex);
-    ex->prog = prog;
-    expand_init_keywords(ex);
+/* The top-level forms of one source: definitions first marked (so uses before a definition
+ * resolve to it), then every form expanded in order into out. */
+static void expand_top_forms(Expander *ex, DatumVec *forms, AstVec *out) {
     BodyFormVec top = {0};
     Scope *tsc = NULL;
     for (size_t i = 0; i < forms->len; i++) expand_scan(ex, forms->items[i], &tsc, &top, NULL);
-    /* first mark every global the program defines, so uses before the definition resolve */
     for (size_t i = 0; i < top.len; i++) {
         if (!top.items[i].is_def) continue;
         Datum *name = top.items[i].name;
@@ -779,7 +775,6 @@ Program *expand_program(const char *file, DatumVec *forms) {
         v->prim = NULL;
         v->loc = name->loc;
     }
-    Ast *seq = ast_new(AST_SEQ, (Loc){file, 1, 1});
     for (size_t i = 0; i < top.len; i++) {
         BodyForm *f = &top.items[i];
         if (f->is_def) {
@@ -787,18 +782,279 @@ Program *expand_program(const char *file, DatumVec *forms) {
             a->var = expand_global(ex, scope_base(f->name->sym), f->name->loc);
             a->is_define = true;
             a->value = expand_define_value(ex, f->d, f->name, f->vp, f->body, NULL);
-            vec_push(&seq->items, a);
+            vec_push(out, a);
             continue;
         }
-        vec_push(&seq->items, expand_expr(ex, f->d, NULL));
+        vec_push(out, expand_expr(ex, f->d, NULL));
     }
+    vec_free(&top);
+}
+
+/* ---- the prelude (compiler/prelude.scm) ------------------------------------------------------
+ * Templates of library procedures in Scheme, expanded in place of the program's calls of the
+ * primitives they stand for (the file's opening comment has the rules). A template is expanded
+ * as (let ((p1 #f) ...) body ...) in a global namespace of its own (its free names are
+ * primitives, never the program's: the program's globals and top-level macros are put aside),
+ * inside the lambda of the call; its let's inits then become the call's arguments, or a
+ * parameter whose argument is a constant or names a procedure is replaced by that argument. */
+extern const char prelude_text[];
+
+typedef struct Prelude {
+    Expander *ex;
+    DatumVec forms;          /* the templates: (define (NAME/N p ...) body ...) */
+    Var **gtab;              /* the templates' globals (expand_global's table) */
+    size_t gcap, gcount;
+    ScopeTop top;
+} Prelude;
+
+static Datum *prelude_template(Prelude *pl, const char *name, size_t nargs) {
+    char *key = xasprintf("%s/%zu", name, nargs);
+    Datum *found = NULL;
+    for (size_t i = 0; i < pl->forms.len && !found; i++) {
+        Datum *d = pl->forms.items[i];   /* (define (key . params) . body) */
+        Datum *head = d->pair.cdr->pair.car;
+        if (datum_is_sym(head->pair.car, key)) found = d;
+    }
+    free(key);
+    return found;
+}
+
+/* d, with every datum at loc (the expansion's nodes then name the program's call). */
+static Datum *prelude_copy(const Datum *d, Loc loc) {
+    Datum *c = xmalloc(sizeof *c);
+    *c = *d;
+    c->loc = loc;
+    if (d->kind == DATUM_PAIR) {
+        c->pair.car = prelude_copy(d->pair.car, loc);
+        c->pair.cdr = prelude_copy(d->pair.cdr, loc);
+    } else if (d->kind == DATUM_VECTOR) {
+        c->vec.items = xmalloc((d->vec.len + 1) * sizeof *c->vec.items);
+        for (size_t i = 0; i < d->vec.len; i++) c->vec.items[i] = prelude_copy(d->vec.items[i], loc);
+    }
+    return c;
+}
+
+/* A global the program defines once, as a procedure, and never assigns: naming it is naming
+ * that procedure wherever the name is evaluated. counts: per var id, defines and set!s. */
+typedef struct GlobalUse { int defs, sets; bool lambda; } GlobalUse;
+typedef VEC(GlobalUse) GlobalUseVec;
+static GlobalUse *prelude_use(GlobalUseVec *u, const Var *v) {
+    while (u->len <= (size_t)v->id) vec_push(u, ((GlobalUse){0}));
+    return &u->items[v->id];
+}
+static void prelude_count(GlobalUseVec *u, Ast *a) {
+    if (!a) return;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return;
+    case AST_SET:
+        if (a->var->global) {
+            GlobalUse *g = prelude_use(u, a->var);
+            if (a->is_define) { g->defs++; g->lambda = a->value->kind == AST_LAMBDA; }
+            else g->sets++;
+        }
+        prelude_count(u, a->value);
+        return;
+    case AST_IF: prelude_count(u, a->test); prelude_count(u, a->then); prelude_count(u, a->els); return;
+    case AST_LAMBDA: prelude_count(u, a->lambda->body); return;
+    case AST_SEQ: for (size_t i = 0; i < a->items.len; i++) prelude_count(u, a->items.items[i]); return;
+    case AST_CALL: case AST_PRIMCALL:
+        prelude_count(u, a->fn);
+        for (size_t i = 0; i < a->args.len; i++) prelude_count(u, a->args.items[i]);
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) prelude_count(u, a->inits.items[i]);
+        prelude_count(u, a->body);
+        return;
+    }
+}
+
+/* The argument names a procedure that stays the same while the template runs: a primitive, or
+ * a program procedure defined once and never assigned. */
+static bool prelude_names_proc(GlobalUseVec *u, const Ast *arg) {
+    if (arg->kind != AST_REF || !arg->var->global) return false;
+    Var *v = arg->var;
+    if (!v->defined) return v->prim != NULL;
+    GlobalUse *g = prelude_use(u, v);
+    return g->defs == 1 && g->sets == 0 && g->lambda;
+}
+
+/* Whether every call of p in a passes a number of arguments primitive pr accepts (else the
+ * call stays an unknown call, whose count is checked when it runs, as the primitive's is). */
+static bool prelude_arity_ok(Ast *a, Var *p, const Prim *pr) {
+    if (!a) return true;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return true;
+    case AST_SET: return prelude_arity_ok(a->value, p, pr);
+    case AST_IF:
+        return prelude_arity_ok(a->test, p, pr) && prelude_arity_ok(a->then, p, pr) &&
+               prelude_arity_ok(a->els, p, pr);
+    case AST_LAMBDA: return prelude_arity_ok(a->lambda->body, p, pr);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (!prelude_arity_ok(a->items.items[i], p, pr)) return false;
+        return true;
+    case AST_CALL: case AST_PRIMCALL:
+        if (a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var == p &&
+            !prims_arity_ok(pr, (int)a->args.len))
+            return false;
+        if (!prelude_arity_ok(a->fn, p, pr)) return false;
+        for (size_t i = 0; i < a->args.len; i++)
+            if (!prelude_arity_ok(a->args.items[i], p, pr)) return false;
+        return true;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (!prelude_arity_ok(a->inits.items[i], p, pr)) return false;
+        return prelude_arity_ok(a->body, p, pr);
+    }
+    return true;
+}
+
+/* Every reference to p in a becomes a fresh copy of arg (a constant or a global's name). */
+static void prelude_subst(Ast *a, Var *p, const Ast *arg) {
+    if (!a) return;
+    switch (a->kind) {
+    case AST_CONST: return;
+    case AST_REF:
+        if (a->var == p) {
+            Loc loc = a->loc;
+            *a = *arg;
+            a->loc = loc;
+        }
+        return;
+    case AST_SET: prelude_subst(a->value, p, arg); return;
+    case AST_IF: prelude_subst(a->test, p, arg); prelude_subst(a->then, p, arg); prelude_subst(a->els, p, arg); return;
+    case AST_LAMBDA: prelude_subst(a->lambda->body, p, arg); return;
+    case AST_SEQ: for (size_t i = 0; i < a->items.len; i++) prelude_subst(a->items.items[i], p, arg); return;
+    case AST_CALL: case AST_PRIMCALL:
+        prelude_subst(a->fn, p, arg);
+        for (size_t i = 0; i < a->args.len; i++) prelude_subst(a->args.items[i], p, arg);
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) prelude_subst(a->inits.items[i], p, arg);
+        prelude_subst(a->body, p, arg);
+        return;
+    }
+}
+
+/* The call a (NAME arg ...) of primitive NAME, replaced in place by the expansion of its
+ * template t inside lambda cur. */
+static void prelude_expand_call(Prelude *pl, GlobalUseVec *u, Ast *a, Datum *t, Lambda *cur) {
+    Expander *ex = pl->ex;
+    Loc loc = a->loc;
+    /* (let ((p1 #f) ...) . body) at the call's place */
+    Datum *params = t->pair.cdr->pair.car->pair.cdr, *binds = NULL, **tail = &binds;
+    for (Datum *p = params; p->kind == DATUM_PAIR; p = p->pair.cdr) {
+        Datum *f = datum_new(DATUM_BOOL, loc);
+        Datum *b = datum_cons(p->pair.car, datum_cons(f, datum_nil(loc), loc), loc);
+        *tail = datum_cons(b, NULL, loc);
+        tail = &(*tail)->pair.cdr;
+    }
+    *tail = datum_nil(loc);
+    Datum *let = datum_cons(datum_sym(sym_cstr("let"), loc), datum_cons(binds, t->pair.cdr->pair.cdr, loc), loc);
+    let = prelude_copy(let, loc);
+    /* in the templates' namespace, inside the call's lambda */
+    Var **gtab = ex->gtab;
+    size_t gcap = ex->gcap, gcount = ex->gcount;
+    ScopeTop top = ex->top;
+    Lambda *lambda = ex->lambda;
+    ex->gtab = pl->gtab; ex->gcap = pl->gcap; ex->gcount = pl->gcount; ex->top = pl->top;
+    ex->lambda = cur;
+    int errors = diag_error_count();
+    Ast *e = expand_expr(ex, let, NULL);
+    if (diag_error_count() != errors || e->kind != AST_LET || e->vars.len != a->args.len)
+        diag_internal("prelude.scm: the template of '%s' does not expand", a->fn->var->name->name);
+    pl->gtab = ex->gtab; pl->gcap = ex->gcap; pl->gcount = ex->gcount; pl->top = ex->top;
+    ex->gtab = gtab; ex->gcap = gcap; ex->gcount = gcount; ex->top = top;
+    ex->lambda = lambda;
+    /* the arguments: in place of their parameters, or bound to them */
+    size_t n = 0;
+    for (size_t i = 0; i < a->args.len; i++) {
+        Ast *arg = a->args.items[i];
+        Var *p = e->vars.items[i];
+        bool place = arg->kind == AST_CONST || (prelude_names_proc(u, arg) &&
+                     (arg->var->defined || prelude_arity_ok(e->body, p, arg->var->prim)));
+        if (place) {
+            prelude_subst(e->body, p, arg);
+            continue;
+        }
+        e->vars.items[n] = p;
+        e->inits.items[n] = arg;
+        n++;
+    }
+    e->vars.len = e->inits.len = n;
+    *a = *e;
+}
+
+/* Expand the templates for the calls in a (in lambda cur), innermost first. */
+static void prelude_walk(Prelude *pl, GlobalUseVec *u, Ast *a, Lambda *cur) {
+    if (!a) return;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return;
+    case AST_SET: prelude_walk(pl, u, a->value, cur); return;
+    case AST_IF:
+        prelude_walk(pl, u, a->test, cur);
+        prelude_walk(pl, u, a->then, cur);
+        prelude_walk(pl, u, a->els, cur);
+        return;
+    case AST_LAMBDA: prelude_walk(pl, u, a->lambda->body, a->lambda); return;
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) prelude_walk(pl, u, a->items.items[i], cur);
+        return;
+    case AST_CALL: case AST_PRIMCALL:
+        prelude_walk(pl, u, a->fn, cur);
+        for (size_t i = 0; i < a->args.len; i++) prelude_walk(pl, u, a->args.items[i], cur);
+        if (a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->global &&
+            !a->fn->var->defined && a->fn->var->prim) {
+            bool worth = false;   /* an argument the expansion makes a known procedure */
+            for (size_t i = 0; i < a->args.len; i++)
+                worth |= a->args.items[i]->kind == AST_LAMBDA || prelude_names_proc(u, a->args.items[i]);
+            Datum *t = worth ? prelude_template(pl, a->fn->var->name->name, a->args.len) : NULL;
+            if (t) prelude_expand_call(pl, u, a, t, cur);
+        }
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) prelude_walk(pl, u, a->inits.items[i], cur);
+        prelude_walk(pl, u, a->body, cur);
+        return;
+    }
+}
+
+static void prelude_expand(Expander *ex, AstVec *program) {
+    Prelude pl = {.ex = ex};
+    int errors = diag_error_count();
+    if (!reader_read_all("prelude.scm", prelude_text, strlen(prelude_text), &pl.forms) ||
+        diag_error_count() != errors)
+        diag_internal("prelude.scm does not read");
+    for (size_t i = 0; i < pl.forms.len; i++) {   /* (define (NAME/N . params) . body) */
+        Datum *d = pl.forms.items[i];
+        if (datum_list_length(d) < 3 || !datum_is_sym(d->pair.car, "define") ||
+            d->pair.cdr->pair.car->kind != DATUM_PAIR)
+            diag_internal("prelude.scm: form %zu is not a template", i + 1);
+    }
+    GlobalUseVec u = {0};
+    for (size_t i = 0; i < program->len; i++) prelude_count(&u, program->items[i]);
+    for (size_t i = 0; i < program->len; i++) prelude_walk(&pl, &u, program->items[i], NULL);
+    vec_free(&u);
+    free(pl.gtab);
+}
+
+Program *expand_program(const char *file, DatumVec *forms, bool prelude) {
+    Program *prog = xcalloc(1, sizeof *prog);
+    prog->file = file;
+    Expander *ex = xcalloc(1, sizeof *ex);
+    ex->prog = prog;
+    expand_init_keywords(ex);
+    AstVec items = {0};
+    expand_top_forms(ex, forms, &items);
+    if (prelude && !diag_error_count()) prelude_expand(ex, &items);
+    Ast *seq = ast_new(AST_SEQ, (Loc){file, 1, 1});
+    seq->items = items;
     if (seq->items.len == 0) vec_push(&seq->items, ast_unspec(seq->loc));
     prog->body = seq;
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];
         if (!v->defined && !v->prim) diag_error(v->loc, "unbound variable '%s'", v->name->name);
     }
-    vec_free(&top);
     free(ex->gtab);
     free(ex);
     return prog;

@@ -41,6 +41,8 @@ static void main_usage(FILE *f) {
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
           "  -fno-element-types   do not infer what pairs, vectors and records hold\n"
           "  -fno-unbox           keep every flonum vector boxed (a flonum object per element)\n"
+          "  -fno-prelude         map, for-each, fold, filter... stay calls of the runtime's\n"
+          "                       primitives instead of Scheme compiled with the program\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
           "  --help, --version\n\n"
@@ -87,7 +89,7 @@ static int main_stdout_status(int rc) { return util_stdout_done() ? rc : 1; }
 int main(int argc, char **argv) {
     util_std_fds_guard();
     const char *src = NULL, *out = NULL;
-    bool emit_c = false, run = false, types = false, explain = false;
+    bool emit_c = false, run = false, types = false, explain = false, prelude = true;
     enum { DUMP_NONE, DUMP_EXPAND, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
@@ -123,6 +125,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;
         else if (!strcmp(a, "-fno-unbox")) io.flonum_vectors = false;
+        else if (!strcmp(a, "-fno-prelude")) prelude = false;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
         else if (!strcmp(a, "--")) { run_argi = i + 1; break; }
@@ -155,7 +158,7 @@ int main(int argc, char **argv) {
     /* the passes */
     DatumVec forms = {0};
     if (!reader_read_all(src, text, len, &forms) || diag_error_count()) return 1;
-    Program *prog = expand_program(src, &forms);
+    Program *prog = expand_program(src, &forms, prelude);
     if (diag_error_count()) return 1;
     if (dump == DUMP_EXPAND) {
         Buf t = {0};

@@ -382,8 +382,10 @@ Datum *macro_expand(Macro *m, Datum *use, Scope *use_env);
  * Requires: datums from the reader. Guarantees: the Program of the core AST section: every
  * macro use expanded (macro.c), every derived form rewritten (derive.c), every identifier
  * resolved to a Var (local by lexical scope, else a global, scope.c); references to names
- * nobody defines are reported as "unbound variable" errors, all through diag_error. */
-Program *expand_program(const char *file, DatumVec *forms);
+ * nobody defines are reported as "unbound variable" errors, all through diag_error. With
+ * prelude, calls of library procedures the prelude defines (compiler/prelude.scm) are calls
+ * of its Scheme definitions, put before the program's forms (see "the prelude" in expand.c). */
+Program *expand_program(const char *file, DatumVec *forms, bool prelude);
 /* The features cond-expand knows (R7RS 4.2.1, appendix B), and whether a library name
  * (a list datum such as (scheme base)) is one import accepts (R7RS 5.6.1). */
 bool expand_feature(Sym *name);

@@ -332,3 +332,18 @@ RtValue rt_p_features(Region *rr, const char *loc) {
         l = rt_cons(rr, mk_symbol(rr, names[i]), l);
     return l;
 }
+
+/* ---- the prelude's errors -------------------------------------------------------------- */
+
+/* (%type-error who what x), for the prelude (compiler/prelude.scm), whose code carries the
+ * program's source locations: the error rt_type_error raises; who is a symbol, what a string.
+ * x is printed into the message, never kept (prims.def: effect EF_NONE, so regions may hold it). */
+RtValue rt_p_type_error(Region *rr, const char *loc, RtValue who, RtValue what, RtValue x) {
+    (void)rr;
+    char buf[128];
+    size_t n = 0;
+    char *w = RT_IS_TYPE(what, TYPE_ID_STRING) ? rt_string_to_utf8(what, &n) : NULL;
+    snprintf(buf, sizeof buf, "%s", w ? w : "?");
+    free(w);
+    rt_type_error(loc, RT_IS_TYPE(who, TYPE_ID_SYMBOL) ? rt_symbol_utf8(who) : "?", buf, x);
+}
