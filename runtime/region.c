@@ -25,18 +25,15 @@
 #include <gc/gc.h>
 
 /* With malloc or mimalloc upstream the collector cannot see region memory, so what
- * rt_gc_region hands out must not be collected either: it is uncollectable (and leaks). */
+ * rt_gc_region hands out must not be collected either (gc.c makes it uncollectable). */
 #if defined(RT_USE_MIMALLOC)
 #include <mimalloc.h>
 #define RT_UPSTREAM_ALLOC(n) mi_malloc(n)
 #define RT_UPSTREAM_FREE(p)  mi_free(p)
-#define RT_GC_OBJECT(n)      GC_MALLOC_UNCOLLECTABLE(n)
 #elif defined(RT_USE_MALLOC)
 #define RT_UPSTREAM_ALLOC(n) malloc(n)
 #define RT_UPSTREAM_FREE(p)  free(p)
-#define RT_GC_OBJECT(n)      GC_MALLOC_UNCOLLECTABLE(n)
 #else
-#define RT_GC_OBJECT(n)      GC_MALLOC(n)
 static void *rt_uncollectable(size_t bytes);
 #define RT_UPSTREAM_ALLOC(n) rt_uncollectable(n)
 #define RT_UPSTREAM_FREE(p)  GC_FREE(p)
@@ -128,21 +125,11 @@ static void rt_upstream_account(int64_t delta) {
  * trigger a collection: with collections disabled the collector grows its heap instead of
  * collecting first (else a program whose regions grow to N bytes would scan them a few times
  * over on the way; collections are left to allocations in rt_gc_region, which is what they can
- * reclaim). A chunk is exactly 16 pages, but in all-interior-pointers mode the collector adds a
- * byte to each request, which would make it 17: we ask for one byte less when the object it
- * gives is still big enough (GC_size, checked), since uncollectable objects are scanned whole
- * (tests/unit/gc_test.c checks the last word of a chunk). */
+ * reclaim). Without interior pointers (gc.c) the collector adds nothing to a request, so a
+ * chunk is exactly 16 pages, scanned whole (tests/unit/gc_test.c checks its last word). */
 static void *rt_uncollectable(size_t bytes) {
-    void *p = NULL;
     GC_disable();
-    if (bytes % 4096 == 0 && GC_get_all_interior_pointers()) {
-        p = GC_MALLOC_UNCOLLECTABLE(bytes - 1);
-        if (p != NULL && GC_size(p) < bytes) {
-            GC_FREE(p);
-            p = NULL;
-        }
-    }
-    if (p == NULL) p = GC_MALLOC_UNCOLLECTABLE(bytes);
+    void *p = GC_MALLOC_UNCOLLECTABLE(bytes);
     GC_enable();
     return p;
 }
@@ -242,57 +229,15 @@ static void rt_chunk_put(RtChunk *c) {
 
 /* ---- slow path ----------------------------------------------------------------------------- */
 
-/* The collected heap. In all-interior-pointers mode (the collector's default, kept: tagged
- * pointers are base + 1 or base + 2, and clang may keep only derived pointers) the collector
- * adds a byte to every request, so that a pointer just past an object does not keep the next
- * one alive, and does not scan an object's last word when that byte falls in it: the request
- * must be the object's full size (a 16-byte pair takes a 32-byte granule, and is counted as
- * such in rt_alloc_stats.gc_bytes). */
-#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
-/* Small objects come from this thread's free lists, refilled a block at a time by the
- * collector (gc_inline.h): no lock, no call into the collector per object. The array is
- * uncollectable memory, so the collector scans it and the objects waiting on it stay
- * allocated. Sizes in granules include the byte the collector adds for interior pointers. */
-#include <gc/gc_inline.h>
-static _Thread_local void **rt_gc_free_lists;
-
-static void *rt_gc_small(size_t granules) {
-    if (RT_UNLIKELY(rt_gc_free_lists == NULL)) {
-        rt_gc_free_lists = GC_MALLOC_UNCOLLECTABLE(GC_TINY_FREELISTS * sizeof(void *));
-        if (rt_gc_free_lists == NULL) rt_out_of_memory();
-    }
-    void *p;
-    GC_FAST_MALLOC_GRANS(p, granules, rt_gc_free_lists, 0, GC_I_NORMAL,
-                         GC_malloc_kind(granules * GC_GRANULE_BYTES, GC_I_NORMAL),
-                         *(void **)p = 0);
-    return p;
-}
-#endif
-
-static RT_COLD void *rt_gc_alloc(size_t bytes) {
-    if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
-#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
-    size_t granules = (bytes + 1 + GC_GRANULE_BYTES - 1) / GC_GRANULE_BYTES;
-    if (granules < GC_TINY_FREELISTS) {
-        void *q = rt_gc_small(granules);
-        if (RT_UNLIKELY(q == NULL)) rt_out_of_memory();
-        rt_alloc_stats.gc_bytes += granules * GC_GRANULE_BYTES;
-        rt_alloc_stats.gc_allocs++;
-        RT_UNPOISON(q, bytes);
-        return q;
-    }
-#endif
-    void *p = RT_GC_OBJECT(bytes);
-    if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
-    rt_alloc_stats.gc_bytes += GC_size(p);          /* as the collector counts what it frees */
-    rt_alloc_stats.gc_allocs++;
-    RT_UNPOISON(p, bytes);
-    return p;
-}
-
 void *rt_region_alloc_slow(Region *r, size_t bytes) {
     bytes = RT_ROUND(bytes);
-    if (r == &rt_gc_region) return rt_gc_alloc(bytes != 0 ? bytes : RT_ALIGN);
+    if (r == &rt_gc_region) {
+        /* An untyped request (a hash table's parts): a normal object with a tail, as a
+         * vector's (scanned; arrays walked by loops), zeroed to its first word. */
+        void **p = rt_heap_alloc(TYPE_ID_VECTOR, bytes != 0 ? bytes : RT_ALIGN);
+        *p = NULL;
+        return p;
+    }
     if (bytes > RT_LARGE_BYTES) {
         /* A large block of its own; the window is untouched, so small objects keep filling it. */
         if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
@@ -316,6 +261,11 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
     r->end = c->data + RT_CHUNK_DATA;
     RT_UNPOISON(c->data, bytes);
     return c->data;
+}
+
+void *rt_region_alloc_typed_slow(Region *r, TypeId t, size_t bytes) {
+    if (r == &rt_gc_region) return rt_heap_alloc(t, bytes);
+    return rt_region_alloc_slow(r, bytes);
 }
 
 static void rt_free_large(Region *r) {

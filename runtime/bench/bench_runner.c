@@ -23,7 +23,8 @@
  * CLOCK_MONOTONIC after a warm-up, the paths of a row run in rotating order. Output: CSV rows
  * (section,item,variant,median,min,max,unit,count,note) that report.py turns into
  * BENCHMARK_RESULTS_TYPED_CODEGEN.md. Entry point: main.
- *   bench_runner --csv FILE [--append] [--reps N] [--only pool] [--upstream NAME]
+ *   bench_runner --csv FILE [--append] [--reps N] [--only pool|place] [--upstream NAME]
+ * (--only place: the places alone, for a quick look at one path.)
  */
 #define _GNU_SOURCE
 #include "regal.h"
@@ -193,8 +194,8 @@ static void init_kinds(void) {
     kind_bytes[K_BIGADD] = RT_ROUND(rt_type_size[TYPE_ID_INT] + 8);
 }
 
-static RtValue bench_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                          RtValue a2) {
+static RtValue bench_code(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
+                          RtValue a3) {
     return a0;
 }
 /* The record type of the record kind, at a constant address (set up in main), so that no path
@@ -1243,7 +1244,8 @@ int main(int argc, char **argv) {
                 die("--reps: %s is not in 3..%ld", argv[i], MAXREPS);
         } else die("%s unknown argument %ld", argv[i], i);
     }
-    if (only != NULL && strcmp(only, "pool") != 0) die("--only %s: only \"pool\" (%ld)", only, 0);
+    if (only != NULL && strcmp(only, "pool") != 0 && strcmp(only, "place") != 0)
+        die("--only %s: \"pool\" or \"place\" (%ld)", only, 0);
     /* the collector, as rt_start starts it for a compiled program (heap size included) */
     rt_gc_init();
     init_kinds();
@@ -1252,7 +1254,7 @@ int main(int argc, char **argv) {
     if (!append) fputs("section,item,variant,median,min,max,unit,count,note\n", g_csv);
     uint64_t start = now_ns();
 
-    if (only != NULL) {
+    if (only != NULL && strcmp(only, "pool") == 0) {
         fprintf(stderr, "bench_runner: pooling, upstream %s\n", g_upstream);
         bench_pool();
         return fclose(g_csv) != 0;
@@ -1279,6 +1281,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_runner: every path builds identical objects\n");
     report_sizes();
     bench_places();
+    if (only != NULL) return fclose(g_csv) != 0;             /* --only place */
     bench_like();
     bench_intern(NULL);
     bench_intern("small table");
