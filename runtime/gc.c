@@ -126,6 +126,7 @@ _Thread_local RtHeapLists rt_heap_lists;
 
 typedef struct RtHeapThread {
     RtHeapLists *lists;
+    RtChunk **live_chunks;                          /* region.c's live list of the thread */
     struct RtHeapThread *next;
 } RtHeapThread;
 static RtHeapThread *rt_heap_threads;               /* under the allocation lock */
@@ -136,13 +137,19 @@ static _Thread_local uint8_t rt_heap_counted[2][RT_HEAP_CLASSES];
 static pthread_key_t rt_heap_key;
 static pthread_once_t rt_heap_once = PTHREAD_ONCE_INIT;
 
+/* The marking callback: the roots the collector had (thread stacks), then every object on
+ * every thread's free lists, marked, and the region chunks regions own, pushed to be scanned
+ * (region.c, "Scanning"). */
 static void rt_heap_mark_lists(void) {
     if (rt_heap_prev_push != NULL) rt_heap_prev_push();
-    for (RtHeapThread *t = rt_heap_threads; t != NULL; t = t->next)
+    for (RtHeapThread *t = rt_heap_threads; t != NULL; t = t->next) {
         for (int k = 0; k < 2; k++)
             for (unsigned g = 1; g < RT_HEAP_CLASSES; g++)
                 for (void *p = t->lists->free[k][g]; p != NULL; p = *(void **)p)
                     GC_set_mark_bit(p);
+        rt_chunks_push(t->live_chunks);
+    }
+    rt_chunks_push(&rt_orphan_chunks);
 }
 
 static void *rt_heap_link(void *self) {
@@ -158,10 +165,12 @@ static void *rt_heap_unlink(void *self) {
             *pp = ((RtHeapThread *)self)->next;
             break;
         }
+    rt_chunks_orphan();
     return NULL;
 }
 
-/* A thread that exits: its lists leave the registry, and what they held becomes garbage. */
+/* A thread that exits: its entry leaves the registry, what its lists held becomes garbage,
+ * and the chunks its regions still own (the global region's, say) stay scanned as orphans. */
 static void rt_heap_thread_exit(void *unused) {
     (void)unused;
     GC_call_with_alloc_lock(rt_heap_unlink, &rt_heap_self);
@@ -170,10 +179,12 @@ static void rt_heap_thread_exit(void *unused) {
 }
 static void rt_heap_make_key(void) { pthread_key_create(&rt_heap_key, rt_heap_thread_exit); }
 
-static void rt_heap_register(void) {
+void rt_gc_thread_register(void) {
+    if (rt_heap_registered) return;
     pthread_once(&rt_heap_once, rt_heap_make_key);
     pthread_setspecific(rt_heap_key, (void *)1);
     rt_heap_self.lists = &rt_heap_lists;
+    rt_heap_self.live_chunks = &rt_live_chunks;
     GC_call_with_alloc_lock(rt_heap_link, &rt_heap_self);
     rt_heap_registered = 1;
 }
@@ -181,7 +192,7 @@ static void rt_heap_register(void) {
 /* A block's worth of objects of g granules onto the empty list head: the collector writes the
  * list into *head under its lock, so a collection never sees it half made. */
 static void rt_heap_refill(int kind, size_t g) {
-    if (RT_UNLIKELY(!rt_heap_registered)) rt_heap_register();
+    if (RT_UNLIKELY(!rt_heap_registered)) rt_gc_thread_register();
     void **head = &rt_heap_lists.free[kind][g];
     GC_generic_malloc_many(g * RT_HEAP_GRANULE, kind, head);
     if (RT_UNLIKELY(*head == NULL)) rt_out_of_memory();

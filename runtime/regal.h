@@ -274,7 +274,7 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_INLINE_BYTES   512u
 #define RT_CHUNK_BYTES    (64u * 1024u)      /* one chunk, its RtChunk header included */
 #define RT_LARGE_BYTES    (8u * 1024u)       /* bigger ones that miss the window: large list */
-#define RT_CHUNK_HDR      16u                /* RtChunk header; objects start right after it */
+#define RT_CHUNK_HDR      32u                /* RtChunk header; objects start right after it */
 #define RT_CHUNK_DATA     (RT_CHUNK_BYTES - RT_CHUNK_HDR)   /* bump space of one chunk */
 #define RT_LARGE_HDR      16u                /* RtLarge header before a large object */
 #define RT_POOL_MAX       64u                /* chunks a thread's pool keeps; more go upstream */

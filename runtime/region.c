@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <gc/gc.h>
+#include <gc/gc_mark.h>
 
 /* With malloc or mimalloc upstream the collector cannot see region memory, so what
  * rt_gc_region hands out must not be collected either (gc.c makes it uncollectable). */
@@ -34,9 +35,13 @@
 #define RT_UPSTREAM_ALLOC(n) malloc(n)
 #define RT_UPSTREAM_FREE(p)  free(p)
 #else
-static void *rt_uncollectable(size_t bytes);
-#define RT_UPSTREAM_ALLOC(n) rt_uncollectable(n)
+static void *rt_uncollectable(size_t bytes, int scanned);
+#define RT_UPSTREAM_ALLOC(n) rt_uncollectable((n), 1)
+#define RT_UPSTREAM_CHUNK(n) rt_uncollectable((n), 0)
 #define RT_UPSTREAM_FREE(p)  GC_FREE(p)
+#endif
+#ifndef RT_UPSTREAM_CHUNK
+#define RT_UPSTREAM_CHUNK(n) RT_UPSTREAM_ALLOC(n)
 #endif
 
 #if defined(RT_ASAN)
@@ -51,10 +56,16 @@ static void *rt_uncollectable(size_t bytes);
  * of the PREVIOUS window (the inline buffer or the next-older chunk) had been handed out when
  * this chunk became the window; the rest of that window was abandoned. It lets
  * rt_region_bytes_in_use add up a region without a per-region counter on the fast path. While
- * the chunk sits in the pool only `next` is meaningful and the data is poisoned. */
+ * the chunk sits in the pool only `next` is meaningful and the data is poisoned.
+ * A chunk owned by a region is also on its thread's LIVE list (live_next, live_pprev: the
+ * address of what points to it), which is what the collector scans of region chunks (see
+ * "Scanning" below); a pooled chunk is on none. */
 struct RtChunk {
     RtChunk *next;            /* next-older chunk of the region, or next chunk in the pool */
-    size_t prev_used;
+    uint32_t prev_used;
+    uint32_t orphan;          /* on rt_orphan_chunks: its thread has exited */
+    RtChunk *live_next;
+    RtChunk **live_pprev;
     _Alignas(16) char data[];
 };
 /* A large block: this header, then one object of `bytes` bytes. */
@@ -126,23 +137,26 @@ static void rt_upstream_account(int64_t delta) {
  * collecting first (else a program whose regions grow to N bytes would scan them a few times
  * over on the way; collections are left to allocations in rt_gc_region, which is what they can
  * reclaim). Without interior pointers (gc.c) the collector adds nothing to a request, so a
- * chunk is exactly 16 pages, scanned whole (tests/unit/gc_test.c checks its last word). */
-static void *rt_uncollectable(size_t bytes) {
+ * chunk is exactly 16 pages. Chunks are not scanned as such (scanned = 0: the collector's
+ * atomic uncollectable memory): the collector scans the live ones through rt_chunks_push. */
+static void *rt_uncollectable(size_t bytes, int scanned) {
     GC_disable();
-    void *p = GC_MALLOC_UNCOLLECTABLE(bytes);
+    void *p = scanned ? GC_MALLOC_UNCOLLECTABLE(bytes) : GC_MALLOC_ATOMIC_UNCOLLECTABLE(bytes);
     GC_enable();
     return p;
 }
 #endif
 
-void *rt_upstream_alloc(size_t bytes) {
+static void *rt_upstream_take(size_t bytes, int chunk) {
     if (rt_upstream_fail_hook != NULL && rt_upstream_fail_hook(bytes)) rt_out_of_memory();
-    void *p = RT_UPSTREAM_ALLOC(bytes);
+    void *p = chunk ? RT_UPSTREAM_CHUNK(bytes) : RT_UPSTREAM_ALLOC(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
     rt_alloc_stats.upstream_allocs++;
     rt_upstream_account((int64_t)bytes);
     return p;
 }
+
+void *rt_upstream_alloc(size_t bytes) { return rt_upstream_take(bytes, 0); }
 
 void rt_upstream_free(void *p, size_t bytes) {
     if (p == NULL) return;
@@ -159,6 +173,76 @@ static void rt_held_grow(uint64_t bytes) {
     uint64_t held = rt_alloc_stats.region_held += bytes;
     uint64_t total = held + RT_INLINE_BYTES * (rt_region_top->depth + 1);
     if (total > rt_alloc_stats.region_peak) rt_alloc_stats.region_peak = total;
+}
+
+/* ---- Scanning -------------------------------------------------------------------------------
+ * Region memory can hold the only reference to a collected object (R6), so the collector must
+ * scan it; but only what regions own: a pooled chunk holds dead data (up to RT_POOL_MAX chunks
+ * a thread), and scanning it cost a heap-heavy program as much as its allocation (measured:
+ * 4 MiB of stale pairs in the pool made each collected pair 1 to 4 ns slower). So chunks are
+ * atomic uncollectable memory, and the chunks regions own are on their thread's live list,
+ * which gc.c's marking callback pushes (rt_chunks_push) at every collection, with the world
+ * stopped. The list is changed only by its thread, and a forward walk sees it whole at any
+ * instruction (a chunk is linked by its last store and unlinked by its first: a collection
+ * may stop the thread anywhere). A thread that exits hands its live chunks (those of
+ * rt_global_region, say) to rt_orphan_chunks, under the collector's lock, which also guards
+ * their release. Large blocks and heap region descriptors are scanned uncollectable memory,
+ * freed when released. */
+_Thread_local RtChunk *rt_live_chunks;
+RtChunk *rt_orphan_chunks;
+static _Thread_local int rt_live_registered;
+
+#define RT_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
+
+static void rt_live_link(RtChunk *c) {
+    if (RT_UNLIKELY(!rt_live_registered)) {
+        rt_gc_thread_register();
+        rt_live_registered = 1;
+    }
+    RtChunk *head = rt_live_chunks;
+    c->orphan = 0;
+    c->live_next = head;
+    c->live_pprev = &rt_live_chunks;
+    if (head != NULL) head->live_pprev = &c->live_next;
+    RT_SIGNAL_FENCE();
+    rt_live_chunks = c;
+}
+
+static void *rt_live_unlink_locked(void *p) {
+    RtChunk *c = p;
+    *c->live_pprev = c->live_next;
+    RT_SIGNAL_FENCE();
+    if (c->live_next != NULL) c->live_next->live_pprev = c->live_pprev;
+    return NULL;
+}
+
+static void rt_live_unlink(RtChunk *c) {
+    if (RT_UNLIKELY(c->orphan)) GC_call_with_alloc_lock(rt_live_unlink_locked, c);
+    else rt_live_unlink_locked(c);
+}
+
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+void rt_chunks_push(RtChunk *const *head) {
+    for (RtChunk *c = *head; c != NULL; c = c->live_next) GC_push_all(c->data, c->data + RT_CHUNK_DATA);
+}
+#else
+void rt_chunks_push(RtChunk *const *head) { (void)head; }  /* unseen: heap objects uncollectable */
+#endif
+
+void rt_chunks_orphan(void) {
+    RtChunk *first = rt_live_chunks;
+    if (first == NULL) return;
+    RtChunk *last = first;
+    for (RtChunk *c = first; c != NULL; c = c->live_next) {
+        c->orphan = 1;
+        last = c;
+    }
+    last->live_next = rt_orphan_chunks;
+    if (rt_orphan_chunks != NULL) rt_orphan_chunks->live_pprev = &last->live_next;
+    first->live_pprev = &rt_orphan_chunks;
+    rt_orphan_chunks = first;
+    rt_live_chunks = NULL;
+    rt_live_registered = 0;
 }
 
 /* ---- the per-thread chunk pool --------------------------------------------------------------
@@ -201,15 +285,17 @@ static RtChunk *rt_chunk_get(void) {
         rt_pool = c->next;
         rt_pool_n--;
         rt_alloc_stats.chunks_from_pool++;
-        return c;
+    } else {
+        rt_alloc_stats.chunks_from_upstream++;
+        c = rt_upstream_take(RT_CHUNK_BYTES, 1);
+        RT_POISON(c->data, RT_CHUNK_DATA);
     }
-    rt_alloc_stats.chunks_from_upstream++;
-    c = rt_upstream_alloc(RT_CHUNK_BYTES);
-    RT_POISON(c->data, RT_CHUNK_DATA);
+    rt_live_link(c);
     return c;
 }
 
 static void rt_chunk_put(RtChunk *c) {
+    rt_live_unlink(c);
     rt_alloc_stats.region_held -= RT_CHUNK_BYTES;
     if (rt_pool_disabled || rt_pool_n >= RT_POOL_MAX) {
         rt_upstream_free(c, RT_CHUNK_BYTES);
@@ -253,7 +339,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
      * poisoned, so an overrun past the last object there is caught too). */
     RtChunk *c = rt_chunk_get();
     char *old_base = r->chunks != NULL ? r->chunks->data : r->inline_buf;
-    c->prev_used = (size_t)(r->cur - old_base);
+    c->prev_used = (uint32_t)(r->cur - old_base);
     RT_POISON(r->cur, (size_t)(r->end - r->cur));
     c->next = r->chunks;
     r->chunks = c;

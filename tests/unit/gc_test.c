@@ -364,13 +364,56 @@ Test(roots, an_object_referenced_only_from_region_chunks_and_large_blocks_surviv
     cr_assert_leq(count_alive(links, 100), 10, "released, the objects are collected");
 }
 
+/* A chunk back in the pool holds dead data: the collector no longer scans it (region.c,
+ * "Scanning"), so what only its stale words point to is collected. */
+Test(roots, a_pooled_chunks_stale_data_keeps_nothing_alive, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(100 * sizeof *links);
+    Region r;
+    rt_region_enter(&r);
+    fill_region(&r, links, 100);
+    rt_region_leave(&r);
+    cr_assert_gt(rt_pool_count(), 0, "the chunk is pooled, its data left as it was");
+    churn(1000);
+    GC_gcollect();
+    cr_assert_leq(count_alive(links, 100), 10);
+}
+
+typedef struct { Region *r; void **links; } FillArg;
+static void *fill_in_thread(void *p) {
+    FillArg *a = p;
+    for (int i = 0; i < 40; i++) mk_pair(a->r, RT_NIL, RT_NIL);        /* past the buffer */
+    for (int i = 0; i < 50; i++) mk_pair(a->r, tracked(a->links, i), RT_NIL);
+    return NULL;
+}
+
+/* A heap region filled by a thread that has exited: its chunks are still scanned (as orphans)
+ * until the region is freed, here by another thread. */
+Test(roots, the_chunks_of_a_thread_that_exited_are_scanned_until_released, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(50 * sizeof *links);
+    FillArg a = { rt_region_new(1), links };
+    pthread_t th;
+    cr_assert_eq(GC_pthread_create(&th, NULL, fill_in_thread, &a), 0);
+    cr_assert_eq(GC_pthread_join(th, NULL), 0);
+    cr_assert_not_null(a.r->chunks);
+    for (int k = 0; k < 2; k++) {
+        churn(100000);
+        GC_gcollect();
+    }
+    cr_assert_eq(count_alive(links, 50), 50);
+    rt_region_free(a.r);
+    rt_pool_trim();
+    churn(1000);
+    GC_gcollect();
+    cr_assert_leq(count_alive(links, 50), 10, "released, the objects are collected");
+}
+
 static __attribute__((noinline)) void fill_inline(Region *r, void **links, int n) {
     for (int i = 0; i < n; i++) mk_pair(r, tracked(links, i), RT_NIL);
 }
 
 static __attribute__((noinline)) void fill_chunk_end(Region *r, void **links) {
     for (int i = 0; i < 32; i++) mk_pair(r, RT_NIL, RT_NIL);          /* the inline buffer */
-    for (int i = 0; i < 4094; i++) mk_pair(r, RT_NIL, RT_NIL);        /* a chunk but 16 bytes */
+    for (unsigned i = 0; i < RT_CHUNK_DATA / 16 - 1; i++) mk_pair(r, RT_NIL, RT_NIL); /* all but 16 bytes */
     RtPair *last = alloc_obj_typed(r, TYPE_ID_PAIR);
     cr_assert_eq((char *)last + 16, r->end, "the chunk's last pair");
     last->car = RT_FALSE;
