@@ -77,6 +77,18 @@ _Static_assert(RT_HEAP_PTRFREE == GC_I_PTRFREE && RT_HEAP_NORMAL == GC_I_NORMAL,
 static void rt_heap_mark_lists(void);
 static GC_push_other_roots_proc rt_heap_prev_push;
 
+/* REGAL_GC_STRESS=N (a test of R7): a full collection before every Nth refill of a free list
+ * and every Nth large object, so that collections happen at allocation points all over a
+ * program while its C code holds derived pointers. */
+static unsigned rt_gc_stress;
+static _Thread_local unsigned rt_gc_stress_n;
+static void rt_gc_stress_point(void) {
+    if (++rt_gc_stress_n >= rt_gc_stress) {
+        rt_gc_stress_n = 0;
+        GC_gcollect();
+    }
+}
+
 /* The collector's mode, set before it initialises (the constructor runs before main, and so
  * before a region can take a chunk): no interior pointers but the tags' (R7), and the free
  * lists' objects marked at every collection, after the roots the collector had (thread
@@ -109,6 +121,8 @@ void rt_gc_init(void) {
     if (getenv("GC_INITIAL_HEAP_SIZE") == NULL) GC_expand_hp(RT_GC_INITIAL_HEAP);
     const char *s = getenv("REGAL_STATS");
     rt_stats_enabled = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
+    const char *st = getenv("REGAL_GC_STRESS");
+    if (st != NULL && atoi(st) > 0) rt_gc_stress = (unsigned)atoi(st);
 }
 
 void rt_gc_collect(void) { GC_gcollect(); }
@@ -194,6 +208,7 @@ void rt_gc_thread_register(void) {
 static void rt_heap_refill(int kind, size_t g) {
     if (RT_UNLIKELY(!rt_heap_registered)) rt_gc_thread_register();
     void **head = &rt_heap_lists.free[kind][g];
+    if (RT_UNLIKELY(rt_gc_stress != 0)) rt_gc_stress_point();
     GC_generic_malloc_many(g * RT_HEAP_GRANULE, kind, head);
     if (RT_UNLIKELY(*head == NULL)) rt_out_of_memory();
     rt_heap_counted[kind][g] = (uint8_t)rt_stats_enabled;
@@ -224,6 +239,7 @@ void *rt_heap_alloc_slow(TypeId t, size_t bytes) {
         RT_ASAN_HAND_OUT(p, bytes);
         return p;
     }
+    if (RT_UNLIKELY(rt_gc_stress != 0)) rt_gc_stress_point();
     p = GC_malloc_kind(n, kind);
 #endif
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();

@@ -610,7 +610,10 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
 
 /* ---- the collector and REGAL_STATS (gc.c) ---------------------------------------------------
  * rt_gc_init: initialise the collector (idempotent; rt_start calls it on the main thread
- * before anything allocates). rt_gc_collect: a full collection (tests).
+ * before anything allocates; the collector's mode is set earlier, by a constructor, gc.c).
+ * rt_gc_collect: a full collection (tests). REGAL_GC_STRESS=N in the environment: a full
+ * collection at every Nth refill of a free list and every Nth large object of the collected
+ * heap (a test of R7: collections at allocation points while C code holds derived pointers).
  * rt_stats_report: when REGAL_STATS was set (not empty, not 0) in the environment at start,
  * print to stderr (after flushing the Scheme ports) the figures below: with REGAL_STATS=json
  * one JSON object on one line, {"regal_stats":1,"regions_created":3,...}, the keys in this
