@@ -439,7 +439,7 @@ static int place_applies(int p, int k) {
     if (p == PL_MIMALLOC && p_mi_malloc == NULL) return 0;
     if (k == K_BIGADD) return p == PL_CHUNKS || p == PL_HEAP;
     if (p == PL_HEAP_RR) return k == K_PAIR || k == K_FLONUM || k == K_CLOSURE || k == K_CLO6 ||
-                                k == K_CLO30 || k == K_VEC3;
+                                k == K_CLO30 || k == K_VEC3 || k == K_VEC7 || k == K_VEC31;
     if (p == PL_INLINE) return kind_bytes[k] <= RT_INLINE_BYTES;
     if (k == K_VEC7 || k == K_VEC31 || k == K_CLO6 || k == K_CLO30)
         return p == PL_CHUNKS || p == PL_HEAP || p == PL_HEAP_RR;
