@@ -14,8 +14,8 @@
  *   released. A region descriptor (Region) holds a 512-byte INLINE BUFFER, so a region that
  *   lives in a C stack frame allocates its first objects in that frame. When the buffer is full
  *   the region bump-allocates in CHUNKS (RT_CHUNK_BYTES each) taken from a per-thread POOL whose
- *   UPSTREAM is the collector's uncollectable allocator (never freed by the collector, always
- *   scanned by it), or malloc / mimalloc in the measurement builds (RT_USE_MALLOC,
+ *   UPSTREAM is the collector's uncollectable allocator (never freed by the collector, scanned
+ *   by it while a region owns them, not while pooled), or malloc / mimalloc in the measurement builds (RT_USE_MALLOC,
  *   RT_USE_MIMALLOC: make REGION_UPSTREAM=malloc|mimalloc). Objects larger than RT_LARGE_BYTES go on the region's list of LARGE
  *   blocks, straight from upstream.
  *   The compiler places each allocation site in one of:
@@ -67,9 +67,9 @@
  *       every bump window (the fast path unpoisons each object as it hands it out), so a
  *       dangling pointer into a dead region or into a previous loop iteration is reported
  *       until that memory is handed out again. (rt_global_region's inline buffer excepted.)
- *   R6  The collector sees every reference to a collected object: region memory (chunks and
- *       large blocks are uncollectable collector memory, inline buffers are in C frames or
- *       static data), static data, the stacks of the threads registered with it, and the
+ *   R6  The collector sees every reference to a collected object: region memory (the chunks
+ *       regions own, which region.c hands it at every collection, large blocks, which are
+ *       uncollectable collector memory, inline buffers in C frames or static data), static data, the stacks of the threads registered with it, and the
  *       thread-local and malloc'd places that hold values (gc.c, "Roots"). So a region may
  *       hold the only reference to a collected object.
  *   R7  What the collector takes for a reference to a collected object (it runs without

@@ -1,14 +1,16 @@
 /* region.c: regions' slow paths, the region stack, the per-thread chunk pool, the upstream
- * allocator, and the run-time check of R4 (--check-regions).
+ * allocator, the collected heap's free lists (rt_gc_region), and the run-time check of R4
+ * (--check-regions).
  *
- * The fast paths (rt_region_bump, alloc_obj_typed, rt_region_enter/leave/recycle) are static
- * inline in regal.h; everything here runs only when a region's bump window is exhausted, when a
- * region that touched an allocator is released, left or recycled, for rt_gc_region (whose
- * window is always empty), or for statistics and checks. Entry points: rt_region_alloc_slow,
- * rt_region_empty_slow, rt_region_release_slow, rt_region_reset, rt_check_store.
+ * The fast paths (rt_region_bump, alloc_obj_typed, rt_heap_alloc, rt_region_enter/leave/
+ * recycle) are static inline in regal.h; everything here runs only when a region's bump window
+ * is exhausted, when a region that touched an allocator is released, left or recycled, when a
+ * free list of the collected heap is empty, or for statistics and checks. Entry points:
+ * rt_region_alloc_slow, rt_region_alloc_typed_slow, rt_heap_alloc_slow, rt_region_empty_slow,
+ * rt_region_release_slow, rt_region_reset, rt_check_store.
  * Memory comes from a per-thread pool of RT_CHUNK_BYTES chunks (at most RT_POOL_MAX kept)
- * whose upstream is the collector's uncollectable allocator (scanned, never collected: a
- * region may hold the only reference to a collected object, R6), or malloc under
+ * whose upstream is the collector's uncollectable allocator (never collected; scanned while a
+ * region owns them: a region may hold the only reference to a collected object, R6), or malloc under
  * RT_USE_MALLOC, or mimalloc under RT_USE_MIMALLOC (make REGION_UPSTREAM=malloc|mimalloc:
  * builds for measuring the allocator; there the collector does not see region memory, so
  * nothing is ever collected). Under RT_ASAN, memory not handed out is poisoned (R5); it is
@@ -23,7 +25,12 @@
 #include <unistd.h>
 
 #include <gc/gc.h>
+#include <gc/gc_inline.h>
 #include <gc/gc_mark.h>
+
+_Static_assert(RT_HEAP_GRANULE == GC_GRANULE_BYTES, "a size class is a number of granules");
+_Static_assert(RT_HEAP_PTRFREE == GC_I_PTRFREE && RT_HEAP_NORMAL == GC_I_NORMAL,
+               "the free lists are indexed by the collector's kinds");
 
 /* With malloc or mimalloc upstream the collector cannot see region memory, so what
  * rt_gc_region hands out must not be collected either (gc.c makes it uncollectable). */
@@ -81,6 +88,7 @@ _Static_assert(RT_INLINE_BYTES % 16 == 0 && RT_CHUNK_HDR % 16 == 0, "windows sta
 
 /* ---- statistics, hooks, switches ----------------------------------------------------------- */
 _Thread_local RtAllocStats rt_alloc_stats;
+int rt_stats_enabled;                    /* set by rt_gc_init from REGAL_STATS */
 int (*rt_upstream_fail_hook)(size_t bytes);
 int rt_pool_disabled;
 
@@ -311,6 +319,160 @@ static void rt_chunk_put(RtChunk *c) {
     rt_pool = c;
     rt_pool_n++;
     rt_alloc_stats.chunks_to_pool++;
+}
+
+/* REGAL_GC_STRESS=N (a test of R7): a full collection before every Nth refill of a free list
+ * and every Nth large object, so that collections happen at allocation points all over a
+ * program while its C code holds derived pointers. */
+unsigned rt_gc_stress;                   /* set by rt_gc_init */
+static _Thread_local unsigned rt_gc_stress_n;
+static void rt_gc_stress_point(void) {
+    if (++rt_gc_stress_n >= rt_gc_stress) {
+        rt_gc_stress_n = 0;
+        GC_gcollect();
+    }
+}
+
+/* ---- the collected heap's objects -----------------------------------------------------------
+ * The fast path is rt_heap_alloc (regal.h); gc.c configures the collector. Each thread registers its free lists here on its
+ * first refill; at every collection rt_heap_mark_lists marks every object on them (with the
+ * world stopped and the allocation lock held: GC_push_other_roots' contract), as the
+ * collector does for its own thread-local lists: the lists live in thread-local storage,
+ * which the collector does not scan, and pointer-free objects' links would not be traced
+ * anyway. The registry is guarded by the collector's allocation lock. With malloc or
+ * mimalloc as the regions' upstream the collector cannot see region memory, so the
+ * heap's objects are uncollectable and taken one at a time (the lists stay empty). */
+_Thread_local RtHeapLists rt_heap_lists;
+
+typedef struct RtHeapThread {
+    RtHeapLists *lists;
+    RtChunk **live_chunks;                          /* the thread's live chunks */
+    struct RtHeapThread *next;
+} RtHeapThread;
+static RtHeapThread *rt_heap_threads;               /* under the allocation lock */
+static _Thread_local RtHeapThread rt_heap_self;     /* this thread's entry */
+static _Thread_local int rt_heap_registered;
+/* The lists whose last refill was counted in rt_alloc_stats (statistics were on then). */
+static _Thread_local uint8_t rt_heap_counted[2][RT_HEAP_CLASSES];
+static pthread_key_t rt_heap_key;
+static pthread_once_t rt_heap_once = PTHREAD_ONCE_INIT;
+
+/* The marking callback: the roots the collector had (thread stacks), then every object on
+ * every thread's free lists, marked, and the region chunks regions own, pushed to be scanned
+ * ("Scanning" above). rt_heap_marking_install (gc.c's configuration) sets it. */
+static GC_push_other_roots_proc rt_heap_prev_push;
+static void rt_heap_mark_lists(void) {
+    if (rt_heap_prev_push != NULL) rt_heap_prev_push();
+    for (RtHeapThread *t = rt_heap_threads; t != NULL; t = t->next) {
+        for (int k = 0; k < 2; k++)
+            for (unsigned g = 1; g < RT_HEAP_CLASSES; g++)
+                for (void *p = t->lists->free[k][g]; p != NULL; p = *(void **)p)
+                    GC_set_mark_bit(p);
+        rt_chunks_push(t->live_chunks);
+    }
+    rt_chunks_push(&rt_orphan_chunks);
+}
+
+void rt_heap_marking_install(void) {
+    rt_heap_prev_push = GC_get_push_other_roots();
+    GC_set_push_other_roots(rt_heap_mark_lists);
+}
+
+static void *rt_heap_link(void *self) {
+    RtHeapThread *t = self;
+    t->next = rt_heap_threads;
+    rt_heap_threads = t;
+    return NULL;
+}
+
+static void *rt_heap_unlink(void *self) {
+    for (RtHeapThread **pp = &rt_heap_threads; *pp != NULL; pp = &(*pp)->next)
+        if (*pp == self) {
+            *pp = ((RtHeapThread *)self)->next;
+            break;
+        }
+    rt_chunks_orphan();
+    return NULL;
+}
+
+/* A thread that exits: its entry leaves the registry, what its lists held becomes garbage,
+ * and the chunks its regions still own (the global region's, say) stay scanned as orphans. */
+static void rt_heap_thread_exit(void *unused) {
+    (void)unused;
+    GC_call_with_alloc_lock(rt_heap_unlink, &rt_heap_self);
+    memset(&rt_heap_lists, 0, sizeof rt_heap_lists);
+    rt_heap_registered = 0;
+}
+static void rt_heap_make_key(void) { pthread_key_create(&rt_heap_key, rt_heap_thread_exit); }
+
+void rt_gc_thread_register(void) {
+    if (rt_heap_registered) return;
+    pthread_once(&rt_heap_once, rt_heap_make_key);
+    pthread_setspecific(rt_heap_key, (void *)1);
+    rt_heap_self.lists = &rt_heap_lists;
+    rt_heap_self.live_chunks = &rt_live_chunks;
+    GC_call_with_alloc_lock(rt_heap_link, &rt_heap_self);
+    rt_heap_registered = 1;
+}
+
+/* A block's worth of objects of g granules onto the empty list head: the collector writes the
+ * list into *head under its lock, so a collection never sees it half made. */
+static void rt_heap_refill(int kind, size_t g) {
+    if (RT_UNLIKELY(!rt_heap_registered)) rt_gc_thread_register();
+    void **head = &rt_heap_lists.free[kind][g];
+    if (RT_UNLIKELY(rt_gc_stress != 0)) rt_gc_stress_point();
+    GC_generic_malloc_many(g * RT_HEAP_GRANULE, kind, head);
+    if (RT_UNLIKELY(*head == NULL)) rt_out_of_memory();
+    rt_heap_counted[kind][g] = (uint8_t)rt_stats_enabled;
+    if (rt_stats_enabled) {
+        uint64_t n = 0;
+        for (void *p = *head; p != NULL; p = *(void **)p) n++;
+        rt_alloc_stats.gc_allocs += n;
+        rt_alloc_stats.gc_bytes += n * g * RT_HEAP_GRANULE;
+    }
+}
+
+void *rt_heap_alloc_slow(TypeId t, size_t bytes) {
+    int kind = rt_heap_ptrfree[t] ? RT_HEAP_PTRFREE : RT_HEAP_NORMAL;
+    if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
+    size_t n = bytes + rt_heap_tail[t];
+    if (n == 0) n = 1;
+    size_t g = (n + RT_HEAP_GRANULE - 1) / RT_HEAP_GRANULE;
+    void *p;
+#if defined(RT_USE_MALLOC) || defined(RT_USE_MIMALLOC)
+    (void)g;
+    p = kind == RT_HEAP_PTRFREE ? GC_MALLOC_ATOMIC_UNCOLLECTABLE(n) : GC_MALLOC_UNCOLLECTABLE(n);
+#else
+    if (g < RT_HEAP_CLASSES) {
+        void **head = &rt_heap_lists.free[kind][g];
+        if (*head == NULL) rt_heap_refill(kind, g);
+        p = *head;
+        *head = *(void **)p;
+        RT_ASAN_HAND_OUT(p, bytes);
+        return p;
+    }
+    if (RT_UNLIKELY(rt_gc_stress != 0)) rt_gc_stress_point();
+    p = GC_malloc_kind(n, kind);
+#endif
+    if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
+    if (rt_stats_enabled) {
+        rt_alloc_stats.gc_allocs++;
+        rt_alloc_stats.gc_bytes += GC_size(p);
+    }
+    RT_ASAN_HAND_OUT(p, bytes);
+    return p;
+}
+
+RtHeapCounts rt_heap_counts(void) {
+    RtHeapCounts c = { rt_alloc_stats.gc_allocs, rt_alloc_stats.gc_bytes };
+    for (int k = 0; k < 2; k++)
+        for (unsigned g = 1; g < RT_HEAP_CLASSES; g++)
+            if (rt_heap_counted[k][g])
+                for (void *p = rt_heap_lists.free[k][g]; p != NULL; p = *(void **)p) {
+                    c.objects--;
+                    c.bytes -= g * RT_HEAP_GRANULE;
+                }
+    return c;
 }
 
 /* ---- slow path ----------------------------------------------------------------------------- */
