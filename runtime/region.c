@@ -325,6 +325,7 @@ static void rt_chunk_put(RtChunk *c) {
  * and every Nth large object, so that collections happen at allocation points all over a
  * program while its C code holds derived pointers. */
 unsigned rt_gc_stress;                   /* set by rt_gc_init */
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)     /* else nothing is collected */
 static _Thread_local unsigned rt_gc_stress_n;
 static void rt_gc_stress_point(void) {
     if (++rt_gc_stress_n >= rt_gc_stress) {
@@ -332,6 +333,7 @@ static void rt_gc_stress_point(void) {
         GC_gcollect();
     }
 }
+#endif
 
 /* ---- the collected heap's objects -----------------------------------------------------------
  * The fast path is rt_heap_alloc (regal.h); gc.c configures the collector. Each thread registers its free lists here on its
@@ -415,6 +417,7 @@ void rt_gc_thread_register(void) {
     rt_heap_registered = 1;
 }
 
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
 /* A block's worth of objects of g granules onto the empty list head: the collector writes the
  * list into *head under its lock, so a collection never sees it half made. */
 static void rt_heap_refill(int kind, size_t g) {
@@ -431,6 +434,7 @@ static void rt_heap_refill(int kind, size_t g) {
         rt_alloc_stats.gc_bytes += n * g * RT_HEAP_GRANULE;
     }
 }
+#endif
 
 void *rt_heap_alloc_slow(TypeId t, size_t bytes) {
     int kind = rt_heap_ptrfree[t] ? RT_HEAP_PTRFREE : RT_HEAP_NORMAL;
