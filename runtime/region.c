@@ -189,13 +189,15 @@ static void rt_held_grow(uint64_t bytes) {
  * a thread), and scanning it cost a heap-heavy program as much as its allocation (measured:
  * 4 MiB of stale pairs in the pool made each collected pair 1 to 4 ns slower). So chunks are
  * atomic uncollectable memory, and the chunks regions own are on their thread's live list,
- * which gc.c's marking callback pushes (rt_chunks_push) at every collection, with the world
- * stopped. The list is changed only by its thread, and a forward walk sees it whole at any
- * instruction (a chunk is linked by its last store and unlinked by its first: a collection
- * may stop the thread anywhere). A thread that exits hands its live chunks (those of
- * rt_global_region, say) to rt_orphan_chunks, under the collector's lock, which also guards
- * their release. Large blocks and heap region descriptors are scanned uncollectable memory,
- * freed when released. */
+ * which the marking callback (rt_heap_mark_lists, below) pushes at every collection, with the
+ * world stopped. The list is changed only by its thread (a region's chunks are taken and
+ * released by the thread that uses it), and a forward walk sees it whole at any instruction
+ * (a chunk is linked by its last store and unlinked by its first: a collection may stop the
+ * thread anywhere). A thread that exits hands its live chunks (those of rt_global_region, say)
+ * to rt_orphan_chunks, under the collector's lock, which also guards their release. The
+ * unused end of a region's newest chunk is scanned too (stale words: bounded retention).
+ * Large blocks and heap region descriptors are scanned uncollectable memory, freed when
+ * released. */
 _Thread_local RtChunk *rt_live_chunks;
 RtChunk *rt_orphan_chunks;
 static _Thread_local int rt_live_registered;
@@ -257,8 +259,7 @@ void rt_chunks_orphan(void) {
  * A LIFO list, so the chunk released last (still warm in cache) is handed out first. It keeps
  * at most RT_POOL_MAX chunks: a program whose peak was high gives the excess back to upstream.
  * A thread that exits returns its pool through a pthread key destructor. Pooled chunks keep
- * stale data; the collector scans it like any uncollectable memory (a bounded conservative
- * retention: RT_POOL_MAX chunks per thread). */
+ * stale data, which the collector does not scan ("Scanning" above). */
 static _Thread_local RtChunk *rt_pool;
 static _Thread_local size_t rt_pool_n;
 static _Thread_local int rt_pool_key_set;
