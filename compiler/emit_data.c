@@ -310,39 +310,51 @@ const char *emit_const(Emitter *em, Datum *d) {
  * alloc_obj_typed / alloc_obj_sized with a constant type id (a compare and a bump in the region),
  * then every field, the header included, filled inline. Each writes the object into C variable
  * t (declared here unless `declared`). */
+
+/* The memory of an object of type `type` (a TYPE_ID_ name) in region rg, with `extra` bytes
+ * (a C expression) past its fixed part, or none when extra is NULL: the collected heap's own
+ * allocation (rt_heap_typed / rt_heap_sized, a free list's pop) when rg is the collected heap,
+ * else the region's bump. */
+static char *emit_typed_mem(const char *rg, const char *type, const char *extra) {
+    bool heap = strcmp(rg, "&rt_gc_region") == 0;
+    if (extra == NULL)
+        return heap ? xasprintf("rt_heap_typed(%s)", type) : xasprintf("alloc_obj_typed(%s, %s)", rg, type);
+    return heap ? xasprintf("rt_heap_sized(%s, %s)", type, extra)
+                : xasprintf("alloc_obj_sized(%s, %s, %s)", rg, type, extra);
+}
 static void emit_typed_pair(Emitter *em, const char *t, const char *rg, const char *car, const char *cdr) {
-    emit_line(em, "RtPair *%s_p = alloc_obj_typed(%s, TYPE_ID_PAIR);", t, rg);
+    emit_line(em, "RtPair *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_PAIR", NULL));
     emit_line(em, "%s_p->car = %s;", t, car);
     emit_line(em, "%s_p->cdr = %s;", t, cdr);
     emit_line(em, "RtValue %s = RT_TAG_AS_PAIR(%s_p);", t, t);
 }
 static void emit_typed_box(Emitter *em, const char *t, const char *rg, const char *value) {
-    emit_line(em, "RtBox *%s_p = alloc_obj_typed(%s, TYPE_ID_BOX);", t, rg);
+    emit_line(em, "RtBox *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_BOX", NULL));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_BOX, 0);", t);
     emit_line(em, "%s_p->value = %s;", t, value);
     emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
 }
 static void emit_typed_float(Emitter *em, const char *t, const char *rg, const char *x) {
-    emit_line(em, "RtFlonum *%s_p = alloc_obj_typed(%s, TYPE_ID_FLOAT);", t, rg);
+    emit_line(em, "RtFlonum *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_FLOAT", NULL));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_FLOAT, 0);", t);
     emit_line(em, "%s_p->d = %s;", t, x);
     emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
 }
 static void emit_typed_vector(Emitter *em, const char *t, const char *rg, size_t n, const char **vals) {
-    emit_line(em, "RtVector *%s_p = alloc_obj_sized(%s, TYPE_ID_VECTOR, %zu);", t, rg, n * sizeof(RtValue));
+    emit_line(em, "RtVector *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_VECTOR", xasprintf("%zu", n * sizeof(RtValue))));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, %zu);", t, n);
     for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->items[%zu] = %s;", t, i, vals[i]);
     emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
 }
 static void emit_typed_closure(Emitter *em, const char *t, const char *into, const char *rg, Lambda *l) {
     size_t n = l->free.len;
-    emit_line(em, "RtClosure *%s_p = alloc_obj_sized(%s, TYPE_ID_CLOSURE, %zu);", t, rg, n * sizeof(RtValue));
+    emit_line(em, "RtClosure *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_CLOSURE", xasprintf("%zu", n * sizeof(RtValue))));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_CLOSURE, %zu);", t, n);
     emit_line(em, "%s_p->code = %s;", t, emit_lambda_name(l));
     emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", into, t);
 }
 static void emit_typed_record(Emitter *em, const char *t, const char *rg, const char **v, size_t nf) {
-    emit_line(em, "RtRecord *%s_p = alloc_obj_sized(%s, TYPE_ID_RECORD, %zu);", t, rg, nf * sizeof(RtValue));
+    emit_line(em, "RtRecord *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_RECORD", xasprintf("%zu", nf * sizeof(RtValue))));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_RECORD, %zu);", t, nf);
     emit_line(em, "%s_p->type = %s;", t, v[0]);
     for (size_t i = 0; i < nf; i++) emit_line(em, "%s_p->fields[%zu] = %s;", t, i, v[i + 1]);
@@ -351,18 +363,18 @@ static void emit_typed_record(Emitter *em, const char *t, const char *rg, const 
 /* make-vector / make-string of a fixnum length len filled with fill */
 static void emit_typed_filled(Emitter *em, const char *t, const char *rg, const char *len, const char *fill, bool string) {
     if (string) {
-        emit_line(em, "RtString *%s_p = alloc_obj_sized(%s, TYPE_ID_STRING, (size_t)RT_FIXVAL(%s) * 4);", t, rg, len);
+        emit_line(em, "RtString *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_STRING", xasprintf("(size_t)RT_FIXVAL(%s) * 4", len)));
         emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_STRING, RT_FIXVAL(%s));", t, len);
         emit_line(em, "for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->chars[i] = RT_CHARVAL(%s);", len, t, fill);
     } else {
-        emit_line(em, "RtVector *%s_p = alloc_obj_sized(%s, TYPE_ID_VECTOR, (size_t)RT_FIXVAL(%s) * 8);", t, rg, len);
+        emit_line(em, "RtVector *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_VECTOR", xasprintf("(size_t)RT_FIXVAL(%s) * 8", len)));
         emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_VECTOR, RT_FIXVAL(%s));", t, len);
         emit_line(em, "for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->items[i] = %s;", len, t, fill);
     }
     emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);
 }
 static void emit_typed_string(Emitter *em, const char *t, const char *rg, const char **v, size_t n) {
-    emit_line(em, "RtString *%s_p = alloc_obj_sized(%s, TYPE_ID_STRING, %zu);", t, rg, n * 4);
+    emit_line(em, "RtString *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_STRING", xasprintf("%zu", n * 4)));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_STRING, %zu);", t, n);
     for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->chars[%zu] = RT_CHARVAL(%s);", t, i, v[i]);
     emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", t, t);

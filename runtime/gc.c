@@ -1,16 +1,30 @@
 /* gc.c: the fallback collected heap (the Boehm-Demers-Weiser collector, libgc) and the
  * REGAL_STATS report.
  *
- * rt_gc_region (region.c) is how compiled code allocates in the collected heap; this file
- * starts the collector (rt_gc_init, called by rt_start on the main thread before anything
- * allocates), gives the runtime library its collector-backed scratch memory (rt_gc_malloc...),
- * and prints the statistics of issue 7 when the program ends with REGAL_STATS=1 in its
- * environment (rt_stats_report). The thread-local roots of the higher layers are registered
- * by start.c (rt_gc_thread_roots), which knows them.
+ * This file configures the collector (rt_gc_configure, before anything can allocate: no
+ * interior pointers, the tags' displacements, region.c's marking callback), starts it
+ * (rt_gc_init, called by rt_start on the main thread; the objects of rt_gc_region come from
+ * region.c's free lists), gives the runtime library its collector-backed scratch memory
+ * (rt_gc_malloc...), and prints
+ * the statistics of issue 7 when the program ends with REGAL_STATS=1 in its environment
+ * (rt_stats_report). The thread-local roots of the higher layers are registered by start.c
+ * (rt_gc_thread_roots), which knows them.
+ *
+ * Interior pointers (R7). The collector runs with GC_all_interior_pointers off and the
+ * displacements 1 and 2 registered: a word in scanned memory keeps an object alive only if it
+ * is its address, or that address tagged as a pair or an object. So it does not add a byte to
+ * every object (a pair takes 16 bytes, not 32), and fewer stray words retain garbage. Stacks
+ * and registers are still scanned with interior pointers recognised (libgc's
+ * GC_mark_and_push_stack), so derived pointers in C locals are safe; a pointer just past an
+ * object is not, hence the one byte of tail that walked arrays (rt_heap_tail) and scratch
+ * memory get. Every pointer the runtime stores into memory is an object's address or a tagged
+ * value: RtHashImpl's buckets and entries, RtPortImpl's buffers, the pool's and the free lists'
+ * links, RtContImpl (on the C stack).
  *
  * Roots (R6). The collector scans static data (.data/.bss of the program and its libraries),
- * the stacks of registered threads, uncollectable memory (region chunks, large blocks, heap
- * region descriptors, the symbol table) and the collected objects it reaches. What it cannot
+ * the stacks of registered threads, uncollectable memory (large blocks, heap region
+ * descriptors, the symbol table), the region chunks regions own (pushed by region.c's marking
+ * callback; pooled chunks are not scanned) and the collected objects it reaches. What it cannot
  * see, and how each place is made visible or why it need not be:
  *   rt_xargs (call.c), rt_cur_out/rt_cur_in/rt_cur_err (port.c): thread-local values;
  *       registered with GC_add_roots for the program thread by rt_gc_thread_roots (start.c,
@@ -39,8 +53,6 @@
 
 #include <gc/gc.h>
 
-int rt_stats_enabled;
-
 /* With malloc or mimalloc as the regions' upstream (region.c) the collector cannot see region
  * memory: then nothing the runtime takes from it may be collected. */
 #if defined(RT_USE_MALLOC) || defined(RT_USE_MIMALLOC)
@@ -53,6 +65,21 @@ int rt_stats_enabled;
 
 #define RT_GC_INITIAL_HEAP ((size_t)4 << 20)
 
+/* The collector's mode, set before it initialises (the constructor runs before main, and so
+ * before a region can take a chunk): no interior pointers but the tags' (R7), and the free
+ * lists' objects marked at every collection, after the roots the collector had (thread
+ * stacks). Idempotent. */
+__attribute__((constructor)) static void rt_gc_configure(void) {
+    static int done;
+    if (done) return;
+    done = 1;
+    GC_set_all_interior_pointers(0);
+    GC_INIT();
+    GC_register_displacement(RT_TAG_PAIR);
+    GC_register_displacement(RT_TAG_OBJ);
+    rt_heap_marking_install();
+}
+
 void rt_gc_init(void) {
     static int done;
     if (done) return;
@@ -61,7 +88,7 @@ void rt_gc_init(void) {
      * the program's stderr; REGAL_GC_WARN=1 shows them. */
     const char *w = getenv("REGAL_GC_WARN");
     if (w == NULL || *w == '\0' || *w == '0') GC_set_warn_proc(GC_ignore_warn_proc);
-    GC_INIT();
+    rt_gc_configure();
     /* The collector starts with a heap of a few hundred KiB and collects each time it fills:
      * a program that makes garbage fast (boxed flonums stored in a vector) would spend half
      * its time collecting (nbody: 6,021 collections, 3.9 s; with 4 MiB: 1.8 s, RSS 4.7 -> 8.8
@@ -69,30 +96,30 @@ void rt_gc_init(void) {
     if (getenv("GC_INITIAL_HEAP_SIZE") == NULL) GC_expand_hp(RT_GC_INITIAL_HEAP);
     const char *s = getenv("REGAL_STATS");
     rt_stats_enabled = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
+    const char *st = getenv("REGAL_GC_STRESS");
+    if (st != NULL && atoi(st) > 0) rt_gc_stress = (unsigned)atoi(st);    /* region.c */
 }
 
 void rt_gc_collect(void) { GC_gcollect(); }
 
 /* ---- scratch memory of the runtime library ----------------------------------------------- */
-/* Counted in gc_bytes like rt_gc_region's objects: the collector reclaims them too. */
-void *rt_gc_malloc(size_t bytes) {
-    void *p = RT_SCRATCH(bytes);
+/* One byte of tail (R7: a loop's pointer just past the array still points into it). Counted
+ * in gc_bytes like rt_gc_region's objects, when statistics are on: the collector reclaims
+ * them too. */
+static void *rt_scratch_counted(void *p) {
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
-    rt_alloc_stats.gc_bytes += GC_size(p);
+    if (rt_stats_enabled) rt_alloc_stats.gc_bytes += GC_size(p);
     return p;
 }
 
-void *rt_gc_malloc_atomic(size_t bytes) {
-    void *p = RT_SCRATCH_ATOMIC(bytes);
-    if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
-    rt_alloc_stats.gc_bytes += GC_size(p);
-    return p;
-}
+void *rt_gc_malloc(size_t bytes) { return rt_scratch_counted(RT_SCRATCH(bytes + 1)); }
+
+void *rt_gc_malloc_atomic(size_t bytes) { return rt_scratch_counted(RT_SCRATCH_ATOMIC(bytes + 1)); }
 
 void *rt_gc_realloc(void *p, size_t bytes) {
-    void *q = GC_REALLOC(p, bytes);
+    void *q = GC_REALLOC(p, bytes + 1);
     if (RT_UNLIKELY(q == NULL)) rt_out_of_memory();
-    if (q != p) rt_alloc_stats.gc_bytes += GC_size(q);
+    if (q != p) rt_scratch_counted(q);
     return q;
 }
 
@@ -113,7 +140,8 @@ void rt_stats_report(void) {
     memset(&gs, 0, sizeof gs);
     GC_get_prof_stats(&gs, sizeof gs);
     uint64_t collected = (uint64_t)gs.reclaimed_bytes_before_gc + gs.bytes_reclaimed_since_gc;
-    uint64_t all = in_regions + s->gc_bytes;
+    uint64_t heap = rt_heap_counts().bytes;
+    uint64_t all = in_regions + heap;
     double pct = all != 0 ? 100.0 * (double)s->region_reclaimed / (double)all : 0.0;
     const char *format = getenv("REGAL_STATS");
     int json = format != NULL && strcmp(format, "json") == 0;
@@ -142,7 +170,7 @@ void rt_stats_report(void) {
                    "  reclaimed by region release            %.1f%% of all bytes allocated\n",
             (unsigned long long)s->regions_created, (unsigned long long)s->region_peak,
             (unsigned long long)s->chunks_from_upstream, (unsigned long long)in_regions,
-            (unsigned long long)s->region_reclaimed, (unsigned long long)s->gc_bytes,
+            (unsigned long long)s->region_reclaimed, (unsigned long long)heap,
             (unsigned long long)GC_get_gc_no(), (unsigned long long)GC_get_heap_size(),
             (unsigned long long)collected, pct);
     fflush(stderr);

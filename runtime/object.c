@@ -5,10 +5,13 @@
  * Constructors are the conventional one-call-per-object API; compiled code with known types
  * calls alloc_obj_typed directly and fills the fields itself. Fixed-size objects use
  * alloc_obj_typed, variable-size ones (string, vector, bytevector, closure, record, bignum)
- * alloc_obj_sized. Strings hold Unicode code points (uint32_t), decoded from UTF-8 with
- * invalid input read as U+FFFD. Symbols are interned (rt_intern): a name already seen returns
- * its symbol without allocating; a new one is allocated in rt_global_region whatever region
- * the caller passed, since a symbol outlives every region.
+ * alloc_obj_sized; given rt_gc_region they reach the collected heap's allocation through the
+ * typed slow path (rt_region_alloc_typed_slow, then rt_heap_alloc: a flonum, bignum or string
+ * pointer-free, as the compiler's rt_heap_typed makes it). Strings hold Unicode code points
+ * (uint32_t), decoded from UTF-8 with invalid input read as U+FFFD. Symbols are interned
+ * (rt_intern): a name already seen returns its symbol without allocating; a new one is
+ * allocated in rt_global_region whatever region the caller passed, since a symbol outlives
+ * every region.
  */
 #include "regal.h"
 

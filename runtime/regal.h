@@ -14,8 +14,8 @@
  *   released. A region descriptor (Region) holds a 512-byte INLINE BUFFER, so a region that
  *   lives in a C stack frame allocates its first objects in that frame. When the buffer is full
  *   the region bump-allocates in CHUNKS (RT_CHUNK_BYTES each) taken from a per-thread POOL whose
- *   UPSTREAM is the collector's uncollectable allocator (never freed by the collector, always
- *   scanned by it), or malloc / mimalloc in the measurement builds (RT_USE_MALLOC,
+ *   UPSTREAM is the collector's uncollectable allocator (never freed by the collector, scanned
+ *   by it while a region owns them, not while pooled), or malloc / mimalloc in the measurement builds (RT_USE_MALLOC,
  *   RT_USE_MIMALLOC: make REGION_UPSTREAM=malloc|mimalloc). Objects larger than RT_LARGE_BYTES go on the region's list of LARGE
  *   blocks, straight from upstream.
  *   The compiler places each allocation site in one of:
@@ -67,11 +67,19 @@
  *       every bump window (the fast path unpoisons each object as it hands it out), so a
  *       dangling pointer into a dead region or into a previous loop iteration is reported
  *       until that memory is handed out again. (rt_global_region's inline buffer excepted.)
- *   R6  The collector sees every reference to a collected object: region memory (chunks and
- *       large blocks are uncollectable collector memory, inline buffers are in C frames or
- *       static data), static data, the stacks of the threads registered with it, and the
+ *   R6  The collector sees every reference to a collected object: region memory (the chunks
+ *       regions own, which region.c hands it at every collection, large blocks, which are
+ *       uncollectable collector memory, inline buffers in C frames or static data), static data, the stacks of the threads registered with it, and the
  *       thread-local and malloc'd places that hold values (gc.c, "Roots"). So a region may
  *       hold the only reference to a collected object.
+ *   R7  What the collector takes for a reference to a collected object (it runs without
+ *       interior pointers, gc.c): in memory it scans (objects, region memory, static data,
+ *       registered roots) only an object's address, address + 1 (a pair's tag) and address + 2
+ *       (an object's tag), which is all a value or a runtime pointer stored in memory ever is;
+ *       in the stacks and registers of threads any address inside an object, so C code and
+ *       compiled code may keep derived pointers (p->items + i) while they work. Not a pointer
+ *       just past an object's end: the objects whose items C loops walk are allocated one
+ *       byte longer in the collected heap (rt_heap_tail), and scratch memory too.
  * ---------------------------------------------------------------------------------------------
  */
 #ifndef REGAL_H
@@ -273,7 +281,7 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_INLINE_BYTES   512u
 #define RT_CHUNK_BYTES    (64u * 1024u)      /* one chunk, its RtChunk header included */
 #define RT_LARGE_BYTES    (8u * 1024u)       /* bigger ones that miss the window: large list */
-#define RT_CHUNK_HDR      16u                /* RtChunk header; objects start right after it */
+#define RT_CHUNK_HDR      32u                /* RtChunk header; objects start right after it */
 #define RT_CHUNK_DATA     (RT_CHUNK_BYTES - RT_CHUNK_HDR)   /* bump space of one chunk */
 #define RT_LARGE_HDR      16u                /* RtLarge header before a large object */
 #define RT_POOL_MAX       64u                /* chunks a thread's pool keeps; more go upstream */
@@ -302,8 +310,8 @@ struct Region {
 
 /* The slow path, for a request that does not fit the window: bytes > RT_LARGE_BYTES get a
  * large block (the window is kept); anything else gets a new chunk that becomes the window.
- * For r == &rt_gc_region (whose window is always empty) it is the collector's allocation:
- * zeroed memory that the collector frees when it is unreachable.
+ * For r == &rt_gc_region (whose window is always empty) it is the collected heap's: a normal
+ * object of the collector (scanned, one byte of tail, R7), zeroed, freed when unreachable.
  * Never returns NULL: out of memory exits. */
 void *rt_region_alloc_slow(Region *r, size_t bytes);
 /* Chunks back to the pool (or upstream past RT_POOL_MAX), large blocks freed: O(chunks). */
@@ -337,9 +345,12 @@ typedef struct RtAllocStats {
     uint64_t region_peak;         /* max of region_held + RT_INLINE_BYTES * (depth of the
                                      region stack + 1), sampled whenever region_held grows */
     uint64_t gc_bytes;            /* bytes the collector handed out for rt_gc_region and the
-                                     runtime's scratch memory (its sizes: GC_size, padding
-                                     included, as it counts what it reclaims) */
-    uint64_t gc_allocs;           /* objects allocated in rt_gc_region */
+                                     runtime's scratch memory, in its sizes (size classes,
+                                     padding included, as it counts what it reclaims); counted
+                                     only while rt_stats_enabled, and for the collected heap's
+                                     free lists a whole refill at a time: rt_heap_counts
+                                     subtracts what is still on them */
+    uint64_t gc_allocs;           /* objects allocated in rt_gc_region: the same way */
 } RtAllocStats;
 extern _Thread_local RtAllocStats rt_alloc_stats;
 
@@ -369,15 +380,92 @@ static inline void *rt_region_bump(Region *r, size_t bytes) {
     return p;
 }
 
+/* The slow path of a typed allocation: rt_region_alloc_slow, or for r == &rt_gc_region (the
+ * caller's region `rr` of compiled code, when that is the collected heap; the mk_*
+ * constructors) the collected heap's allocation of an object of type t, rt_heap_alloc. */
+void *rt_region_alloc_typed_slow(Region *r, TypeId t, size_t bytes);
+static inline void *rt_region_bump_typed(Region *r, TypeId t, size_t bytes) {
+    char *p = r->cur;
+    if (RT_UNLIKELY((size_t)(r->end - p) < bytes)) return rt_region_alloc_typed_slow(r, t, bytes);
+    RT_COUNT_INLINE_HIT(r);
+    r->cur = p + bytes;
+    RT_ASAN_HAND_OUT(p, bytes);
+    return p;
+}
+
 /* Typed allocation: with a constant type id the size is a constant and this is a compare and
  * a bump. The caller fills every field, the header included. */
 static inline void *alloc_obj_typed(Region *r, TypeId t) {
-    return rt_region_bump(r, rt_type_size[t]);
+    return rt_region_bump_typed(r, t, rt_type_size[t]);
 }
 /* A variable-size object: the fixed part of type t plus `extra` bytes (rounded up to 8). */
 static inline void *alloc_obj_sized(Region *r, TypeId t, size_t extra) {
-    return rt_region_bump(r, RT_ROUND(rt_type_size[t] + extra));
+    return rt_region_bump_typed(r, t, RT_ROUND(rt_type_size[t] + extra));
 }
+
+/* ---- the collected heap's allocation (gc.c) --------------------------------------------------
+ * Compiled code whose site is placed in the collected heap calls rt_heap_typed / rt_heap_sized
+ * (what alloc_obj_typed / alloc_obj_sized are for a region); the other allocations in
+ * rt_gc_region reach rt_heap_alloc through the slow path of their region's bump.
+ * Objects come from this thread's FREE LISTS, rt_heap_lists.free[kind][g]: one list per size
+ * class, g GRANULES of 16 bytes (1 <= g < RT_HEAP_CLASSES: up to 512 bytes), and per KIND of
+ * the collector's objects: POINTER-FREE (flonums, bignums, strings, bytevectors: never
+ * scanned, so a double or a code point that looks like an address keeps nothing alive) or
+ * NORMAL (the rest: scanned conservatively). The fast path pops a list's head: one test, and
+ * with constant arguments no other. An empty list, and an object larger than the classes, go
+ * to rt_heap_alloc_slow (gc.c), which refills the list with a block's worth of objects from
+ * the collector (GC_generic_malloc_many) or allocates the large object alone.
+ * What the lists hold belongs to the program as far as the collector knows, and it does not
+ * scan thread-local storage: at every collection gc.c marks each object on each thread's
+ * lists (registered on a thread's first refill, unregistered when it exits).
+ * An object is not zeroed: a normal one is zero but for its first word (the list's link,
+ * which the caller's header or car overwrites), a pointer-free one holds stale bytes; the
+ * caller fills every field, as for alloc_obj_typed. A type with rt_heap_tail set gets one
+ * byte more (R7: a pointer just past its last item still points into it). Statistics are
+ * counted on the refill path, when REGAL_STATS asks (RtAllocStats.gc_bytes). */
+#define RT_HEAP_GRANULE 16u
+#define RT_HEAP_CLASSES 33u
+typedef struct RtHeapLists { void *free[2][RT_HEAP_CLASSES]; } RtHeapLists;
+extern _Thread_local RtHeapLists rt_heap_lists;
+enum { RT_HEAP_PTRFREE = 0, RT_HEAP_NORMAL = 1 };   /* the collector's kind numbers */
+/* Per type id: pointer-free in the collected heap; one byte of tail (its items walked by C
+ * loops: strings, vectors, bytevectors, bignum limbs, multiple values, record fields). A type
+ * id added to the table must be placed in both (the assertion counts them). */
+static const uint8_t rt_heap_ptrfree[TYPE_ID_COUNT] = {
+    [TYPE_ID_FLOAT] = 1, [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_BYTEVECTOR] = 1,
+};
+static const uint8_t rt_heap_tail[TYPE_ID_COUNT] = {
+    [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_VECTOR] = 1, [TYPE_ID_BYTEVECTOR] = 1,
+    [TYPE_ID_VALUES] = 1, [TYPE_ID_RECORD] = 1,
+};
+_Static_assert(TYPE_ID_COUNT == 25, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
+               "whether the collected heap may skip scanning it and whether C walks its items");
+
+/* Refill the list of t's class and pop it, or allocate a large object; never NULL (out of
+ * memory exits 71). */
+void *rt_heap_alloc_slow(TypeId t, size_t bytes);
+/* An object of type t and `bytes` bytes (a multiple of 8) in the collected heap. */
+static inline void *rt_heap_alloc(TypeId t, size_t bytes) {
+    size_t g = (bytes + rt_heap_tail[t] + RT_HEAP_GRANULE - 1) / RT_HEAP_GRANULE;
+    if (RT_LIKELY(g < RT_HEAP_CLASSES)) {
+        void **head = &rt_heap_lists.free[rt_heap_ptrfree[t] ? RT_HEAP_PTRFREE : RT_HEAP_NORMAL][g];
+        void *p = *head;
+        if (RT_LIKELY(p != NULL)) {
+            *head = *(void **)p;
+            RT_ASAN_HAND_OUT(p, bytes);
+            return p;
+        }
+    }
+    return rt_heap_alloc_slow(t, bytes);
+}
+static inline void *rt_heap_typed(TypeId t) { return rt_heap_alloc(t, rt_type_size[t]); }
+static inline void *rt_heap_sized(TypeId t, size_t extra) {
+    return rt_heap_alloc(t, RT_ROUND(rt_type_size[t] + extra));
+}
+/* Objects and bytes handed out in rt_gc_region by this thread while statistics were on:
+ * RtAllocStats.gc_allocs and gc_bytes less what still waits on the free lists. */
+typedef struct { uint64_t objects, bytes; } RtHeapCounts;
+RtHeapCounts rt_heap_counts(void);
 
 /* Create a region in caller-provided storage, off the region stack (tests, benchmarks, heap
  * regions). Under RT_ASAN the inline buffer is poisoned here and unpoisoned object by object
@@ -420,9 +508,10 @@ extern Region rt_global_region;
 
 /* The collected heap as a region (gc.c, region.c): its bump window is always empty (cur ==
  * end == NULL, depth 0), so alloc_obj_typed(&rt_gc_region, T) keeps the one-compare fast path
- * and always takes rt_region_alloc_slow, which returns zeroed collector memory (GC_MALLOC, in
- * the collector's all-interior-pointers mode: tagged and derived pointers keep an object
- * alive). Out of memory exits 71. It is never entered, left or released. */
+ * and always takes its slow path, which is rt_heap_alloc (T's kind and size; rt_region_bump's
+ * untyped requests get a normal object, zeroed). Compiled code that knows its site is in the
+ * collected heap calls rt_heap_typed / rt_heap_sized directly. Tagged pointers keep an object
+ * alive (R7). Out of memory exits 71. It is never entered, left or released. */
 extern Region rt_gc_region;
 
 /* ---- the region stack -------------------------------------------------------------------
@@ -528,7 +617,10 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
 
 /* ---- the collector and REGAL_STATS (gc.c) ---------------------------------------------------
  * rt_gc_init: initialise the collector (idempotent; rt_start calls it on the main thread
- * before anything allocates). rt_gc_collect: a full collection (tests).
+ * before anything allocates; the collector's mode is set earlier, by a constructor, gc.c).
+ * rt_gc_collect: a full collection (tests). REGAL_GC_STRESS=N in the environment: a full
+ * collection at every Nth refill of a free list and every Nth large object of the collected
+ * heap (a test of R7: collections at allocation points while C code holds derived pointers).
  * rt_stats_report: when REGAL_STATS was set (not empty, not 0) in the environment at start,
  * print to stderr (after flushing the Scheme ports) the figures below: with REGAL_STATS=json
  * one JSON object on one line, {"regal_stats":1,"regions_created":3,...}, the keys in this

@@ -1,14 +1,16 @@
 /* region.c: regions' slow paths, the region stack, the per-thread chunk pool, the upstream
- * allocator, and the run-time check of R4 (--check-regions).
+ * allocator, the collected heap's free lists (rt_gc_region), and the run-time check of R4
+ * (--check-regions).
  *
- * The fast paths (rt_region_bump, alloc_obj_typed, rt_region_enter/leave/recycle) are static
- * inline in regal.h; everything here runs only when a region's bump window is exhausted, when a
- * region that touched an allocator is released, left or recycled, for rt_gc_region (whose
- * window is always empty), or for statistics and checks. Entry points: rt_region_alloc_slow,
- * rt_region_empty_slow, rt_region_release_slow, rt_region_reset, rt_check_store.
+ * The fast paths (rt_region_bump, alloc_obj_typed, rt_heap_alloc, rt_region_enter/leave/
+ * recycle) are static inline in regal.h; everything here runs only when a region's bump window
+ * is exhausted, when a region that touched an allocator is released, left or recycled, when a
+ * free list of the collected heap is empty, or for statistics and checks. Entry points:
+ * rt_region_alloc_slow, rt_region_alloc_typed_slow, rt_heap_alloc_slow, rt_region_empty_slow,
+ * rt_region_release_slow, rt_region_reset, rt_check_store.
  * Memory comes from a per-thread pool of RT_CHUNK_BYTES chunks (at most RT_POOL_MAX kept)
- * whose upstream is the collector's uncollectable allocator (scanned, never collected: a
- * region may hold the only reference to a collected object, R6), or malloc under
+ * whose upstream is the collector's uncollectable allocator (never collected; scanned while a
+ * region owns them: a region may hold the only reference to a collected object, R6), or malloc under
  * RT_USE_MALLOC, or mimalloc under RT_USE_MIMALLOC (make REGION_UPSTREAM=malloc|mimalloc:
  * builds for measuring the allocator; there the collector does not see region memory, so
  * nothing is ever collected). Under RT_ASAN, memory not handed out is poisoned (R5); it is
@@ -23,23 +25,30 @@
 #include <unistd.h>
 
 #include <gc/gc.h>
+#include <gc/gc_inline.h>
+#include <gc/gc_mark.h>
+
+_Static_assert(RT_HEAP_GRANULE == GC_GRANULE_BYTES, "a size class is a number of granules");
+_Static_assert(RT_HEAP_PTRFREE == GC_I_PTRFREE && RT_HEAP_NORMAL == GC_I_NORMAL,
+               "the free lists are indexed by the collector's kinds");
 
 /* With malloc or mimalloc upstream the collector cannot see region memory, so what
- * rt_gc_region hands out must not be collected either: it is uncollectable (and leaks). */
+ * rt_gc_region hands out must not be collected either (gc.c makes it uncollectable). */
 #if defined(RT_USE_MIMALLOC)
 #include <mimalloc.h>
 #define RT_UPSTREAM_ALLOC(n) mi_malloc(n)
 #define RT_UPSTREAM_FREE(p)  mi_free(p)
-#define RT_GC_OBJECT(n)      GC_MALLOC_UNCOLLECTABLE(n)
 #elif defined(RT_USE_MALLOC)
 #define RT_UPSTREAM_ALLOC(n) malloc(n)
 #define RT_UPSTREAM_FREE(p)  free(p)
-#define RT_GC_OBJECT(n)      GC_MALLOC_UNCOLLECTABLE(n)
 #else
-#define RT_GC_OBJECT(n)      GC_MALLOC(n)
-static void *rt_uncollectable(size_t bytes);
-#define RT_UPSTREAM_ALLOC(n) rt_uncollectable(n)
+static void *rt_uncollectable(size_t bytes, int scanned);
+#define RT_UPSTREAM_ALLOC(n) rt_uncollectable((n), 1)
+#define RT_UPSTREAM_CHUNK(n) rt_uncollectable((n), 0)
 #define RT_UPSTREAM_FREE(p)  GC_FREE(p)
+#endif
+#ifndef RT_UPSTREAM_CHUNK
+#define RT_UPSTREAM_CHUNK(n) RT_UPSTREAM_ALLOC(n)
 #endif
 
 #if defined(RT_ASAN)
@@ -54,10 +63,16 @@ static void *rt_uncollectable(size_t bytes);
  * of the PREVIOUS window (the inline buffer or the next-older chunk) had been handed out when
  * this chunk became the window; the rest of that window was abandoned. It lets
  * rt_region_bytes_in_use add up a region without a per-region counter on the fast path. While
- * the chunk sits in the pool only `next` is meaningful and the data is poisoned. */
+ * the chunk sits in the pool only `next` is meaningful and the data is poisoned.
+ * A chunk owned by a region is also on its thread's LIVE list (live_next, live_pprev: the
+ * address of what points to it), which is what the collector scans of region chunks (see
+ * "Scanning" below); a pooled chunk is on none. */
 struct RtChunk {
     RtChunk *next;            /* next-older chunk of the region, or next chunk in the pool */
-    size_t prev_used;
+    uint32_t prev_used;
+    uint32_t orphan;          /* on rt_orphan_chunks: its thread has exited */
+    RtChunk *live_next;
+    RtChunk **live_pprev;
     _Alignas(16) char data[];
 };
 /* A large block: this header, then one object of `bytes` bytes. */
@@ -73,6 +88,7 @@ _Static_assert(RT_INLINE_BYTES % 16 == 0 && RT_CHUNK_HDR % 16 == 0, "windows sta
 
 /* ---- statistics, hooks, switches ----------------------------------------------------------- */
 _Thread_local RtAllocStats rt_alloc_stats;
+int rt_stats_enabled;                    /* set by rt_gc_init from REGAL_STATS */
 int (*rt_upstream_fail_hook)(size_t bytes);
 int rt_pool_disabled;
 
@@ -128,34 +144,27 @@ static void rt_upstream_account(int64_t delta) {
  * trigger a collection: with collections disabled the collector grows its heap instead of
  * collecting first (else a program whose regions grow to N bytes would scan them a few times
  * over on the way; collections are left to allocations in rt_gc_region, which is what they can
- * reclaim). A chunk is exactly 16 pages, but in all-interior-pointers mode the collector adds a
- * byte to each request, which would make it 17: we ask for one byte less when the object it
- * gives is still big enough (GC_size, checked), since uncollectable objects are scanned whole
- * (tests/unit/gc_test.c checks the last word of a chunk). */
-static void *rt_uncollectable(size_t bytes) {
-    void *p = NULL;
+ * reclaim). Without interior pointers (gc.c) the collector adds nothing to a request, so a
+ * chunk is exactly 16 pages. Chunks are not scanned as such (scanned = 0: the collector's
+ * atomic uncollectable memory): the collector scans the live ones through rt_chunks_push. */
+static void *rt_uncollectable(size_t bytes, int scanned) {
     GC_disable();
-    if (bytes % 4096 == 0 && GC_get_all_interior_pointers()) {
-        p = GC_MALLOC_UNCOLLECTABLE(bytes - 1);
-        if (p != NULL && GC_size(p) < bytes) {
-            GC_FREE(p);
-            p = NULL;
-        }
-    }
-    if (p == NULL) p = GC_MALLOC_UNCOLLECTABLE(bytes);
+    void *p = scanned ? GC_MALLOC_UNCOLLECTABLE(bytes) : GC_MALLOC_ATOMIC_UNCOLLECTABLE(bytes);
     GC_enable();
     return p;
 }
 #endif
 
-void *rt_upstream_alloc(size_t bytes) {
+static void *rt_upstream_take(size_t bytes, int chunk) {
     if (rt_upstream_fail_hook != NULL && rt_upstream_fail_hook(bytes)) rt_out_of_memory();
-    void *p = RT_UPSTREAM_ALLOC(bytes);
+    void *p = chunk ? RT_UPSTREAM_CHUNK(bytes) : RT_UPSTREAM_ALLOC(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
     rt_alloc_stats.upstream_allocs++;
     rt_upstream_account((int64_t)bytes);
     return p;
 }
+
+void *rt_upstream_alloc(size_t bytes) { return rt_upstream_take(bytes, 0); }
 
 void rt_upstream_free(void *p, size_t bytes) {
     if (p == NULL) return;
@@ -174,12 +183,83 @@ static void rt_held_grow(uint64_t bytes) {
     if (total > rt_alloc_stats.region_peak) rt_alloc_stats.region_peak = total;
 }
 
+/* ---- Scanning -------------------------------------------------------------------------------
+ * Region memory can hold the only reference to a collected object (R6), so the collector must
+ * scan it; but only what regions own: a pooled chunk holds dead data (up to RT_POOL_MAX chunks
+ * a thread), and scanning it cost a heap-heavy program as much as its allocation (measured:
+ * 4 MiB of stale pairs in the pool made each collected pair 1 to 4 ns slower). So chunks are
+ * atomic uncollectable memory, and the chunks regions own are on their thread's live list,
+ * which the marking callback (rt_heap_mark_lists, below) pushes at every collection, with the
+ * world stopped. The list is changed only by its thread (a region's chunks are taken and
+ * released by the thread that uses it), and a forward walk sees it whole at any instruction
+ * (a chunk is linked by its last store and unlinked by its first: a collection may stop the
+ * thread anywhere). A thread that exits hands its live chunks (those of rt_global_region, say)
+ * to rt_orphan_chunks, under the collector's lock, which also guards their release. The
+ * unused end of a region's newest chunk is scanned too (stale words: bounded retention).
+ * Large blocks and heap region descriptors are scanned uncollectable memory, freed when
+ * released. */
+_Thread_local RtChunk *rt_live_chunks;
+RtChunk *rt_orphan_chunks;
+static _Thread_local int rt_live_registered;
+
+#define RT_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
+
+static void rt_live_link(RtChunk *c) {
+    if (RT_UNLIKELY(!rt_live_registered)) {
+        rt_gc_thread_register();
+        rt_live_registered = 1;
+    }
+    RtChunk *head = rt_live_chunks;
+    c->orphan = 0;
+    c->live_next = head;
+    c->live_pprev = &rt_live_chunks;
+    if (head != NULL) head->live_pprev = &c->live_next;
+    RT_SIGNAL_FENCE();
+    rt_live_chunks = c;
+}
+
+static void *rt_live_unlink_locked(void *p) {
+    RtChunk *c = p;
+    *c->live_pprev = c->live_next;
+    RT_SIGNAL_FENCE();
+    if (c->live_next != NULL) c->live_next->live_pprev = c->live_pprev;
+    return NULL;
+}
+
+static void rt_live_unlink(RtChunk *c) {
+    if (RT_UNLIKELY(c->orphan)) GC_call_with_alloc_lock(rt_live_unlink_locked, c);
+    else rt_live_unlink_locked(c);
+}
+
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+void rt_chunks_push(RtChunk *const *head) {
+    for (RtChunk *c = *head; c != NULL; c = c->live_next) GC_push_all(c->data, c->data + RT_CHUNK_DATA);
+}
+#else
+void rt_chunks_push(RtChunk *const *head) { (void)head; }  /* unseen: heap objects uncollectable */
+#endif
+
+void rt_chunks_orphan(void) {
+    RtChunk *first = rt_live_chunks;
+    if (first == NULL) return;
+    RtChunk *last = first;
+    for (RtChunk *c = first; c != NULL; c = c->live_next) {
+        c->orphan = 1;
+        last = c;
+    }
+    last->live_next = rt_orphan_chunks;
+    if (rt_orphan_chunks != NULL) rt_orphan_chunks->live_pprev = &last->live_next;
+    first->live_pprev = &rt_orphan_chunks;
+    rt_orphan_chunks = first;
+    rt_live_chunks = NULL;
+    rt_live_registered = 0;
+}
+
 /* ---- the per-thread chunk pool --------------------------------------------------------------
  * A LIFO list, so the chunk released last (still warm in cache) is handed out first. It keeps
  * at most RT_POOL_MAX chunks: a program whose peak was high gives the excess back to upstream.
  * A thread that exits returns its pool through a pthread key destructor. Pooled chunks keep
- * stale data; the collector scans it like any uncollectable memory (a bounded conservative
- * retention: RT_POOL_MAX chunks per thread). */
+ * stale data, which the collector does not scan ("Scanning" above). */
 static _Thread_local RtChunk *rt_pool;
 static _Thread_local size_t rt_pool_n;
 static _Thread_local int rt_pool_key_set;
@@ -214,15 +294,17 @@ static RtChunk *rt_chunk_get(void) {
         rt_pool = c->next;
         rt_pool_n--;
         rt_alloc_stats.chunks_from_pool++;
-        return c;
+    } else {
+        rt_alloc_stats.chunks_from_upstream++;
+        c = rt_upstream_take(RT_CHUNK_BYTES, 1);
+        RT_POISON(c->data, RT_CHUNK_DATA);
     }
-    rt_alloc_stats.chunks_from_upstream++;
-    c = rt_upstream_alloc(RT_CHUNK_BYTES);
-    RT_POISON(c->data, RT_CHUNK_DATA);
+    rt_live_link(c);
     return c;
 }
 
 static void rt_chunk_put(RtChunk *c) {
+    rt_live_unlink(c);
     rt_alloc_stats.region_held -= RT_CHUNK_BYTES;
     if (rt_pool_disabled || rt_pool_n >= RT_POOL_MAX) {
         rt_upstream_free(c, RT_CHUNK_BYTES);
@@ -240,59 +322,175 @@ static void rt_chunk_put(RtChunk *c) {
     rt_alloc_stats.chunks_to_pool++;
 }
 
-/* ---- slow path ----------------------------------------------------------------------------- */
-
-/* The collected heap. In all-interior-pointers mode (the collector's default, kept: tagged
- * pointers are base + 1 or base + 2, and clang may keep only derived pointers) the collector
- * adds a byte to every request, so that a pointer just past an object does not keep the next
- * one alive, and does not scan an object's last word when that byte falls in it: the request
- * must be the object's full size (a 16-byte pair takes a 32-byte granule, and is counted as
- * such in rt_alloc_stats.gc_bytes). */
-#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
-/* Small objects come from this thread's free lists, refilled a block at a time by the
- * collector (gc_inline.h): no lock, no call into the collector per object. The array is
- * uncollectable memory, so the collector scans it and the objects waiting on it stay
- * allocated. Sizes in granules include the byte the collector adds for interior pointers. */
-#include <gc/gc_inline.h>
-static _Thread_local void **rt_gc_free_lists;
-
-static void *rt_gc_small(size_t granules) {
-    if (RT_UNLIKELY(rt_gc_free_lists == NULL)) {
-        rt_gc_free_lists = GC_MALLOC_UNCOLLECTABLE(GC_TINY_FREELISTS * sizeof(void *));
-        if (rt_gc_free_lists == NULL) rt_out_of_memory();
+/* REGAL_GC_STRESS=N (a test of R7): a full collection before every Nth refill of a free list
+ * and every Nth large object, so that collections happen at allocation points all over a
+ * program while its C code holds derived pointers. */
+unsigned rt_gc_stress;                   /* set by rt_gc_init */
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)     /* else nothing is collected */
+static _Thread_local unsigned rt_gc_stress_n;
+static void rt_gc_stress_point(void) {
+    if (++rt_gc_stress_n >= rt_gc_stress) {
+        rt_gc_stress_n = 0;
+        GC_gcollect();
     }
-    void *p;
-    GC_FAST_MALLOC_GRANS(p, granules, rt_gc_free_lists, 0, GC_I_NORMAL,
-                         GC_malloc_kind(granules * GC_GRANULE_BYTES, GC_I_NORMAL),
-                         *(void **)p = 0);
-    return p;
 }
 #endif
 
-static RT_COLD void *rt_gc_alloc(size_t bytes) {
+/* ---- the collected heap's objects -----------------------------------------------------------
+ * The fast path is rt_heap_alloc (regal.h); gc.c configures the collector. Each thread registers its free lists here on its
+ * first refill; at every collection rt_heap_mark_lists marks every object on them (with the
+ * world stopped and the allocation lock held: GC_push_other_roots' contract), as the
+ * collector does for its own thread-local lists: the lists live in thread-local storage,
+ * which the collector does not scan, and pointer-free objects' links would not be traced
+ * anyway. The registry is guarded by the collector's allocation lock. With malloc or
+ * mimalloc as the regions' upstream the collector cannot see region memory, so the
+ * heap's objects are uncollectable and taken one at a time (the lists stay empty). */
+_Thread_local RtHeapLists rt_heap_lists;
+
+typedef struct RtHeapThread {
+    RtHeapLists *lists;
+    RtChunk **live_chunks;                          /* the thread's live chunks */
+    struct RtHeapThread *next;
+} RtHeapThread;
+static RtHeapThread *rt_heap_threads;               /* under the allocation lock */
+static _Thread_local RtHeapThread rt_heap_self;     /* this thread's entry */
+static _Thread_local int rt_heap_registered;
+/* The lists whose last refill was counted in rt_alloc_stats (statistics were on then). */
+static _Thread_local uint8_t rt_heap_counted[2][RT_HEAP_CLASSES];
+static pthread_key_t rt_heap_key;
+static pthread_once_t rt_heap_once = PTHREAD_ONCE_INIT;
+
+/* The marking callback: the roots the collector had (thread stacks), then every object on
+ * every thread's free lists, marked, and the region chunks regions own, pushed to be scanned
+ * ("Scanning" above). rt_heap_marking_install (gc.c's configuration) sets it. */
+static GC_push_other_roots_proc rt_heap_prev_push;
+static void rt_heap_mark_lists(void) {
+    if (rt_heap_prev_push != NULL) rt_heap_prev_push();
+    for (RtHeapThread *t = rt_heap_threads; t != NULL; t = t->next) {
+        for (int k = 0; k < 2; k++)
+            for (unsigned g = 1; g < RT_HEAP_CLASSES; g++)
+                for (void *p = t->lists->free[k][g]; p != NULL; p = *(void **)p)
+                    GC_set_mark_bit(p);
+        rt_chunks_push(t->live_chunks);
+    }
+    rt_chunks_push(&rt_orphan_chunks);
+}
+
+void rt_heap_marking_install(void) {
+    rt_heap_prev_push = GC_get_push_other_roots();
+    GC_set_push_other_roots(rt_heap_mark_lists);
+}
+
+static void *rt_heap_link(void *self) {
+    RtHeapThread *t = self;
+    t->next = rt_heap_threads;
+    rt_heap_threads = t;
+    return NULL;
+}
+
+static void *rt_heap_unlink(void *self) {
+    for (RtHeapThread **pp = &rt_heap_threads; *pp != NULL; pp = &(*pp)->next)
+        if (*pp == self) {
+            *pp = ((RtHeapThread *)self)->next;
+            break;
+        }
+    rt_chunks_orphan();
+    return NULL;
+}
+
+/* A thread that exits: its entry leaves the registry, what its lists held becomes garbage,
+ * and the chunks its regions still own (the global region's, say) stay scanned as orphans. */
+static void rt_heap_thread_exit(void *unused) {
+    (void)unused;
+    GC_call_with_alloc_lock(rt_heap_unlink, &rt_heap_self);
+    memset(&rt_heap_lists, 0, sizeof rt_heap_lists);
+    rt_heap_registered = 0;
+}
+static void rt_heap_make_key(void) { pthread_key_create(&rt_heap_key, rt_heap_thread_exit); }
+
+void rt_gc_thread_register(void) {
+    if (rt_heap_registered) return;
+    pthread_once(&rt_heap_once, rt_heap_make_key);
+    pthread_setspecific(rt_heap_key, (void *)1);
+    rt_heap_self.lists = &rt_heap_lists;
+    rt_heap_self.live_chunks = &rt_live_chunks;
+    GC_call_with_alloc_lock(rt_heap_link, &rt_heap_self);
+    rt_heap_registered = 1;
+}
+
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+/* A block's worth of objects of g granules onto the empty list head: the collector writes the
+ * list into *head under its lock, so a collection never sees it half made. */
+static void rt_heap_refill(int kind, size_t g) {
+    if (RT_UNLIKELY(!rt_heap_registered)) rt_gc_thread_register();
+    void **head = &rt_heap_lists.free[kind][g];
+    if (RT_UNLIKELY(rt_gc_stress != 0)) rt_gc_stress_point();
+    GC_generic_malloc_many(g * RT_HEAP_GRANULE, kind, head);
+    if (RT_UNLIKELY(*head == NULL)) rt_out_of_memory();
+    rt_heap_counted[kind][g] = (uint8_t)rt_stats_enabled;
+    if (rt_stats_enabled) {
+        uint64_t n = 0;
+        for (void *p = *head; p != NULL; p = *(void **)p) n++;
+        rt_alloc_stats.gc_allocs += n;
+        rt_alloc_stats.gc_bytes += n * g * RT_HEAP_GRANULE;
+    }
+}
+#endif
+
+void *rt_heap_alloc_slow(TypeId t, size_t bytes) {
+    int kind = rt_heap_ptrfree[t] ? RT_HEAP_PTRFREE : RT_HEAP_NORMAL;
     if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
-#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
-    size_t granules = (bytes + 1 + GC_GRANULE_BYTES - 1) / GC_GRANULE_BYTES;
-    if (granules < GC_TINY_FREELISTS) {
-        void *q = rt_gc_small(granules);
-        if (RT_UNLIKELY(q == NULL)) rt_out_of_memory();
-        rt_alloc_stats.gc_bytes += granules * GC_GRANULE_BYTES;
-        rt_alloc_stats.gc_allocs++;
-        RT_UNPOISON(q, bytes);
-        return q;
+    size_t n = bytes + rt_heap_tail[t];
+    if (n == 0) n = 1;
+    size_t g = (n + RT_HEAP_GRANULE - 1) / RT_HEAP_GRANULE;
+    void *p;
+#if defined(RT_USE_MALLOC) || defined(RT_USE_MIMALLOC)
+    (void)g;
+    p = kind == RT_HEAP_PTRFREE ? GC_MALLOC_ATOMIC_UNCOLLECTABLE(n) : GC_MALLOC_UNCOLLECTABLE(n);
+#else
+    if (g < RT_HEAP_CLASSES) {
+        void **head = &rt_heap_lists.free[kind][g];
+        if (*head == NULL) rt_heap_refill(kind, g);
+        p = *head;
+        *head = *(void **)p;
+        RT_ASAN_HAND_OUT(p, bytes);
+        return p;
     }
+    if (RT_UNLIKELY(rt_gc_stress != 0)) rt_gc_stress_point();
+    p = GC_malloc_kind(n, kind);
 #endif
-    void *p = RT_GC_OBJECT(bytes);
     if (RT_UNLIKELY(p == NULL)) rt_out_of_memory();
-    rt_alloc_stats.gc_bytes += GC_size(p);          /* as the collector counts what it frees */
-    rt_alloc_stats.gc_allocs++;
-    RT_UNPOISON(p, bytes);
+    if (rt_stats_enabled) {
+        rt_alloc_stats.gc_allocs++;
+        rt_alloc_stats.gc_bytes += GC_size(p);
+    }
+    RT_ASAN_HAND_OUT(p, bytes);
     return p;
 }
+
+RtHeapCounts rt_heap_counts(void) {
+    RtHeapCounts c = { rt_alloc_stats.gc_allocs, rt_alloc_stats.gc_bytes };
+    for (int k = 0; k < 2; k++)
+        for (unsigned g = 1; g < RT_HEAP_CLASSES; g++)
+            if (rt_heap_counted[k][g])
+                for (void *p = rt_heap_lists.free[k][g]; p != NULL; p = *(void **)p) {
+                    c.objects--;
+                    c.bytes -= g * RT_HEAP_GRANULE;
+                }
+    return c;
+}
+
+/* ---- slow path ----------------------------------------------------------------------------- */
 
 void *rt_region_alloc_slow(Region *r, size_t bytes) {
     bytes = RT_ROUND(bytes);
-    if (r == &rt_gc_region) return rt_gc_alloc(bytes != 0 ? bytes : RT_ALIGN);
+    if (r == &rt_gc_region) {
+        /* An untyped request (a hash table's parts): a normal object with a tail, as a
+         * vector's (scanned; arrays walked by loops), zeroed to its first word. */
+        void **p = rt_heap_alloc(TYPE_ID_VECTOR, bytes != 0 ? bytes : RT_ALIGN);
+        *p = NULL;
+        return p;
+    }
     if (bytes > RT_LARGE_BYTES) {
         /* A large block of its own; the window is untouched, so small objects keep filling it. */
         if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
@@ -308,7 +506,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
      * poisoned, so an overrun past the last object there is caught too). */
     RtChunk *c = rt_chunk_get();
     char *old_base = r->chunks != NULL ? r->chunks->data : r->inline_buf;
-    c->prev_used = (size_t)(r->cur - old_base);
+    c->prev_used = (uint32_t)(r->cur - old_base);
     RT_POISON(r->cur, (size_t)(r->end - r->cur));
     c->next = r->chunks;
     r->chunks = c;
@@ -316,6 +514,11 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
     r->end = c->data + RT_CHUNK_DATA;
     RT_UNPOISON(c->data, bytes);
     return c->data;
+}
+
+void *rt_region_alloc_typed_slow(Region *r, TypeId t, size_t bytes) {
+    if (r == &rt_gc_region) return rt_heap_alloc(t, bytes);
+    return rt_region_alloc_slow(r, bytes);
 }
 
 static void rt_free_large(Region *r) {

@@ -148,6 +148,19 @@ void *rt_gc_malloc(size_t bytes);
 void *rt_gc_malloc_atomic(size_t bytes);
 void *rt_gc_realloc(void *p, size_t bytes);
 void rt_gc_free(void *p);
+/* What the collector scans of region chunks (region.c, "Scanning", and its marking
+ * callback): each thread's live chunks, and those of exited threads. rt_gc_thread_register
+ * (region.c, idempotent) puts this thread's free lists and live chunks in the collector's view, and takes
+ * them out when the thread exits (rt_chunks_orphan, under the collector's lock). */
+extern _Thread_local RtChunk *rt_live_chunks;
+extern RtChunk *rt_orphan_chunks;
+void rt_chunks_push(RtChunk *const *head);
+void rt_chunks_orphan(void);
+void rt_gc_thread_register(void);
+/* The marking callback of the collected heap's free lists and the live chunks (region.c),
+ * installed by gc.c's configuration; REGAL_GC_STRESS's period (0: off), set by rt_gc_init. */
+void rt_heap_marking_install(void);
+extern unsigned rt_gc_stress;
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
  * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);

@@ -6,10 +6,12 @@
  *   place      what compiled programs allocate (pairs, flonums, boxes, closures, vectors of 3,
  *              10 and 100 slots, strings, records, bignums), built as the emitted code builds
  *              them, in each place an object can live: a region's inline buffer, region
- *              chunks, the collected heap (alloc_obj_typed(&rt_gc_region, ...), as emitted),
- *              malloc+free, mimalloc+free, a bump pointer over a buffer in cache and over one
- *              larger than the caches; also vectors of 7 and 31 slots (64 and 256 bytes) for
- *              the collected heap against region chunks per size
+ *              chunks, the collected heap (rt_heap_typed/rt_heap_sized as emitted for a heap
+ *              site, and alloc_obj_sized(rr, ...) with rr the collected heap), malloc+free,
+ *              mimalloc+free, a bump pointer over a buffer in cache and over one larger than
+ *              the caches; also vectors of 7 and 31 slots and closures of 6 and 30 free
+ *              variables (64 and 256 bytes) for the collected heap against region chunks per
+ *              size
  *   like       typed allocation against the mk_* constructors like for like: both inlined
  *              (ctor_inline.h) and both out of line (typed_ool.c against libregal's mk_*)
  *   seed       the seven workloads of the seed document (issue 3), typed and constructor
@@ -23,7 +25,8 @@
  * CLOCK_MONOTONIC after a warm-up, the paths of a row run in rotating order. Output: CSV rows
  * (section,item,variant,median,min,max,unit,count,note) that report.py turns into
  * BENCHMARK_RESULTS_TYPED_CODEGEN.md. Entry point: main.
- *   bench_runner --csv FILE [--append] [--reps N] [--only pool] [--upstream NAME]
+ *   bench_runner --csv FILE [--append] [--reps N] [--only pool|place] [--upstream NAME]
+ * (--only place: the places alone, for a quick look at one path.)
  */
 #define _GNU_SOURCE
 #include "regal.h"
@@ -170,7 +173,9 @@ static void load_mimalloc(void) {
     X(RECORD,  "record, 2 fields",          TYPE_ID_RECORD,  16,  fill_record2,  1)           \
     X(BIGNUM,  "bignum, one limb",          TYPE_ID_INT,     8,   fill_bignum1,  1)           \
     X(VEC7,    "vector of 7",               TYPE_ID_VECTOR,  56,  fill_vec7,     0)           \
-    X(VEC31,   "vector of 31",              TYPE_ID_VECTOR,  248, fill_vec31,    0)
+    X(VEC31,   "vector of 31",              TYPE_ID_VECTOR,  248, fill_vec31,    0)           \
+    X(CLO6,    "closure, 6 free variables", TYPE_ID_CLOSURE, 48,  fill_closure6, 0)           \
+    X(CLO30,   "closure, 30 free variables",TYPE_ID_CLOSURE, 240, fill_closure30,0)
 
 enum {
 #define X_ENUM(K, what, t, extra, fill, main) K_##K,
@@ -193,8 +198,8 @@ static void init_kinds(void) {
     kind_bytes[K_BIGADD] = RT_ROUND(rt_type_size[TYPE_ID_INT] + 8);
 }
 
-static RtValue bench_code(Region *rr, RtValue self, intptr_t argc, RtValue a0, RtValue a1,
-                          RtValue a2) {
+static RtValue bench_code(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
+                          RtValue a3) {
     return a0;
 }
 /* The record type of the record kind, at a constant address (set up in main), so that no path
@@ -229,6 +234,17 @@ static inline RtValue fill_closure2(void *m, int64_t i) {
     c->free[1] = RT_FIX(i + 1);
     return RT_TAG_AS_OBJ(c);
 }
+/* closures of n free variables (64 and 256 bytes): objects of those sizes that the collected
+ * heap gives no byte of tail, for the per-size rows */
+static inline RtValue fill_closure(void *m, int64_t i, int n) {
+    RtClosure *c = m;
+    c->hdr = RT_HDR(TYPE_ID_CLOSURE, n);
+    c->code = bench_code;
+    for (int j = 0; j < n; j++) c->free[j] = RT_FIX(i);
+    return RT_TAG_AS_OBJ(c);
+}
+static inline RtValue fill_closure6(void *m, int64_t i) { return fill_closure(m, i, 6); }
+static inline RtValue fill_closure30(void *m, int64_t i) { return fill_closure(m, i, 30); }
 static inline RtValue fill_vec(void *m, int64_t i, int n) {
     RtVector *v = m;
     v->hdr = RT_HDR(TYPE_ID_VECTOR, n);
@@ -268,10 +284,12 @@ static RtValue g_ring[RING];
 /* Places. Each timing builds TIMING_BYTES worth of objects (TIMING_BYTES / kind_bytes of
  * them; BIGADD_BYTES for the slow bignum addition), in rounds: a region place enters a region,
  * fills ROUND_BYTES (chunks) or its inline buffer, and leaves it (or recycles it). */
-enum { PL_INLINE, PL_CHUNKS, PL_HEAP, PL_MALLOC, PL_MIMALLOC, PL_BUMP_WARM, PL_BUMP_COLD, NPLACE };
+enum { PL_INLINE, PL_CHUNKS, PL_HEAP, PL_HEAP_RR, PL_MALLOC, PL_MIMALLOC, PL_BUMP_WARM,
+       PL_BUMP_COLD, NPLACE };
 static const char *const place_name[NPLACE] = {
-    "region, inline buffer", "region, chunks", "collected heap", "malloc+free",
-    "mimalloc+free", "bump, in cache", "bump, beyond the caches"};
+    "region, inline buffer", "region, chunks", "collected heap",
+    "collected heap, as the caller's region", "malloc+free", "mimalloc+free", "bump, in cache",
+    "bump, beyond the caches"};
 #define TIMING_BYTES ((size_t)16 << 20)
 #define ROUND_BYTES  ((size_t)2 << 20)
 #define BIGADD_BYTES ((size_t)1 << 20)
@@ -344,15 +362,29 @@ static void place_chunks(int k, int64_t n) {
 #undef BEFORE
 #undef ALLOC
 }
+/* The collected heap as compiled code allocates there: rt_heap_sized when the site is placed in
+ * the heap (what the emitter writes for &rt_gc_region), or alloc_obj_sized(rr, ...) whose rr
+ * is the collected heap at run time (its window's test fails, then the typed slow path); the
+ * volatile read keeps the compiler from seeing which region it is, as in a compiled procedure. */
+static Region *volatile g_heap_rr = &rt_gc_region;
 static void place_heap(int k, int64_t n) {
     int64_t per_round = n;
 #define START_ROUND (void)0
 #define END_ROUND (void)0
 #define BEFORE(i) (void)0
-#define ALLOC(t, extra) alloc_obj_sized(&rt_gc_region, t, extra)
+#define ALLOC(t, extra) rt_heap_sized(t, extra)
     switch (k) {
         BENCH_KINDS(PLACE_CASE)
         BIGADD_CASE(&rt_gc_region)
+    }
+#undef ALLOC
+}
+static void place_heap_rr(int k, int64_t n) {
+    int64_t per_round = n;
+    Region *rr = g_heap_rr;
+#define ALLOC(t, extra) alloc_obj_sized(rr, t, extra)
+    switch (k) {
+        BENCH_KINDS(PLACE_CASE)
     }
 #undef START_ROUND
 #undef END_ROUND
@@ -406,8 +438,11 @@ static void place_bump(int k, int64_t n, int cold) {
 static int place_applies(int p, int k) {
     if (p == PL_MIMALLOC && p_mi_malloc == NULL) return 0;
     if (k == K_BIGADD) return p == PL_CHUNKS || p == PL_HEAP;
+    if (p == PL_HEAP_RR) return k == K_PAIR || k == K_FLONUM || k == K_CLOSURE || k == K_CLO6 ||
+                                k == K_CLO30 || k == K_VEC3 || k == K_VEC7 || k == K_VEC31;
     if (p == PL_INLINE) return kind_bytes[k] <= RT_INLINE_BYTES;
-    if (k == K_VEC7 || k == K_VEC31) return p == PL_CHUNKS || p == PL_HEAP;
+    if (k == K_VEC7 || k == K_VEC31 || k == K_CLO6 || k == K_CLO30)
+        return p == PL_CHUNKS || p == PL_HEAP || p == PL_HEAP_RR;
     return 1;
 }
 
@@ -420,6 +455,7 @@ static double time_place(int p, int k) {
     case PL_INLINE: place_inline(k, n); break;
     case PL_CHUNKS: place_chunks(k, n); break;
     case PL_HEAP: place_heap(k, n); break;
+    case PL_HEAP_RR: place_heap_rr(k, n); break;
     case PL_MALLOC: place_malloc(k, n, 0); break;
     case PL_MIMALLOC: place_malloc(k, n, 1); break;
     case PL_BUMP_WARM: place_bump(k, n, 0); break;
@@ -1243,7 +1279,8 @@ int main(int argc, char **argv) {
                 die("--reps: %s is not in 3..%ld", argv[i], MAXREPS);
         } else die("%s unknown argument %ld", argv[i], i);
     }
-    if (only != NULL && strcmp(only, "pool") != 0) die("--only %s: only \"pool\" (%ld)", only, 0);
+    if (only != NULL && strcmp(only, "pool") != 0 && strcmp(only, "place") != 0)
+        die("--only %s: \"pool\" or \"place\" (%ld)", only, 0);
     /* the collector, as rt_start starts it for a compiled program (heap size included) */
     rt_gc_init();
     init_kinds();
@@ -1252,7 +1289,7 @@ int main(int argc, char **argv) {
     if (!append) fputs("section,item,variant,median,min,max,unit,count,note\n", g_csv);
     uint64_t start = now_ns();
 
-    if (only != NULL) {
+    if (only != NULL && strcmp(only, "pool") == 0) {
         fprintf(stderr, "bench_runner: pooling, upstream %s\n", g_upstream);
         bench_pool();
         return fclose(g_csv) != 0;
@@ -1279,6 +1316,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_runner: every path builds identical objects\n");
     report_sizes();
     bench_places();
+    if (only != NULL) return fclose(g_csv) != 0;             /* --only place */
     bench_like();
     bench_intern(NULL);
     bench_intern("small table");

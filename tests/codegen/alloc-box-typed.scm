@@ -6,7 +6,7 @@
   (let ((n 0))
     (lambda () (set! n (+ n 1)) n)))
 ; TYPED-LABEL: _counter_direct({{.*}}) {
-; TYPED: alloc_obj_typed(&rt_gc_region, TYPE_ID_BOX)
+; TYPED: rt_heap_typed(TYPE_ID_BOX)
 ; TYPED: {{^}}}
 ; CTOR-LABEL: _counter_direct({{.*}}) {
 ; CTOR: mk_box(&rt_gc_region,

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define GC_THREADS
 #include <gc/gc.h>
+#include <pthread.h>
 
 #include "regal.h"
 
@@ -54,31 +56,67 @@ static void churn(int pairs) {
 
 /* ---- the collected heap as a region -------------------------------------------------------- */
 
-Test(gc_region, every_allocation_takes_the_slow_path_and_gets_zeroed_collector_memory,
-     .init = setup) {
-    cr_assert_null(rt_gc_region.cur);
-    cr_assert_null(rt_gc_region.end);
+Test(gc_region, typed_allocation_pops_the_free_list_of_its_kind_and_size_class, .init = setup) {
+    rt_stats_enabled = 1;
+    RtHeapCounts before = rt_heap_counts();
     RtPair *p = alloc_obj_typed(&rt_gc_region, TYPE_ID_PAIR);
-    RtPair *q = alloc_obj_typed(&rt_gc_region, TYPE_ID_PAIR);
+    RtPair *q = rt_heap_typed(TYPE_ID_PAIR);
     cr_assert_null(rt_gc_region.cur, "the window stays empty");
     cr_assert_null(rt_gc_region.end);
     cr_assert_neq(p, q);
-    cr_assert_eq(p->car, 0);
-    cr_assert_eq(p->cdr, 0);
     cr_assert_eq((uintptr_t)p % 16, 0);
     cr_assert(GC_is_heap_ptr(p));
-    cr_assert_geq(GC_size(p), 17, "the collector's extra byte: a pair takes 32 bytes");
-    RtValue v = mk_vector(&rt_gc_region, 1000, RT_FIX(7));
+    cr_assert_eq(GC_size(p), 16, "no byte added: a pair takes 16 bytes");
+    cr_assert_eq(GC_size(q), 16);
+    void *next = rt_heap_lists.free[RT_HEAP_NORMAL][1];
+    cr_assert_not_null(next, "the rest of the block waits on the list");
+    cr_assert_eq(rt_heap_typed(TYPE_ID_BOX), next, "a box is the same kind and size as a pair");
+    RtFlonum *f = rt_heap_typed(TYPE_ID_FLOAT);
+    cr_assert_eq(GC_size(f), 16);
+    cr_assert_not_null(rt_heap_lists.free[RT_HEAP_PTRFREE][1], "flonums have a list of their own");
+    cr_assert_eq(GC_size(rt_heap_sized(TYPE_ID_CLOSURE, 16)), 32, "closures: no tail");
+    cr_assert_eq(GC_size(rt_heap_sized(TYPE_ID_VECTOR, 24)), 48,
+                 "a vector of 3 gets a byte of tail (R7), so the next granule");
+    cr_assert_eq(GC_size(rt_heap_sized(TYPE_ID_VECTOR, 16)), 32, "a vector of 2 has room for it");
+    RtValue v = mk_vector(&rt_gc_region, 1000, RT_FIX(7));              /* past the classes */
     cr_assert_eq(RT_AS(RtVector, v)->items[999], RT_FIX(7));
-    cr_assert_eq(rt_alloc_stats.gc_allocs, 3);
-    cr_assert_eq(rt_alloc_stats.gc_bytes, GC_size(p) + GC_size(q) + GC_size(RT_OBJ(v)),
-                 "counted as the collector counts");
-    cr_assert_geq(rt_alloc_stats.gc_bytes, 16 + 16 + 8008);
+    cr_assert_geq(GC_size(RT_OBJ(v)), 8009);
+    RtHeapCounts after = rt_heap_counts();
+    cr_assert_eq(after.objects - before.objects, 8);
+    cr_assert_eq(after.bytes - before.bytes, 16 + 16 + 16 + 16 + 32 + 48 + 32 + GC_size(RT_OBJ(v)),
+                 "counted in the collector's sizes: %llu",
+                 (unsigned long long)(after.bytes - before.bytes));
     cr_assert_eq(rt_alloc_stats.upstream_allocs, 0, "no region memory involved");
     cr_assert_eq(rt_region_bytes_in_use(&rt_gc_region), 0);
 }
 
+Test(gc_region, an_untyped_request_gets_zeroed_scanned_memory, .init = setup) {
+    uint64_t *w = rt_region_bump(&rt_gc_region, 24);          /* what hashtable.c asks for */
+    cr_assert_eq(GC_size(w), 32);
+    for (int i = 0; i < 3; i++) cr_assert_eq(w[i], 0);
+}
+
+Test(gc_region, statistics_are_counted_only_while_enabled, .init = setup) {
+    rt_stats_enabled = 0;
+    for (int i = 0; i < 100; i++) mk_float(&rt_gc_region, i);  /* a list filled uncounted */
+    cr_assert_eq(rt_alloc_stats.gc_allocs, 0);
+    cr_assert_eq(rt_alloc_stats.gc_bytes, 0);
+    rt_stats_enabled = 1;
+    for (int i = 0; i < 100; i++) mk_float(&rt_gc_region, i);  /* from the same list */
+    cr_assert_eq(rt_heap_counts().objects, 0, "that list was not counted: nothing subtracted");
+    for (int i = 0; i < 1000; i++) mk_float(&rt_gc_region, i); /* refills, counted */
+    RtHeapCounts c = rt_heap_counts();
+    cr_assert_gt(c.objects, 700);
+    cr_assert_leq(c.objects, 1000);
+    cr_assert_eq(c.bytes, 16 * c.objects);
+    for (int i = 0; i < 1000; i++) mk_pair(&rt_gc_region, RT_NIL, RT_NIL);
+    RtHeapCounts d = rt_heap_counts();
+    cr_assert_eq(d.objects - c.objects, 1000, "exactly what was handed out");
+    cr_assert_eq(d.bytes - c.bytes, 16000);
+}
+
 Test(gc_region, two_hundred_megabytes_of_garbage_stay_within_a_small_heap, .init = setup) {
+    rt_stats_enabled = 1;
     size_t gcs = GC_get_gc_no();
     RtValue keep = RT_NIL;
     for (int it = 0; it < 1000000; it++) {
@@ -87,7 +125,7 @@ Test(gc_region, two_hundred_megabytes_of_garbage_stay_within_a_small_heap, .init
         mk_float(&rt_gc_region, it);
         if (it % 100000 == 0) keep = mk_pair(&rt_gc_region, l, keep);      /* a few kept */
     }
-    cr_assert_geq(rt_alloc_stats.gc_bytes, 200 * 1000 * 1000);
+    cr_assert_geq(rt_heap_counts().bytes, 200 * 1000 * 1000);
     cr_assert_gt(GC_get_gc_no(), gcs + 10, "the collector ran");
     cr_assert_lt(GC_get_heap_size(), 64u << 20, "heap %zu bytes", GC_get_heap_size());
     int n = 0;
@@ -96,6 +134,187 @@ Test(gc_region, two_hundred_megabytes_of_garbage_stay_within_a_small_heap, .init
         for (int i = 11; i >= 0; i--, l = RT_CDR(l)) cr_assert_eq(RT_CAR(l), RT_FIX(i));
     }
     cr_assert_eq(n, 10, "the kept lists are intact");
+}
+
+/* ---- what the collector takes for a reference (R7) ------------------------------------------ */
+
+static RtValue g_root;                   /* static data: scanned as memory, not as a stack */
+static void *g_word;
+
+/* n tracked strings in a list of the collected heap, every link a tagged pointer, rooted in
+ * g_root. */
+static __attribute__((noinline)) void make_tagged_list(void **links, int n) {
+    RtValue l = RT_NIL;
+    for (int i = 0; i < n; i++) l = mk_pair(&rt_gc_region, tracked(links, i), l);
+    g_root = l;
+}
+
+Test(r7, objects_referenced_only_by_tagged_pointers_in_memory_survive, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(100 * sizeof *links);
+    make_tagged_list(links, 100);
+    for (int k = 0; k < 3; k++) {
+        churn(100000);
+        GC_gcollect();
+    }
+    cr_assert_eq(count_alive(links, 100), 100);
+    int i = 99;
+    for (RtValue l = g_root; l != RT_NIL; l = RT_CDR(l), i--) cr_assert(is_text(RT_CAR(l), i));
+    cr_assert_eq(i, -1, "the list is intact");
+    g_root = RT_NIL;
+}
+
+static __attribute__((noinline)) void root_inside(void **links, int n, size_t offset) {
+    for (int i = 0; i < n; i++) {
+        RtValue s = tracked(links, i);
+        if (i == 0) g_word = (char *)RT_OBJ(s) + offset;
+    }
+}
+
+Test(r7, an_interior_pointer_stored_in_memory_keeps_nothing_alive, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(1 * sizeof *links);
+    root_inside(links, 1, 8);                       /* the string's first code point */
+    churn(100000);
+    GC_gcollect();
+    cr_assert_eq(count_alive(links, 1), 0, "no interior pointers in scanned memory");
+    root_inside(links, 1, RT_TAG_OBJ);              /* control: the tagged address */
+    churn(100000);
+    GC_gcollect();
+    cr_assert_eq(count_alive(links, 1), 1);
+    g_word = NULL;
+}
+
+/* Only a pointer just past each vector's last item is kept, in a frame's array (a stack), as a
+ * compiled loop may keep it instead of the vector. */
+#define PAST_N 100
+static __attribute__((noinline)) void vectors_past_end(void **links, char *volatile *ends) {
+    for (int i = 0; i < PAST_N; i++) {
+        RtVector *v = rt_heap_sized(TYPE_ID_VECTOR, 3 * 8);     /* 32 bytes: a full granule */
+        v->hdr = RT_HDR(TYPE_ID_VECTOR, 3);
+        for (int j = 0; j < 3; j++) v->items[j] = RT_FIX(i);
+        links[i] = v;
+        cr_assert_eq(GC_general_register_disappearing_link(&links[i], v), GC_SUCCESS);
+        ends[i] = (char *)&v->items[3];
+    }
+}
+
+Test(r7, a_pointer_just_past_a_vectors_items_on_the_stack_keeps_it_alive, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(PAST_N * sizeof *links);
+    char *volatile ends[PAST_N];
+    vectors_past_end(links, ends);
+    churn(100000);
+    GC_gcollect();
+    cr_assert_eq(count_alive(links, PAST_N), PAST_N, "the byte of tail holds the end pointer");
+    for (int i = 0; i < PAST_N; i++)
+        cr_assert_eq(((RtValue *)ends[i])[-1], RT_FIX(i), "intact");
+}
+
+/* ---- pointer-free objects are not scanned ---------------------------------------------------- */
+
+/* A rooted flonum whose bits are the tracked string's tagged address, and the same word in a
+ * rooted box. */
+static __attribute__((noinline)) void word_in(void **links, int boxed) {
+    RtValue s = tracked(links, 0);
+    double d;
+    memcpy(&d, &s, sizeof d);
+    g_root = boxed ? mk_box(&rt_gc_region, s) : mk_float(&rt_gc_region, d);
+}
+
+Test(ptrfree, a_flonum_whose_bits_look_like_a_pointer_keeps_nothing_alive, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(1 * sizeof *links);
+    word_in(links, 0);
+    churn(100000);
+    GC_gcollect();
+    cr_assert_eq(count_alive(links, 1), 0, "flonums are pointer-free");
+    word_in(links, 1);                          /* control: a box is scanned */
+    churn(100000);
+    GC_gcollect();
+    cr_assert_eq(count_alive(links, 1), 1);
+    g_root = RT_NIL;
+}
+
+/* The same through the caller's-region path (rr == &rt_gc_region), a string and a bignum. */
+static __attribute__((noinline)) void words_in_ptrfree(void **links) {
+    RtValue s = tracked(links, 0);
+    RtFlonum *f = alloc_obj_typed(&rt_gc_region, TYPE_ID_FLOAT);
+    f->hdr = RT_HDR(TYPE_ID_FLOAT, 0);
+    memcpy(&f->d, &s, sizeof s);
+    RtBignum *b = alloc_obj_sized(&rt_gc_region, TYPE_ID_INT, 8);
+    b->hdr = RT_HDR(TYPE_ID_INT, 1u << 1);
+    b->limbs[0] = s - RT_TAG_OBJ;
+    RtString *str = alloc_obj_sized(&rt_gc_region, TYPE_ID_STRING, 8);
+    str->hdr = RT_HDR(TYPE_ID_STRING, 2);
+    memcpy(str->chars, &s, sizeof s);
+    RtValue v = mk_vector(&rt_gc_region, 3, RT_FALSE);
+    RT_AS(RtVector, v)->items[0] = RT_TAG_AS_OBJ(f);
+    RT_AS(RtVector, v)->items[1] = RT_TAG_AS_OBJ(b);
+    RT_AS(RtVector, v)->items[2] = RT_TAG_AS_OBJ(str);
+    g_root = v;
+}
+
+Test(ptrfree, bignums_and_strings_of_the_callers_region_path_are_not_scanned_either,
+     .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(1 * sizeof *links);
+    words_in_ptrfree(links);
+    churn(100000);
+    GC_gcollect();
+    cr_assert_eq(count_alive(links, 1), 0);
+    for (int i = 0; i < 3; i++) cr_assert(GC_is_heap_ptr(RT_OBJ(RT_AS(RtVector, g_root)->items[i])));
+    g_root = RT_NIL;
+}
+
+/* ---- the free lists across collections ------------------------------------------------------- */
+
+/* What waits on this thread's lists is the program's as far as the collector knows: after
+ * collections, the collector's own allocator never hands out an object that is still on them
+ * (the pointer-free list's links are not traced, so only the marking of the lists keeps
+ * them). */
+Test(free_lists, objects_waiting_on_the_lists_are_never_handed_out_twice, .init = setup) {
+    mk_float(&rt_gc_region, 1.0);                             /* fills the flonum list */
+    mk_pair(&rt_gc_region, RT_NIL, RT_NIL);                   /* and the pair list */
+    for (int k = 0; k < 3; k++) {
+        churn(100000);
+        GC_gcollect();
+    }
+    enum { N = 20000 };
+    uint64_t **theirs = GC_MALLOC_ATOMIC(2 * N * sizeof *theirs);
+    for (int i = 0; i < 2 * N; i++) {                         /* the collector's own lists */
+        theirs[i] = i < N ? GC_MALLOC_ATOMIC(16) : GC_MALLOC(16);
+        theirs[i][0] = theirs[i][1] = 0x5a5a5a5a5a5a5a5aull;
+    }
+    void *mine[600];
+    int n = 0;
+    while (n < 300 && rt_heap_lists.free[RT_HEAP_PTRFREE][1] != NULL)
+        mine[n++] = rt_heap_typed(TYPE_ID_FLOAT);
+    while (n < 600 && rt_heap_lists.free[RT_HEAP_NORMAL][1] != NULL)
+        mine[n++] = rt_heap_typed(TYPE_ID_PAIR);
+    cr_assert_gt(n, 200, "the lists still held their objects");
+    for (int i = 0; i < n; i++) memset(mine[i], 0xa5, 16);
+    for (int i = 0; i < 2 * N; i++)
+        cr_assert(theirs[i][0] == 0x5a5a5a5a5a5a5a5aull && theirs[i][1] == theirs[i][0],
+                  "object %d was also on a free list", i);
+}
+
+static void *other_thread(void *arg) {
+    RtValue l = RT_NIL;
+    for (int i = 0; i < 100000; i++) l = mk_pair(&rt_gc_region, mk_float(&rt_gc_region, i), l);
+    *(int *)arg = (int)RT_FLOVAL(RT_CAR(l));
+    return NULL;
+}
+
+Test(free_lists, a_thread_that_exits_leaves_no_list_behind, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(10 * sizeof *links);
+    make_tagged_list(links, 10);
+    int last = 0;
+    pthread_t th;
+    cr_assert_eq(GC_pthread_create(&th, NULL, other_thread, &last), 0);
+    cr_assert_eq(GC_pthread_join(th, NULL), 0);
+    cr_assert_eq(last, 99999);
+    for (int k = 0; k < 3; k++) {                 /* collections after the thread is gone */
+        churn(100000);
+        GC_gcollect();
+    }
+    cr_assert_eq(count_alive(links, 10), 10);
+    g_root = RT_NIL;
 }
 
 /* ---- what keeps a collected object alive (R6) -------------------------------------------- */
@@ -145,13 +364,56 @@ Test(roots, an_object_referenced_only_from_region_chunks_and_large_blocks_surviv
     cr_assert_leq(count_alive(links, 100), 10, "released, the objects are collected");
 }
 
+/* A chunk back in the pool holds dead data: the collector no longer scans it (region.c,
+ * "Scanning"), so what only its stale words point to is collected. */
+Test(roots, a_pooled_chunks_stale_data_keeps_nothing_alive, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(100 * sizeof *links);
+    Region r;
+    rt_region_enter(&r);
+    fill_region(&r, links, 100);
+    rt_region_leave(&r);
+    cr_assert_gt(rt_pool_count(), 0, "the chunk is pooled, its data left as it was");
+    churn(1000);
+    GC_gcollect();
+    cr_assert_leq(count_alive(links, 100), 10);
+}
+
+typedef struct { Region *r; void **links; } FillArg;
+static void *fill_in_thread(void *p) {
+    FillArg *a = p;
+    for (int i = 0; i < 40; i++) mk_pair(a->r, RT_NIL, RT_NIL);        /* past the buffer */
+    for (int i = 0; i < 50; i++) mk_pair(a->r, tracked(a->links, i), RT_NIL);
+    return NULL;
+}
+
+/* A heap region filled by a thread that has exited: its chunks are still scanned (as orphans)
+ * until the region is freed, here by another thread. */
+Test(roots, the_chunks_of_a_thread_that_exited_are_scanned_until_released, .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(50 * sizeof *links);
+    FillArg a = { rt_region_new(1), links };
+    pthread_t th;
+    cr_assert_eq(GC_pthread_create(&th, NULL, fill_in_thread, &a), 0);
+    cr_assert_eq(GC_pthread_join(th, NULL), 0);
+    cr_assert_not_null(a.r->chunks);
+    for (int k = 0; k < 2; k++) {
+        churn(100000);
+        GC_gcollect();
+    }
+    cr_assert_eq(count_alive(links, 50), 50);
+    rt_region_free(a.r);
+    rt_pool_trim();
+    churn(1000);
+    GC_gcollect();
+    cr_assert_leq(count_alive(links, 50), 10, "released, the objects are collected");
+}
+
 static __attribute__((noinline)) void fill_inline(Region *r, void **links, int n) {
     for (int i = 0; i < n; i++) mk_pair(r, tracked(links, i), RT_NIL);
 }
 
 static __attribute__((noinline)) void fill_chunk_end(Region *r, void **links) {
     for (int i = 0; i < 32; i++) mk_pair(r, RT_NIL, RT_NIL);          /* the inline buffer */
-    for (int i = 0; i < 4094; i++) mk_pair(r, RT_NIL, RT_NIL);        /* a chunk but 16 bytes */
+    for (unsigned i = 0; i < RT_CHUNK_DATA / 16 - 1; i++) mk_pair(r, RT_NIL, RT_NIL); /* all but 16 bytes */
     RtPair *last = alloc_obj_typed(r, TYPE_ID_PAIR);
     cr_assert_eq((char *)last + 16, r->end, "the chunk's last pair");
     last->car = RT_FALSE;
