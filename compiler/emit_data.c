@@ -315,7 +315,7 @@ const char *emit_const(Emitter *em, Datum *d) {
  * (a C expression) past its fixed part, or none when extra is NULL: the collected heap's own
  * allocation (rt_heap_typed / rt_heap_sized, a free list's pop) when rg is the collected heap,
  * else the region's bump. */
-static char *emit_typed_mem(const char *rg, const char *type, const char *extra) {
+char *emit_typed_mem(const char *rg, const char *type, const char *extra) {
     bool heap = strcmp(rg, "&rt_gc_region") == 0;
     if (extra == NULL)
         return heap ? xasprintf("rt_heap_typed(%s)", type) : xasprintf("alloc_obj_typed(%s, %s)", rg, type);

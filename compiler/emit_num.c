@@ -456,7 +456,7 @@ const char *emit_f64_alloc(Emitter *em, Ast *a) {
             x[i] = emit_temp(em);
             emit_line(em, "double %s = %s;", x[i], emit_flo(em, a->args.items[i]));
         }
-        emit_line(em, "RtF64Vector *%s_p = alloc_obj_sized(%s, TYPE_ID_F64VECTOR, %zu);", t, rg, n * sizeof(double));
+        emit_line(em, "RtF64Vector *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_F64VECTOR", xasprintf("%zu", n * sizeof(double))));
         emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_F64VECTOR, %zu);", t, n);
         for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->d[%zu] = %s;", t, i, x[i]);
         emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
@@ -472,7 +472,7 @@ const char *emit_f64_alloc(Emitter *em, Ast *a) {
                               : xasprintf("RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0], v[0]);
     emit_line(em, "RtValue %s;", t);
     emit_line(em, "if (RT_LIKELY(%s)) {", size_ok);
-    emit_line(em, "    RtF64Vector *%s_p = alloc_obj_sized(%s, TYPE_ID_F64VECTOR, (size_t)RT_FIXVAL(%s) * 8);", t, rg, v[0]);
+    emit_line(em, "    RtF64Vector *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_F64VECTOR", xasprintf("(size_t)RT_FIXVAL(%s) * 8", v[0])));
     emit_line(em, "    %s_p->hdr = RT_HDR(TYPE_ID_F64VECTOR, RT_FIXVAL(%s));", t, v[0]);
     emit_line(em, "    for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->d[i] = %s;", v[0], t, fill);
     emit_line(em, "    %s = RT_TAG_AS_OBJ(%s_p);", t, t);

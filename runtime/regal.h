@@ -429,16 +429,17 @@ typedef struct RtHeapLists { void *free[2][RT_HEAP_CLASSES]; } RtHeapLists;
 extern _Thread_local RtHeapLists rt_heap_lists;
 enum { RT_HEAP_PTRFREE = 0, RT_HEAP_NORMAL = 1 };   /* the collector's kind numbers */
 /* Per type id: pointer-free in the collected heap; one byte of tail (its items walked by C
- * loops: strings, vectors, bytevectors, bignum limbs, multiple values, record fields). A type
- * id added to the table must be placed in both (the assertion counts them). */
+ * loops: strings, vectors, flonum vectors, bytevectors, bignum limbs, multiple values, record
+ * fields). A type id added to the table must be placed in both (the assertion counts them). */
 static const uint8_t rt_heap_ptrfree[TYPE_ID_COUNT] = {
     [TYPE_ID_FLOAT] = 1, [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_BYTEVECTOR] = 1,
+    [TYPE_ID_F64VECTOR] = 1,
 };
 static const uint8_t rt_heap_tail[TYPE_ID_COUNT] = {
     [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_VECTOR] = 1, [TYPE_ID_BYTEVECTOR] = 1,
-    [TYPE_ID_VALUES] = 1, [TYPE_ID_RECORD] = 1,
+    [TYPE_ID_VALUES] = 1, [TYPE_ID_RECORD] = 1, [TYPE_ID_F64VECTOR] = 1,
 };
-_Static_assert(TYPE_ID_COUNT == 25, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
+_Static_assert(TYPE_ID_COUNT == 26, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
                "whether the collected heap may skip scanning it and whether C walks its items");
 
 /* Refill the list of t's class and pop it, or allocate a large object; never NULL (out of
