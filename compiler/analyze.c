@@ -17,10 +17,15 @@
 #include <stdlib.h>
 
 /* How a known local lambda is referenced. Tail calls from its own body are loop back edges
- * and are not counted: they never stop contification. */
+ * and are not counted: they never stop contification. A tail call from a lambda nested in it
+ * is a back edge too when every lambda between them is contified and entered in tail position
+ * (an inner loop that jumps back to an outer one): those are kept, and decided once the inner
+ * ones are. */
 typedef struct CallInfo {
     int outside;     /* calls from the lambda's parent function */
-    int other;       /* any other reference */
+    bool outside_tail; /* ... all of them in tail position of the parent's body */
+    int other;       /* any other reference (nested tail calls included) */
+    VEC(Lambda *) nested; /* the lambdas nested in it that tail-call it, once per call */
 } CallInfo;
 
 typedef struct Analyzer {
@@ -125,9 +130,13 @@ static void analyze_calls(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
         if (cur == l && tail) {
             /* a back edge of the loop */
         } else if (cur == l->parent) {
+            ci->outside_tail = ci->outside ? ci->outside_tail && tail : tail;
             ci->outside++;
         } else {
             ci->other++;
+            bool nested = false;
+            for (Lambda *m = cur; m && !nested; m = m->parent) nested = m->parent == l;
+            if (tail && nested) vec_push(&ci->nested, cur);
         }
         ci->other--; /* balanced by the visit of the operator's REF that follows */
     }
@@ -198,6 +207,24 @@ void analyze_program(Program *prog) {
         CallInfo *ci = &an.info[l->id];
         if (!l->rest && ci->other == 0 && ci->outside == 1) l->contified = true;
     }
+    /* loops whose other calls are all tail calls from inner loops (contified, entered in tail
+     * position, up to it): contifying one may let an outer one be, so until nothing changes */
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t i = 0; i < prog->lambdas.len; i++) {
+            Lambda *l = prog->lambdas.items[i];
+            CallInfo *ci = &an.info[l->id];
+            if (l->contified || l->rest || ci->outside != 1 || ci->other == 0 ||
+                (size_t)ci->other != ci->nested.len)
+                continue;
+            bool back = true;
+            for (size_t k = 0; k < ci->nested.len && back; k++)
+                for (Lambda *m = ci->nested.items[k]; m != l; m = m->parent)
+                    if (!m->contified || !an.info[m->id].outside_tail) { back = false; break; }
+            if (back) l->contified = grew = true;
+        }
+    }
+    for (size_t i = 0; i < prog->lambdas.len; i++) vec_free(&an.info[prog->lambdas.items[i]->id].nested);
     analyze_walk(&an, prog->body, analyze_capture, NULL, false);
     /* free variables: iterate, since whether a known procedure is static depends on its own
      * free variables (monotone: sets only grow) */

@@ -15,8 +15,10 @@
 ;;
 ;; Behaviour is the primitive's (runtime/list.c, vector.c): the same order of calls, the same
 ;; results, the same errors ((%type-error who what x) raises what rt_type_error does). Lists
-;; are built by recursion, as the regions of the caller want them, down to 100000 elements;
-;; the primitive takes the rest, so the C stack stays bounded whatever a list's length.
+;; are built by recursion, as the regions of the caller want them, down to 100000 elements,
+;; then at their end with set-cdr!, so the C stack stays bounded whatever a list's length.
+;; Nothing here calls the primitive a template stands for with the template's procedure (its
+;; region summary would be that of an unknown call).
 
 ;; ---- map, for-each (R7RS 6.10) ----------------------------------------------------------
 (define (map/2 f l)
@@ -24,18 +26,31 @@
     (cond ((pair? l)
            (if (< k 100000)
                (let ((x (f (car l)))) (cons x (%map (cdr l) (+ k 1))))
-               (map f l)))
+               (let* ((x (f (car l))) (head (list x)))
+                 (let loop ((l (cdr l)) (last head))
+                   (cond ((pair? l)
+                          (let* ((x (f (car l))) (p (list x))) (set-cdr! last p) (loop (cdr l) p)))
+                         ((null? l) head)
+                         (else (%type-error 'map "a proper list" l)))))))
           ((null? l) '())
           (else (%type-error 'map "a proper list" l))))
   (if (procedure? f) (%map l 0) (%type-error 'map "a procedure" f)))
 
 (define (map/3 f a b)
+  (define (bad l) (%type-error 'map "a proper list" l))
   (define (%map a b k)
-    (cond ((not (pair? a)) (if (null? a) '() (%type-error 'map "a proper list" a)))
-          ((not (pair? b)) (if (null? b) '() (%type-error 'map "a proper list" b)))
+    (cond ((not (pair? a)) (if (null? a) '() (bad a)))
+          ((not (pair? b)) (if (null? b) '() (bad b)))
           ((< k 100000)
            (let ((x (f (car a) (car b)))) (cons x (%map (cdr a) (cdr b) (+ k 1)))))
-          (else (map f a b))))
+          (else
+           (let* ((x (f (car a) (car b))) (head (list x)))
+             (let loop ((a (cdr a)) (b (cdr b)) (last head))
+               (cond ((not (pair? a)) (if (null? a) head (bad a)))
+                     ((not (pair? b)) (if (null? b) head (bad b)))
+                     (else (let* ((x (f (car a) (car b))) (p (list x)))
+                             (set-cdr! last p)
+                             (loop (cdr a) (cdr b) p)))))))))
   (if (procedure? f) (%map a b 0) (%type-error 'map "a procedure" f)))
 
 (define (for-each/2 f l)
@@ -95,16 +110,23 @@
   (define (%fold-right l k)
     (cond ((null? l) init)
           ((< k 100000) (let ((r (%fold-right (cdr l) (+ k 1)))) (f (car l) r)))
-          (else (fold-right f init l))))
+          (else (let loop ((r (reverse l)) (acc init))
+                  (if (null? r) acc (loop (cdr r) (f (car r) acc)))))))
   (cond ((not (procedure? f)) (%type-error 'fold-right "a procedure" f))
         ((not (list? l)) (%type-error 'fold-right "a proper list" l))
         (else (%fold-right l 0))))
 
 ;; The elements for which pred is true (filter) or false (remove); the list is checked first.
 (define (filter/2 pred l)
+  (define (%tail l)   ; past the recursion bound: built at its end
+    (let ((head (list #f)))
+      (let loop ((l l) (last head))
+        (cond ((null? l) (cdr head))
+              ((pred (car l)) (let ((p (list (car l)))) (set-cdr! last p) (loop (cdr l) p)))
+              (else (loop (cdr l) last))))))
   (define (%filter l k)
     (cond ((null? l) '())
-          ((>= k 100000) (filter pred l))
+          ((>= k 100000) (%tail l))
           ((pred (car l)) (let ((x (car l))) (cons x (%filter (cdr l) (+ k 1)))))
           (else (%filter (cdr l) (+ k 1)))))
   (cond ((not (procedure? pred)) (%type-error 'filter "a procedure" pred))
@@ -112,9 +134,15 @@
         (else (%filter l 0))))
 
 (define (remove/2 pred l)
+  (define (%tail l)   ; past the recursion bound: built at its end
+    (let ((head (list #f)))
+      (let loop ((l l) (last head))
+        (cond ((null? l) (cdr head))
+              ((not (pred (car l))) (let ((p (list (car l)))) (set-cdr! last p) (loop (cdr l) p)))
+              (else (loop (cdr l) last))))))
   (define (%remove l k)
     (cond ((null? l) '())
-          ((>= k 100000) (remove pred l))
+          ((>= k 100000) (%tail l))
           ((pred (car l)) (%remove (cdr l) (+ k 1)))
           (else (let ((x (car l))) (cons x (%remove (cdr l) (+ k 1)))))))
   (cond ((not (procedure? pred)) (%type-error 'remove "a procedure" pred))

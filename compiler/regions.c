@@ -137,6 +137,7 @@ typedef struct Rg {
     VEC(Bits) varset;     /* by var id: tokens a local variable may hold */
     Proc *p;              /* the procedure being analysed */
     bool changed;         /* a set, contents or need changed during this walk */
+    bool settled;         /* this walk follows one that changed nothing: value sets are final */
     bool sum_changed;
     unsigned *mark, epoch;  /* by lambda id: contified bodies already looked into */
     Bits broken;          /* loop variables (by id) some back edge passes a value that does not
@@ -340,19 +341,34 @@ static bool rg_ctor(const Ast *e) {
     if (e->kind != AST_PRIMCALL) return false;
     return e->prim->effect == EF_CTOR || (e->prim->id == PRIM_cons_star && e->args.len >= 2);
 }
-static bool rg_is_ref(const Ast *e, const Var *v) { return e->kind == AST_REF && e->var == v; }
-/* Accumulation: the value e carried into loop variable v at a back edge keeps v's previous
- * value reachable (v itself, or a constructor holding v), so nothing carried in v becomes
- * garbage while the loop runs. Not append's other arguments, reverse or copies: those let
- * the previous value go. */
-static bool rg_accumulates(Ast *e, Var *v) {
-    if (rg_is_ref(e, v)) return true;
+
+/* Accumulation: the values a back edge carries into the loop variables keep every previous
+ * value reachable, so nothing carried becomes garbage while the loop runs. A value is an
+ * accumulating form over loop variables S when it is one of them, or a constructor holding one
+ * of them (append: its last list); S is what it keeps. The variables whose values are all
+ * accumulating forms over such variables, and whose previous values are all kept, accumulate
+ * together ((loop (cons x acc)), or (split (cdr l) b (cons (car l) a)), which swaps two); a
+ * variable carried any other value is on its own (`broken`, below).
+ * Not reverse or copies: those let the previous value go. */
+static int rg_param_index(const Lambda *k, const Ast *e) {
+    if (e->kind != AST_REF) return -1;
+    for (size_t i = 0; i < k->params.len; i++)
+        if (k->params.items[i] == e->var) return (int)i;
+    return -1;
+}
+/* The loop variables of k that e keeps as an accumulating form (bit i: parameter i), or 0. */
+static uint64_t rg_acc_keeps(const Ast *e, const Lambda *k) {
+    int i = rg_param_index(k, e);
+    if (i >= 0) return i < 64 ? (uint64_t)1 << i : 0;
     if (e->kind == AST_PRIMCALL && e->prim->id == PRIM_append)   /* shares its last list */
-        return e->args.len > 0 && rg_is_ref(e->args.items[e->args.len - 1], v);
-    if (!rg_ctor(e)) return false;
-    for (size_t j = 0; j < e->args.len; j++)
-        if (rg_is_ref(e->args.items[j], v)) return true;
-    return false;
+        return e->args.len > 0 ? rg_acc_keeps(e->args.items[e->args.len - 1], k) : 0;
+    if (!rg_ctor(e)) return 0;
+    uint64_t m = 0;
+    for (size_t j = 0; j < e->args.len; j++) {
+        int x = rg_param_index(k, e->args.items[j]);
+        if (x >= 0 && x < 64) m |= (uint64_t)1 << x;
+    }
+    return m;
 }
 
 /* The sites whose objects an accumulating value e for v is made of, evaluated on the way to
@@ -368,12 +384,22 @@ static void rg_mark_kept(Rg *rg, Ast *e, Var *v) {
         for (size_t i = 0; i < e->args.len; i++) rg_mark_kept(rg, e->args.items[i], v);
 }
 
-/* A back edge carries e into loop variable v. */
-static void rg_carry(Rg *rg, Ast *e, Var *v) {
-    if (!rg_accumulates(e, v)) {
-        rg->changed |= bits_add(&rg->broken, v->id);
-    } else {
-        rg_mark_kept(rg, e, v);
+/* A back edge a of loop k carries its arguments into k's variables. */
+static void rg_carry(Rg *rg, Ast *a, Lambda *k) {
+    size_t n = a->args.len < k->params.len ? a->args.len : k->params.len;
+    uint64_t group = 0, keeps[64] = {0};
+    for (size_t i = 0; i < n && i < 64; i++) {
+        keeps[i] = rg_acc_keeps(a->args.items[i], k);
+        if (keeps[i]) group |= (uint64_t)1 << i;
+    }
+    uint64_t kept = 0;
+    for (size_t i = 0; i < n && i < 64; i++)
+        if (group >> i & 1) kept |= keeps[i];
+    if ((kept & group) != group) group = 0;   /* a member's previous value is dropped */
+    for (size_t i = 0; i < n; i++) {
+        Var *v = k->params.items[i];
+        if (i < 64 && (group >> i & 1)) rg_mark_kept(rg, a->args.items[i], v);
+        else rg->changed |= bits_add(&rg->broken, v->id);
     }
 }
 
@@ -438,9 +464,9 @@ static void rg_free_args(Bits *v, size_t n) {
 /* A back edge a (a call of loop k, or a self tail call) with argument values v: they are
  * the next iteration's variables, so they must live in the loop's parent scope. */
 static void rg_next_iteration(Rg *rg, Ast *a, Lambda *k, Bits *v, int parent) {
+    rg_carry(rg, a, k);
     for (size_t i = 0; i < a->args.len && i < k->params.len; i++) {
         Var *pv = k->params.items[i];
-        rg_carry(rg, a->args.items[i], pv);
         rg_use(rg, &v[i], parent, xasprintf("carried to the next iteration in '%s'", pv->name->name), a->loc);
         if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "carried in a boxed loop variable", a->loc);
         else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
@@ -491,8 +517,14 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
             if (!k || rg_arg_summary(rg, k, i) == SUM_GLOBAL)
                 rg_use(rg, &v[i], SC_HEAP, k ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
                                               : "passed to an unknown procedure", a->loc);
-            else
+            else if (rg_arg_summary(rg, k, i) == SUM_RESULT)
                 rg_use(rg, &v[i], SC_CALLER, "passed in a tail call", a->loc);
+            else   /* used by the callee, after this frame is gone: but what this procedure
+                    * was given outlives it anyway, only its own objects must */
+                BITS_EACH(&v[i], t) {
+                    if (p->toks.items[t].kind == TK_SITE)
+                        rg_need(rg, t, SC_CALLER, "passed in a tail call", a->loc, -1);
+                }
         }
     } else {
         rg_use(rg, &f, c.use, NULL, a->loc);
@@ -574,20 +606,47 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         if (pc == PC_HIGHER) rg_need(rg, t, SC_HEAP, xasprintf("made by '%s', which calls procedures", pr->name), a->loc, -1);
         break;
     }
-    case PC_MUTATOR:
+    case PC_MUTATOR: {
+        /* Stores arguments 1.. (those prims.def types as able to hold an object: not indices)
+         * into the object argument 0 is (list-set!: a pair of the list). What is stored must
+         * outlive the containers it goes into: nothing to do when it is already part of them
+         * (a vector's element moved within it); when they are all objects of this procedure's
+         * sites, it becomes their contents (the placing of contents below does the rest);
+         * otherwise (a parameter's or a global's object, unknown) it goes to the heap. */
         if (n > 0) rg_use(rg, &v[0], c.use, NULL, a->loc);
+        Bits into = n > 0 ? (pr->id == PRIM_list_set_x ? rg_reach(rg, &v[0]) : bits_copy(&v[0])) : (Bits){0};
+        Bits whole = rg_reach(rg, &into);
+        /* no object known yet: an unknown one (a global's), once the sets have settled */
+        bool local = bits_next(&into, 0) >= 0 || !rg->settled;
+        BITS_EACH(&into, t) {
+            int kind = p->toks.items[t].kind;
+            if (kind != TK_SITE && kind != TK_REST) local = false;
+        }
         for (size_t i = 1; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);
-            rg_use(rg, &x, SC_HEAP, xasprintf("stored by '%s'", pr->name), a->loc);
             bits_union(&r, &x);
+            if (rg_type_unallocated(prims_arg_type(pr, i))) {   /* an index */
+                bits_free(&x);
+                continue;
+            }
+            bool inside = true;
+            BITS_EACH(&x, t) if (!bits_has(&whole, t)) inside = false;
+            if (local && !inside) {
+                BITS_EACH(&into, t) rg->changed |= bits_union(&p->toks.items[t].contents, &x);
+            } else if (!inside) {
+                rg_use(rg, &x, SC_HEAP, xasprintf("stored by '%s'", pr->name), a->loc);
+            }
             bits_free(&x);
         }
+        bits_free(&into);
+        bits_free(&whole);
         if (n > 0) {
             Bits x = rg_reach(rg, &v[0]);
             bits_union(&r, &x);
             bits_free(&x);
         }
         break;
+    }
     case PC_NONE:
         for (size_t i = 0; i < n; i++) rg_use(rg, &v[i], c.use, NULL, a->loc);
         break;
@@ -758,11 +817,19 @@ static void rg_analyse(Rg *rg, Proc *p) {
     int s0 = p->self_scope >= 0 ? p->self_scope : SC_LOCAL;
     Chain self = {.target = p->lam, .entry_alloc = SC_LOCAL, .next = NULL};
     Ctx c = {.use = s0, .alloc = s0, .chain = p->self_scope >= 0 ? &self : NULL, .ptail = p->lam != NULL};
-    do {
-        rg->changed = false;
+    bool again;
+    do {   /* to a fixpoint, then once more with the sets settled (stores into unknown objects) */
+        do {
+            rg->changed = false;
+            Bits r = rg_walk(rg, p->body, c);
+            bits_free(&r);
+        } while (rg->changed);
+        rg->settled = true;
         Bits r = rg_walk(rg, p->body, c);
         bits_free(&r);
-    } while (rg->changed);
+        rg->settled = false;
+        again = rg->changed;
+    } while (again);
     /* objects must outlive the objects that contain them */
     do {
         rg->changed = false;
