@@ -155,6 +155,8 @@ static const char *emit_type_test(Type t) {
     }
 }
 
+static bool emit_const_fix(const Ast *a) { return a->kind == AST_CONST && a->datum->kind == DATUM_FIXNUM; }
+
 /* A predicate or comparison as a C condition, or NULL when a is not one. */
 const char *emit_prim_cond(Emitter *em, Ast *a) {
     const Prim *p = a->prim;
@@ -173,7 +175,14 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         }
         const char **v = emit_args(em, &a->args);
         const char *r;
-        if (emit_check(em, emit_proven(em, x, TY_FIX) && emit_proven(em, y, TY_FIX)))
+        /* = of an exact integer and a fixnum constant: bignums are never fixnum-sized, so
+         * equal numbers are equal words (no tag test) */
+        bool word_eq = p->id == PRIM_num_eq && !em->opt->untyped && !em->opt->no_inline_arith &&
+                       ((emit_const_fix(x) && !(emit_type(em, y) & ~TY_INT)) ||
+                        (emit_const_fix(y) && !(emit_type(em, x) & ~TY_INT)));
+        if (emit_check(em, word_eq))
+            r = xasprintf("%s == %s", v[0], v[1]);
+        else if (emit_check(em, emit_proven(em, x, TY_FIX) && emit_proven(em, y, TY_FIX)))
             r = xasprintf("(int64_t)%s %s (int64_t)%s", v[0], cop, v[1]);
         else if (em->opt->no_inline_arith)
             r = xasprintf("rt_num_%s(%s, %s, %s)", rt, loc, v[0], v[1]);
@@ -204,7 +213,8 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
     if (n == 1 && p->id == PRIM_zero_p) {
         const char **v = emit_args(em, &a->args);
         const char *r;
-        if (emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) r = xasprintf("%s == RT_FIX(0)", v[0]);
+        bool exact = !em->opt->untyped && !(emit_type(em, a->args.items[0]) & ~TY_INT); /* no bignum is 0 */
+        if (emit_check(em, exact || emit_proven(em, a->args.items[0], TY_FIX))) r = xasprintf("%s == RT_FIX(0)", v[0]);
         else {
             const char *loc = emit_loc(em, a->loc);
             r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && %s)", v[0], v[0],
