@@ -74,8 +74,11 @@ static void analyze_count(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     if (a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->global &&
         !a->fn->var->defined && a->fn->var->prim) {
         const Prim *p = a->fn->var->prim;
-        if (!prims_arity_ok(p, (int)a->args.len))
-            diag_error(a->loc, "wrong number of arguments to '%s': got %zu", p->name, a->args.len);
+        if (!prims_arity_ok(p, (int)a->args.len)) {   /* R7RS: an error when it runs (a guard may catch it) */
+            diag_warning(a->loc, "wrong number of arguments to '%s': got %zu; the call raises an error when it runs",
+                         p->name, a->args.len);
+            return;
+        }
         a->kind = AST_PRIMCALL;
         a->prim = p;
         a->fn = NULL;
@@ -113,12 +116,19 @@ static void analyze_check_arity(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     Lambda *l = a->fn->var->known;
     size_t n = a->args.len, req = l->params.len;
     if (n < req || (!l->rest && n > req)) {
+        /* R7RS: an error when the call runs, which a guard may catch; so a warning here, and
+         * the call is compiled as an unknown one (its operator wrapped, so that no pass sees a
+         * known callee) whose argument count the callee checks */
         const char *name = a->fn->var->name->name;
         if (l->rest)
-            diag_error(a->loc, "wrong number of arguments to '%s': expected at least %zu, got %zu",
-                       name, req, n);
+            diag_warning(a->loc, "wrong number of arguments to '%s': expected at least %zu, got %zu; "
+                         "the call raises an error when it runs", name, req, n);
         else
-            diag_error(a->loc, "wrong number of arguments to '%s': expected %zu, got %zu", name, req, n);
+            diag_warning(a->loc, "wrong number of arguments to '%s': expected %zu, got %zu; "
+                         "the call raises an error when it runs", name, req, n);
+        Ast *w = ast_new(AST_SEQ, a->fn->loc);
+        vec_push(&w->items, a->fn);
+        a->fn = w;
     }
 }
 
