@@ -211,6 +211,11 @@ const char *emit_deliver(Emitter *em, Dest d, const char *expr) {
     switch (d.kind) {
     case DEST_VALUE: return expr;
     case DEST_RETURN:
+        if (em->acc) { /* an accumulating loop returns its accumulator with the value */
+            char *x = emit_temp(em);
+            emit_line(em, "RtValue %s = %s;", x, expr);
+            expr = emit_acc_op(em, em->acc_op, em->acc, x, emit_loc(em, em->fn->loc));
+        }
         if (em->active.len || em->opt->check_regions) { /* the value first: leaving may poison */
             char *t = emit_temp(em);
             emit_line(em, "RtValue %s = %s;", t, expr);
@@ -655,6 +660,74 @@ static const char *emit_lambda_value(Emitter *em, Ast *a) {
     return t;
 }
 
+/* ---- accumulating loops -----------------------------------------------------------------------
+ * A procedure whose tail positions hold (+ x (f ...)) or (* x (f ...)), f itself, and whose
+ * results are exact integers, is compiled as f's loop with an accumulator (fib, factorial):
+ * such a tail adds x to the accumulator and jumps back with the call's arguments; every value
+ * returned is added to it first. + and * are associative and commutative on exact integers,
+ * so the result is the same, in constant stack for that call; x is the first operand, so it
+ * is evaluated before the call's arguments, as without the loop. Only when the
+ * procedure has no region of its own (everything it makes goes to rr or the heap, which
+ * outlive the jump) and its other tail calls are self tail calls or contified loops. */
+static int emit_acc_self_arg(const Lambda *l, const Ast *a, PrimId op) {
+    if (a->kind != AST_PRIMCALL || a->prim->id != op || a->args.len != 2) return -1;
+    const Ast *c = a->args.items[1];   /* the last operand: x is still evaluated first */
+    if (c->kind == AST_CALL && c->fn->kind == AST_REF && c->fn->var->known == l && c->args.len == l->params.len)
+        return 1;
+    return -1;
+}
+static bool emit_acc_tails(Lambda *l, Ast *a, PrimId *op, bool *found, PtrMap *seen) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: case AST_LAMBDA: case AST_SET: return true;
+    case AST_IF: return emit_acc_tails(l, a->then, op, found, seen) && emit_acc_tails(l, a->els, op, found, seen);
+    case AST_SEQ: return emit_acc_tails(l, a->items.items[a->items.len - 1], op, found, seen);
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)   /* a loop here must not have its own region */
+            if (a->inits.items[i]->kind == AST_LAMBDA && a->inits.items[i]->lambda->region_loop) return false;
+        return emit_acc_tails(l, a->body, op, found, seen);
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k == l) return a->args.len == l->params.len;
+        if (!k || !k->contified) return false;
+        if (ptrmap_slot(seen, k, false)) return true;
+        *ptrmap_slot(seen, k, true) = 1;
+        return emit_acc_tails(l, k->body, op, found, seen);
+    }
+    case AST_PRIMCALL:
+        if (a->prim->id == PRIM_apply) return false;   /* a tail call */
+        if (a->prim->id == PRIM_add || a->prim->id == PRIM_mul) {
+            if (emit_acc_self_arg(l, a, a->prim->id) < 0) return true;
+            if (*found && *op != a->prim->id) return false;
+            *op = a->prim->id;
+            *found = true;
+        }
+        return true;
+    }
+    return false;
+}
+/* The operation l accumulates with, or PRIM_COUNT when it is not compiled as such a loop. */
+static PrimId emit_acc_loop(Emitter *em, Lambda *l) {
+    if (em->opt->no_accumulate || em->opt->untyped || em->opt->no_inline_arith || l->rest ||
+        l->region_local || l->region_self || !l->ret_type || (l->ret_type & ~TY_INT))
+        return PRIM_COUNT;
+    PrimId op = PRIM_COUNT;
+    bool found = false;
+    PtrMap seen = {0};
+    bool ok = emit_acc_tails(l, l->body, &op, &found, &seen);
+    ptrmap_free(&seen);
+    return ok && found ? op : PRIM_COUNT;
+}
+
+/* (+ x (f ...)) in tail position of f's accumulating loop: x into the accumulator, then the
+ * call as a self tail call. */
+static const char *emit_acc_step(Emitter *em, Ast *a, int self) {
+    const char *x = emit_expr(em, a->args.items[1 - self], DEST_V);
+    char *t = emit_temp(em);
+    emit_line(em, "RtValue %s = %s;", t, x);
+    emit_line(em, "%s = %s;", em->acc, emit_acc_op(em, em->acc_op, em->acc, t, emit_loc(em, a->loc)));
+    return emit_expr(em, a->args.items[self], (Dest){DEST_RETURN, NULL, NULL, 0});
+}
+
 const char *emit_expr(Emitter *em, Ast *a, Dest d) {
     if (em->opt->line_directives && a->loc.file && a->kind != AST_CONST && a->kind != AST_REF) {
         buf_printf(em->out, "#line %d ", a->loc.line);
@@ -685,7 +758,12 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
         }
         return emit_expr(em, a->items.items[a->items.len - 1], d);
     case AST_CALL: return emit_call(em, a, d);
-    case AST_PRIMCALL: return emit_primcall(em, a, d);
+    case AST_PRIMCALL:
+        if (em->acc && d.kind == DEST_RETURN) {
+            int self = emit_acc_self_arg(em->fn, a, em->acc_op);
+            if (self >= 0) return emit_acc_step(em, a, self);
+        }
+        return emit_primcall(em, a, d);
     case AST_LET: return emit_let(em, a, d);
     case AST_LETREC: return emit_letrec(em, a, d);
     }
@@ -742,6 +820,13 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     if (l->region_local) emit_region_enter(em, "rgl");
     em->self_keep = em->active.len;
     if (l->region_self) emit_region_enter(em, "rgs");
+    PrimId acc = emit_acc_loop(em, l);
+    em->acc = NULL;
+    if (acc != PRIM_COUNT) {
+        emit_line(em, "RtValue racc = RT_FIX(%d);", acc == PRIM_add ? 0 : 1);
+        em->acc = "racc";
+        em->acc_op = acc;
+    }
     size_t at = emit_label(em, "top");
     /* boxed parameters get a fresh box on every iteration of a self tail call */
     for (size_t i = 0; i < np; i++) {
@@ -751,6 +836,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     if (l->rest && l->rest->boxed)
         emit_line(em, "%s = %s;", emit_var_name(l->rest), emit_alloc_box(em, emit_var_name(l->rest)));
     emit_lambda_body(em, l, (Dest){DEST_RETURN, NULL, NULL, 0});
+    em->acc = NULL;
     emit_label_done(em, at, at, "top");
     buf_printf(out, "static RtValue %s(" EMIT_RTCODE_PARAMS ") {\n", direct ? emit_direct_name(l) : name);
     buf_printf(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n");

@@ -54,8 +54,15 @@ typedef struct Emitter {
     VEC(size_t) loop_keep; /* for each: the regions alive at its entry */
     VEC(const char *) active; /* regions entered and not yet left here, oldest first */
     size_t self_keep;    /* regions alive at `top:` below the self-iteration region */
+    const char *acc;     /* the accumulator of a procedure compiled as an accumulating loop
+                          * (emit_acc_loop), NULL otherwise: every return adds it */
+    PrimId acc_op;       /* PRIM_add or PRIM_mul */
     EmitStats stats;
 } Emitter;
+
+/* acc op x (+ or *, with the fixnum fast path and a cold stub to the generic operation, the
+ * result in rr), as a C expression of a temporary (emit_num.c) */
+const char *emit_acc_op(Emitter *em, PrimId op, const char *acc, const char *x, const char *loc);
 
 /* The placeholder of the region in a stub's body: a byte that never reaches the C otherwise
  * (emit_c_string writes control characters as octal escapes), so text from the program in the

@@ -266,6 +266,22 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     return t;
 }
 
+const char *emit_acc_op(Emitter *em, PrimId op, const char *acc, const char *x, const char *loc) {
+    const char *v[2] = {acc, x};
+    const char *name = op == PRIM_add ? "add" : "mul";
+    char *t = emit_temp(em);
+    em->stats.num_generic++;
+    const char *slow = emit_stub(em, "RtValue", "rr", xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", name, loc), 2, v);
+    emit_line(em, "int64_t %s_r;", t);
+    if (op == PRIM_mul)
+        emit_line(em, "RtValue %s = RT_BOTH_FIXNUM(%s, %s) && !__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
+                  t, acc, x, acc, x, t, t, slow);
+    else
+        emit_line(em, "RtValue %s = RT_BOTH_FIXNUM(%s, %s) && !__builtin_add_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
+                  t, acc, x, acc, x, t, t, slow);
+    return t;
+}
+
 /* ---- integer division ------------------------------------------------------------------------
  * quotient remainder modulo and the truncate-/floor- forms (R7RS 6.2.6) of two fixnums, inline:
  * on tagged words, x / y is the untagged quotient (both are scaled by 8) and x % y the tagged

@@ -549,6 +549,7 @@ typedef struct EmitOptions {
     bool check_regions;    /* --check-regions: check R4 at every store and return */
     bool no_direct_calls;  /* -fno-direct-calls: known calls go through the generic entry */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
+    bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
     EmitStats *stats;      /* filled when not NULL */
 } EmitOptions;
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);
