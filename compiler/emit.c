@@ -427,6 +427,12 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
     if (!emit_check(em, emit_proven(em, a->fn, TY_PROC)))
         emit_type_check(em, xasprintf("RT_IS_TYPE(%s, TYPE_ID_CLOSURE)", f), emit_loc(em, a->loc), "application",
                         "a procedure", f);
+    /* a procedure value that can only be one lambda's closures (infer.c): its direct entry,
+     * the closure as self, no count */
+    CallTarget one = {0};
+    if (!em->opt->untyped && infer_call_targets(em->prog, a, &one, 1) == 1 && one.lambda &&
+        emit_direct(em, one.lambda) && !one.lambda->contified && one.lambda->params.len == a->args.len)
+        return emit_invoke(em, a, emit_direct_name(one.lambda), f, false, a->args.len, vals, d);
     return emit_invoke(em, a, xasprintf("RT_AS(RtClosure, %s)->code", f), f, true, a->args.len, vals, d);
 }
 

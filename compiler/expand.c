@@ -1005,10 +1005,7 @@ static void prelude_walk(Prelude *pl, GlobalUseVec *u, Ast *a, Lambda *cur) {
         for (size_t i = 0; i < a->args.len; i++) prelude_walk(pl, u, a->args.items[i], cur);
         if (a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->global &&
             !a->fn->var->defined && a->fn->var->prim) {
-            bool worth = false;   /* an argument the expansion makes a known procedure */
-            for (size_t i = 0; i < a->args.len; i++)
-                worth |= a->args.items[i]->kind == AST_LAMBDA || prelude_names_proc(u, a->args.items[i]);
-            Datum *t = worth ? prelude_template(pl, a->fn->var->name->name, a->args.len) : NULL;
+            Datum *t = prelude_template(pl, a->fn->var->name->name, a->args.len);
             if (t) prelude_expand_call(pl, u, a, t, cur);
         }
         return;

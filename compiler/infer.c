@@ -17,6 +17,13 @@
  * ESCAPES when its containers reach code that could store into them unseen (an unknown call, a
  * primitive that keeps or calls its arguments, a container that escaped, the result of a
  * procedure used as a value): its slots then hold anything, and so do its contents' sites.
+ * Procedures: every lambda used as a value is a CLOSURE site (no slots), so a value also says
+ * which lambdas its procedures may be. A call of such a value whose sites are all closures
+ * (no TOP: procedures made where inference cannot see are TOP) is a call of each of those
+ * lambdas: its arguments join their parameters and its result is the join of their results;
+ * nothing escapes. A primitive used as a value is a PRIM site (one per primitive): a call of
+ * it is typed and escapes as its prims.def row says. A lambda ESCAPES (Lambda.escapes: anything comes in,
+ * its results go anywhere) when its closure site escapes, or when a call of it cannot be seen.
  * Flonum vectors: a vector site that never escapes, holds only flonums and whose containers only
  * ever meet vector-ref, vector-set!, vector-length and eq? (never a mix with other sites) is
  * represented unboxed (Ast.flovec; emit.c: a double per element).
@@ -31,11 +38,12 @@
  * Interned: two equal sets are the same pointer, NULL is the empty set. Site 0 is TOP. */
 struct SiteSet { uint32_t n, hash; int ids[]; };
 typedef struct SiteSet SiteSet;
-enum { CS_TOP, CS_PAIR, CS_VECTOR, CS_RECORD };
+enum { CS_TOP, CS_PAIR, CS_VECTOR, CS_RECORD, CS_CLOSURE, CS_PRIM };
 enum { SLOT_CAR = 0, SLOT_CDR = 1, SLOT_ELEM = 0 };
 typedef struct AVal { Type t; const SiteSet *s; } AVal;
 typedef struct CSite {
-    Ast *node;            /* the node that makes its containers (NULL: TOP) */
+    Ast *node;            /* the node that makes its containers (NULL: TOP, CS_PRIM) */
+    const Prim *prim;     /* CS_PRIM: the primitive whose procedure this is */
     int kind;
     int nslots;
     Type *slot_t;         /* per slot: the union of what is stored there */
@@ -162,6 +170,17 @@ static int infer_site(Inferrer *in, Ast *a, int kind, int nslots) {
     return (int)*slot;
 }
 
+/* The site of primitive p's procedure (made on the first use). */
+static int infer_prim_site(Inferrer *in, const Prim *p) {
+    size_t *slot = ptrmap_slot(&in->site_of, p, true);
+    if (*slot != PTRMAP_NONE) return (int)*slot;
+    CSite c = {.prim = p, .kind = CS_PRIM, .escaped = true};
+    *slot = in->sites.len;
+    vec_push(&in->sites, c);
+    in->changed = true;
+    return (int)*slot;
+}
+
 static void infer_escape(Inferrer *in, AVal v);
 
 static void infer_escape_site(Inferrer *in, int id) {
@@ -169,6 +188,7 @@ static void infer_escape_site(Inferrer *in, int id) {
     if (c->escaped) return;
     c->escaped = true;
     in->changed = true;
+    if (c->kind == CS_CLOSURE) c->node->lambda->escapes = true;
     for (int k = 0; k < c->nslots; k++) {
         AVal old = {c->slot_t[k], c->slot_s[k]};
         c->slot_t[k] = TY_ANY;
@@ -304,7 +324,9 @@ static Type infer_lookup(Inferrer *in, Env *env, Var *v) {
 
 /* A variable's abstract value: its (narrowed) type and its sites. */
 static AVal infer_lookup_av(Inferrer *in, Env *env, Var *v) {
-    return (AVal){infer_lookup(in, env, v), v->global && !v->defined ? NULL : v->sites};
+    if (v->global && !v->defined)
+        return (AVal){TY_PROC, v->prim ? infer_ss_one(in, infer_prim_site(in, v->prim)) : in->top};
+    return (AVal){infer_lookup(in, env, v), v->sites};
 }
 
 static Env *infer_find(Env *env, Var *v) {
@@ -496,27 +518,89 @@ static void infer_lambda(Inferrer *in, Lambda *l, Env *env) {
     if (l->escapes) infer_escape(in, r);   /* its results go where inference cannot see */
 }
 
+/* A call of lambda l with arguments args: they join its parameters (those beyond go into a rest
+ * list the runtime makes: they escape). */
+static AVal infer_enter(Inferrer *in, Lambda *l, AVal *args, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (i < l->params.len) {
+            Var *v = l->params.items[i];
+            infer_join_av(in, &v->type, &v->sites, args[i]);
+        } else {
+            infer_escape(in, args[i]);
+        }
+    }
+    return (AVal){l->ret_type, l->ret_sites};
+}
+
+/* Whether the procedures of value f are all lambdas of the program (closure sites, no TOP). */
+static bool infer_closures_only(Inferrer *in, AVal f) {
+    if (!f.s) return !(f.t & TY_PROC);
+    for (uint32_t i = 0; i < f.s->n; i++)
+        if (in->sites.items[f.s->ids[i]].kind == CS_TOP) return false;
+    return true;
+}
+
 static AVal infer_call(Inferrer *in, Ast *a, Env *env) {
     Var *fv = a->fn->kind == AST_REF ? a->fn->var : NULL;
     Lambda *known = fv ? fv->known : NULL;
-    infer_expr(in, a->fn, env);
-    AVal *args = xcalloc(a->args.len + 1, sizeof *args);
-    for (size_t i = 0; i < a->args.len; i++) args[i] = infer_expr(in, a->args.items[i], env);
-    if (!known) {
-        for (size_t i = 0; i < a->args.len; i++) infer_escape(in, args[i]);
-        free(args);
-        return infer_unknown(in);
-    }
-    for (size_t i = 0; i < a->args.len; i++) {
-        if (i < known->params.len) {
-            Var *v = known->params.items[i];
-            infer_join_av(in, &v->type, &v->sites, args[i]);
-        } else {
-            infer_escape(in, args[i]);   /* into a rest list the runtime makes */
+    AVal f = infer_expr(in, a->fn, env);
+    size_t n = a->args.len;
+    AVal *args = xcalloc(n + 1, sizeof *args);
+    for (size_t i = 0; i < n; i++) args[i] = infer_expr(in, a->args.items[i], env);
+    AVal r = {0, NULL};
+    if (known) {
+        r = infer_enter(in, known, args, n);
+    } else if (infer_closures_only(in, f)) {   /* one of these lambdas (or an error) */
+        for (uint32_t i = 0; f.s && i < f.s->n; i++) {
+            CSite *c = &in->sites.items[f.s->ids[i]];
+            if (c->kind == CS_PRIM) {
+                if (!prims_arity_ok(c->prim, (int)n)) continue;   /* raises */
+                Type *types = xcalloc(n + 1, sizeof *types);
+                for (size_t j = 0; j < n; j++) types[j] = args[j].t;
+                Type t = infer_prim(c->prim, types, n);
+                free(types);
+                /* what a primitive may keep or call escapes (infer_prim_av's default) */
+                if (c->prim->effect != EF_NONE || c->prim->calls >= 0)
+                    for (size_t j = 0; j < n; j++) infer_escape(in, args[j]);
+                r.t |= t;
+                if (t & (TY_PAIR | TY_VEC | TY_REC | TY_PROC)) r.s = infer_ss_union(in, r.s, in->top);
+                continue;
+            }
+            if (c->kind != CS_CLOSURE) continue;   /* not a procedure: the call raises */
+            Lambda *l = c->node->lambda;
+            if (n < l->params.len || (n > l->params.len && !l->rest)) continue;   /* raises */
+            AVal x = infer_enter(in, l, args, n);
+            r.t |= x.t;
+            r.s = infer_ss_union(in, r.s, x.s);
         }
+    } else {
+        infer_escape(in, f);   /* its lambdas may be called from where inference cannot see */
+        for (size_t i = 0; i < n; i++) infer_escape(in, args[i]);
+        r = infer_unknown(in);
     }
     free(args);
-    return (AVal){known->ret_type, known->ret_sites};
+    return r;
+}
+
+int infer_call_targets(const Program *prog, const Ast *call, CallTarget *out, int max) {
+    const Inferrer *in = prog->inferrer;
+    const Ast *fn = call->fn;
+    if (!in || call->kind != AST_CALL) return -1;
+    if (fn->kind == AST_REF && fn->var->known) {
+        if (max > 0) out[0] = (CallTarget){fn->var->known, NULL};
+        return 1;
+    }
+    const SiteSet *s = fn->sites;
+    if ((fn->type & TY_PROC) && !s) return -1;
+    int k = 0;
+    for (uint32_t i = 0; s && i < s->n; i++) {
+        const CSite *c = &in->sites.items[s->ids[i]];
+        if (c->kind == CS_TOP) return -1;
+        if (c->kind != CS_CLOSURE && c->kind != CS_PRIM) continue;
+        if (k < max) out[k] = (CallTarget){c->kind == CS_CLOSURE ? c->node->lambda : NULL, c->prim};
+        k++;
+    }
+    return k;
 }
 
 /* A primitive's abstract result, its arguments' containers made, read, written or escaped as
@@ -681,7 +765,7 @@ static AVal infer_prim_av(Inferrer *in, Ast *a, AVal *args, size_t n, Type t) {
     /* anything else may keep, mutate or pass on its arguments' containers; what it returns is
      * made where inference cannot see */
     for (size_t i = 0; i < n; i++) infer_escape(in, args[i]);
-    if (t & (TY_PAIR | TY_VEC | TY_REC)) r.s = in->top;
+    if (t & (TY_PAIR | TY_VEC | TY_REC | TY_PROC)) r.s = in->top;
     return r;
 }
 
@@ -700,7 +784,10 @@ static AVal infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
         AVal x = infer_expr(in, a->then, tenv), y = infer_expr(in, a->els, fenv);
         return (AVal){x.t | y.t, infer_ss_union(in, x.s, y.s)};
     }
-    case AST_LAMBDA: infer_lambda(in, a->lambda, env); return (AVal){TY_PROC, NULL};
+    case AST_LAMBDA:
+        infer_lambda(in, a->lambda, env);
+        if (a->lambda->contified) return (AVal){TY_PROC, NULL};   /* never a value */
+        return (AVal){TY_PROC, infer_ss_one(in, infer_site(in, a, CS_CLOSURE, 0))};
     case AST_SEQ: {
         AVal t = {0, NULL};
         for (size_t i = 0; i < a->items.len; i++) t = infer_expr(in, a->items.items[i], env);
@@ -757,37 +844,6 @@ static AVal infer_expr(Inferrer *in, Ast *a, Env *env) {
     return v;
 }
 
-/* Which lambdas escape: anonymous ones, and known ones referenced other than as an operator. */
-static void infer_escapes(Inferrer *in, Ast *a, bool operator) {
-    switch (a->kind) {
-    case AST_CONST: break;
-    case AST_REF:
-        if (!operator && a->var->known) a->var->known->escapes = true;
-        break;
-    case AST_SET: infer_escapes(in, a->value, false); break;
-    case AST_IF:
-        infer_escapes(in, a->test, false);
-        infer_escapes(in, a->then, false);
-        infer_escapes(in, a->els, false);
-        break;
-    case AST_LAMBDA:
-        if (!a->lambda->self) a->lambda->escapes = true;
-        infer_escapes(in, a->lambda->body, false);
-        break;
-    case AST_SEQ:
-        for (size_t i = 0; i < a->items.len; i++) infer_escapes(in, a->items.items[i], false);
-        break;
-    case AST_CALL: infer_escapes(in, a->fn, true);
-        /* fallthrough */
-    case AST_PRIMCALL:
-        for (size_t i = 0; i < a->args.len; i++) infer_escapes(in, a->args.items[i], false);
-        break;
-    case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++) infer_escapes(in, a->inits.items[i], false);
-        infer_escapes(in, a->body, false);
-        break;
-    }
-}
 
 /* ---- flonum vectors ----------------------------------------------------------------------------
  * A candidate is a vector site made by vector or make-vector that never escaped and holds only
@@ -895,9 +951,8 @@ void infer_program(Program *prog, const InferOptions *opt) {
     CSite top = {.kind = CS_TOP, .escaped = true};
     vec_push(&in->sites, top);
     in->top = infer_ss_one(in, CS_TOP);
-    infer_escapes(in, prog->body, false);
-    /* a known lambda whose binding is not the one its self var names (a global defined
-     * twice, say) is treated as escaping */
+    /* a lambda escapes when its closure does (infer_escape_site), and a known lambda whose
+     * binding is not the one its self var names (a global defined twice, say) from the start */
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         if (!l->self || l->self->known != l) l->escapes = true;
@@ -976,7 +1031,12 @@ static void infer_dump_program(void *ctx, const Program *prog, Buf *out) {
     for (size_t i = 1; in && i < in->sites.len; i++) {
         const CSite *c = &in->sites.items[i];
         if (i > 1) buf_puts(out, "\n;; ");
-        buf_printf(out, "site %zu: %s at %s:%d:%d:", i, c->kind == CS_PAIR ? "pairs" : c->kind == CS_VECTOR ? "vectors" : "records",
+        if (c->kind == CS_PRIM) {
+            buf_printf(out, "site %zu: the primitive %s", i, c->prim->name);
+            continue;
+        }
+        buf_printf(out, "site %zu: %s at %s:%d:%d:", i, c->kind == CS_PAIR ? "pairs" : c->kind == CS_VECTOR ? "vectors" :
+                   c->kind == CS_CLOSURE ? "procedures" : c->kind == CS_PRIM ? "primitive" : "records",
                    c->node->loc.file ? c->node->loc.file : "?", c->node->loc.line, c->node->loc.col);
         for (int k = 0; k < c->nslots; k++) {
             buf_putc(out, ' ');

@@ -4,12 +4,13 @@
 ;; program's regions.
 ;;
 ;; Each definition (define (NAME/N p ...) body ...) is a template for calls of the primitive NAME
-;; with N arguments (expand.c, "the prelude"): a call (NAME a ...) the program makes, where it
-;; does not define NAME itself and one argument is a lambda expression or names a procedure
-;; (a primitive, or a program definition never assigned), becomes (let ((p a) ...) body ...),
-;; expanded at the place of the call; an argument naming a procedure or a constant is put in
-;; place of its parameter. Every node of the expansion carries the call's source location, so
-;; its errors name the program's call. Other calls stay calls of the runtime's primitive.
+;; with N arguments (expand.c, "the prelude"): every call (NAME a ...) the program makes, where
+;; it does not define NAME itself, becomes (let ((p a) ...) body ...), expanded at the place of
+;; the call; an argument naming a procedure (a primitive, or a program definition never
+;; assigned) or a constant is put in place of its parameter. A procedure computed at run time
+;; is known too when inference can tell which lambdas it may be (infer.c, closure sites). Every
+;; node of the expansion carries the call's source location, so its errors name the program's
+;; call. Other uses of NAME (as a value, other arities) stay the runtime's primitive.
 ;; Free names here are always primitives, never the program's definitions; a name starting with
 ;; % is internal; a template defines nothing global (helpers are internal definitions).
 ;;

@@ -476,6 +476,11 @@ void infer_program(Program *prog, const InferOptions *opt);
 Type infer_type(const Ast *a);            /* TY_ANY for nodes infer_program never saw */
 Type infer_var_type(const Var *v);
 Type infer_return_type(const Lambda *l);
+/* What a call (AST_CALL) may enter: a lambda of the program, or a primitive's procedure. */
+typedef struct CallTarget { Lambda *lambda; const Prim *prim; } CallTarget;
+/* The targets of a call: their number, the first max of them in out, or -1 when it may enter
+ * procedures inference cannot see. 0: the call can only raise (its operator is no procedure). */
+int infer_call_targets(const Program *prog, const Ast *call, CallTarget *out, int max);
 /* A variable emit.c keeps in a C double: never assigned, not captured, always a flonum, and
  * bound by let or as a loop parameter (procedure parameters keep the RtValue convention). */
 bool infer_var_unboxed(const Var *v);

@@ -451,6 +451,26 @@ static uint8_t rg_arg_summary(Rg *rg, Lambda *k, size_t i) {
     return rg->rest_sum[k->id];
 }
 
+/* The join of the summaries of argument i of what a call may enter, ts[0..n): a lambda's, or
+ * a primitive's from its class (arithmetic and predicates keep nothing; constructors and
+ * accessors give it back in their result; the others may keep it). */
+#define RG_MAX_TARGETS 8
+static PrimClass rg_prim_class(const Prim *p, size_t nargs);
+static uint8_t rg_args_summary(Rg *rg, CallTarget *ts, int n, size_t i, size_t nargs) {
+    uint8_t s = SUM_NONE;
+    for (int j = 0; j < n; j++) {
+        uint8_t x = SUM_GLOBAL;
+        if (ts[j].lambda) x = rg_arg_summary(rg, ts[j].lambda, i);
+        else switch (rg_prim_class(ts[j].prim, nargs)) {
+            case PC_NONE: x = SUM_NONE; break;
+            case PC_CTOR: case PC_PART: x = SUM_RESULT; break;
+            default: x = SUM_GLOBAL; break;
+            }
+        if (x > s) s = x;
+    }
+    return s;
+}
+
 static Bits *rg_walk_args(Rg *rg, AstVec *args, Ctx c) {
     Bits *v = xcalloc(args->len + 1, sizeof *v);
     for (size_t i = 0; i < args->len; i++) v[i] = rg_walk(rg, args->items[i], rg_nontail(c));
@@ -509,15 +529,22 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     }
     Bits f = rg_walk(rg, a->fn, rg_nontail(c));
     Bits *v = rg_walk_args(rg, &a->args, c);
+    /* an unknown callee that can only be some lambdas (infer.c): their summaries, joined */
+    CallTarget ts[RG_MAX_TARGETS];
+    int nt = k ? 1 : infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
+    if (k) ts[0] = (CallTarget){k, NULL};
+    bool seen = nt >= 1 && nt <= RG_MAX_TARGETS;
+    for (int j = 0; seen && j < nt; j++) seen = !ts[j].lambda || !ts[j].lambda->contified || ts[j].lambda == k;
     const char *name = k && k->name ? k->name->name : NULL;
     Bits r = {0};
     if (c.ptail) {   /* a tail call: everything must outlive this frame */
         rg_use(rg, &f, SC_CALLER, "called in tail position", a->loc);
         for (size_t i = 0; i < n; i++) {
-            if (!k || rg_arg_summary(rg, k, i) == SUM_GLOBAL)
-                rg_use(rg, &v[i], SC_HEAP, k ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
-                                              : "passed to an unknown procedure", a->loc);
-            else if (rg_arg_summary(rg, k, i) == SUM_RESULT)
+            uint8_t sum = seen ? rg_args_summary(rg, ts, nt, i, n) : SUM_GLOBAL;
+            if (sum == SUM_GLOBAL)
+                rg_use(rg, &v[i], SC_HEAP, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
+                                                : "passed to an unknown procedure", a->loc);
+            else if (sum == SUM_RESULT)
                 rg_use(rg, &v[i], SC_CALLER, "passed in a tail call", a->loc);
             else   /* used by the callee, after this frame is gone: but what this procedure
                     * was given outlives it anyway, only its own objects must */
@@ -531,10 +558,10 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         int t = rg_site(rg, a, name ? xasprintf("result of '%s'", name) : "result of a call", c.alloc);
         bits_add(&r, t);
         for (size_t i = 0; i < n; i++) {
-            uint8_t s = k ? rg_arg_summary(rg, k, i) : SUM_GLOBAL;
+            uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : SUM_GLOBAL;
             if (s == SUM_GLOBAL) {
-                rg_use(rg, &v[i], SC_HEAP, k ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
-                                              : "passed to an unknown procedure", a->loc);
+                rg_use(rg, &v[i], SC_HEAP, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
+                                                : "passed to an unknown procedure", a->loc);
             } else if (s == SUM_RESULT) {
                 bits_union(&r, &v[i]);
                 if (rg_type_holds_refs(infer_type(a)))

@@ -1,4 +1,4 @@
-; A loop guarded by null? only, over a list of unknown origin (sum is passed to map, so its
+; A loop guarded by null? only, over a list of unknown origin (sum is passed to apply, so its
 ; argument can be anything): the list may be improper, so the pair tests of car and cdr stay.
 ; RUN: %regal -S -o - %s | FileCheck %s
 (define (sum l)
@@ -11,4 +11,4 @@
 ; CHECK: rt_err[[CDR]](
 ; CHECK: rt_err[[CAR]](
 ; CHECK: {{^}}}
-(display (map sum (list (list 1 2 3))))
+(display (apply sum (list (list 1 2 3))))

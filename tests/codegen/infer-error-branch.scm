@@ -8,4 +8,4 @@
 ; CHECK-LABEL: _head_direct({{.*}}) {
 ; CHECK-NOT: rt_err
 ; CHECK: {{^}}}
-(display (map head '((1) (2))))
+(display (apply head '((1))))   ; apply: head may get anything
