@@ -32,6 +32,10 @@
  * a back edge (a loop's exit branch) runs once per loop entry and allocates as its entry.
  * Callees are summarised per parameter (NONE: used during the call, RESULT: may be returned
  * or put in the result, GLOBAL: may escape), iterated over the whole program to a fixpoint.
+ * Closures likewise per free variable: one that returns what it captured (continuation-passing
+ * style) is kept by each call of it as long as that call's result, and what it captured lives
+ * as long as the closure; a closure that captures the loop variable it is carried into
+ * accumulates (tak's continuation k in cpstak).
  */
 #include "regalc.h"
 
@@ -362,6 +366,13 @@ static uint64_t rg_acc_keeps(const Ast *e, const Lambda *k) {
     if (i >= 0) return i < 64 ? (uint64_t)1 << i : 0;
     if (e->kind == AST_PRIMCALL && e->prim->id == PRIM_append)   /* shares its last list */
         return e->args.len > 0 ? rg_acc_keeps(e->args.items[e->args.len - 1], k) : 0;
+    if (e->kind == AST_LAMBDA) {   /* a closure holds its free variables */
+        uint64_t m = 0;
+        for (size_t j = 0; j < e->lambda->free.len; j++)
+            for (size_t x = 0; x < k->params.len && x < 64; x++)
+                if (k->params.items[x] == e->lambda->free.items[j]) m |= (uint64_t)1 << x;
+        return m;
+    }
     if (!rg_ctor(e)) return 0;
     uint64_t m = 0;
     for (size_t j = 0; j < e->args.len; j++) {
@@ -471,6 +482,17 @@ static uint8_t rg_args_summary(Rg *rg, CallTarget *ts, int n, size_t i, size_t n
     return s;
 }
 
+/* Whether a call of one of ts[0..n) may return a value its closure captured (a free variable
+ * summarised SUM_RESULT). */
+static bool rg_returns_captured(Rg *rg, const CallTarget *ts, int n) {
+    for (int j = 0; j < n; j++) {
+        const Lambda *l = ts[j].lambda;
+        for (size_t i = 0; l && i < l->free.len; i++)
+            if (rg->free_sum[l->id][i] == SUM_RESULT) return true;
+    }
+    return false;
+}
+
 static Bits *rg_walk_args(Rg *rg, AstVec *args, Ctx c) {
     Bits *v = xcalloc(args->len + 1, sizeof *v);
     for (size_t i = 0; i < args->len; i++) v[i] = rg_walk(rg, args->items[i], rg_nontail(c));
@@ -536,6 +558,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     bool seen = nt >= 1 && nt <= RG_MAX_TARGETS;
     for (int j = 0; seen && j < nt; j++) seen = !ts[j].lambda || !ts[j].lambda->contified || ts[j].lambda == k;
     const char *name = k && k->name ? k->name->name : NULL;
+    bool gives_captured = !seen || rg_returns_captured(rg, ts, nt);
     Bits r = {0};
     if (c.ptail) {   /* a tail call: everything must outlive this frame */
         rg_use(rg, &f, SC_CALLER, "called in tail position", a->loc);
@@ -557,6 +580,8 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         rg_use(rg, &f, c.use, NULL, a->loc);
         int t = rg_site(rg, a, name ? xasprintf("result of '%s'", name) : "result of a call", c.alloc);
         bits_add(&r, t);
+        /* the result may be what the closure captured: the closure outlives the result */
+        if (gives_captured) rg->changed |= bits_union(&p->toks.items[t].contents, &f);
         for (size_t i = 0; i < n; i++) {
             uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : SUM_GLOBAL;
             if (s == SUM_GLOBAL) {
@@ -603,6 +628,9 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     Lambda *f = rg_mapped(a);
     if (f) {   /* map or for-each of a known procedure: rt_call(rr, ...) on the elements */
         rg_use(rg, &v[0], c.use, NULL, a->loc);
+        CallTarget ft = {f, NULL};
+        if (pr->id == PRIM_map && rg_returns_captured(rg, &ft, 1))   /* its results: the list's elements */
+            rg->changed |= bits_union(&p->toks.items[t].contents, &v[0]);
         for (size_t i = 1; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);
             uint8_t sum = rg_arg_summary(rg, f, i - 1);
@@ -710,8 +738,10 @@ static Bits rg_lambda(Rg *rg, Ast *a, Ctx c) {
         Bits x = rg_var_value(rg, fv);
         rg_use(rg, &x, c.use, NULL, a->loc);
         rg->changed |= bits_union(&p->toks.items[t].contents, &x);
-        if (rg->free_sum[l->id][j] != SUM_NONE)
-            rg_use(rg, &x, SC_HEAP, xasprintf("captured by %s, which returns or keeps '%s'",
+        /* returned by the closure (SUM_RESULT): its calls keep the closure as long as their
+         * results (rg_call), and the value lives as long as the closure (its contents) */
+        if (rg->free_sum[l->id][j] == SUM_GLOBAL)
+            rg_use(rg, &x, SC_HEAP, xasprintf("captured by %s, which keeps '%s'",
                                               p->toks.items[t].what, fv->name->name), a->loc);
         bits_free(&x);
     }
