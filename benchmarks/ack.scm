@@ -4,4 +4,4 @@
         ((= n 0) (ack (- m 1) 1))
         (else (ack (- m 1) (ack m (- n 1))))))
 (define (run k acc) (if (= k 0) acc (run (- k 1) (+ acc (ack 3 9)))))
-(display (run 10 0)) (newline)
+(display (run 30 0)) (newline)

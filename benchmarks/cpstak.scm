@@ -11,4 +11,4 @@
                            (lambda (v3) (tak v1 v2 v3 k)))))))))
   (tak x y z (lambda (a) a)))
 (define (run n acc) (if (= n 0) acc (run (- n 1) (+ acc (cpstak 22 16 8)))))
-(display (run 6 0)) (newline)
+(display (run 120 0)) (newline)

@@ -13,5 +13,5 @@
 (define expr '(+ (* 3 x x) (* a x x) (* b x) 5))
 (define (run n acc)
   (if (= n 0) acc (run (- n 1) (+ acc (size (deriv expr))))))
-(display (run 800000 0)) (newline)
+(display (run 2400000 0)) (newline)
 (write (deriv expr)) (newline)

@@ -27,7 +27,7 @@
   (if (= k 0) acc
       (let ((l (destructive 600 50)))
         (run (- k 1) (+ acc (length (car l)) (checksum l))))))
-(display (run 200 0)) (newline)
+(display (run 600 0)) (newline)
 (define (revs k l) (if (= k 0) l (revs (- k 1) (reverse! l))))
 (define big (let loop ((i 0) (l '())) (if (= i 100000) l (loop (+ i 1) (cons i l)))))
 (display (car (revs 1001 big))) (newline)

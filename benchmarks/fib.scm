@@ -1,3 +1,3 @@
 ;; fib: doubly recursive fixnum arithmetic.
 (define (fib n) (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2)))))
-(display (fib 37)) (newline)
+(display (fib 40)) (newline)

@@ -10,7 +10,7 @@
 (define (count-words n)
   (do ((i 0 (+ i 1))) ((= i n))
     (hash-table-update!/default table (word) (lambda (c) (+ c 1)) 0)))
-(count-words 1000000)
+(count-words 4000000)
 (define (lookup w) (hash-table-ref/default table w 0))
 (display (lookup "ka")) (newline)
 (display (lookup "kaloqu")) (newline)

@@ -11,4 +11,4 @@
          (c (map (lambda (x y) (- x y)) a (reverse a))))
     (+ (foldl + 0 b) (foldl (lambda (m x) (if (> x m) x m)) 0 c) (length b))))
 (define (run k acc l) (if (= k 0) acc (run (- k 1) (+ acc (step l k)) l)))
-(display (run 400 0 (range 0 20000))) (newline)
+(display (run 1200 0 (range 0 20000))) (newline)

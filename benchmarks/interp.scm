@@ -34,7 +34,7 @@
   '((define fib (lambda (n) (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))))
     (define len (lambda (l) (cond ((null? l) 0) (else (+ 1 (len (cdr l)))))))
     (define build (lambda (n) (if (= n 0) '() (cons n (build (- n 1))))))
-    (let ((x (fib 26)) (y (len (build 5000)))) (+ (* x 1000000) y))))
+    (let ((x (fib 29)) (y (len (build 5000)))) (+ (* x 1000000) y))))
 (define (run-program p)
   (let loop ((p p) (last #f)) (if (null? p) last (loop (cdr p) (ev (car p) global)))))
 (display (run-program program)) (newline)

@@ -12,4 +12,4 @@
             (if (= x n) (rows (+ y 1) count)
                 (cols (+ x 1)
                       (if (inside? (- (* x step) 2.0) (- (* y step) 1.5)) (+ count 1) count))))))))
-(display (mandel 450)) (newline)
+(display (mandel 1500)) (newline)

@@ -72,5 +72,5 @@
 (define (show-energy) (display (inexact->exact (round (* (energy) 1e9)))) (newline))
 (offset-momentum!)
 (show-energy)
-(do ((i 0 (+ i 1))) ((= i 300000)) (advance! 0.01))
+(do ((i 0 (+ i 1))) ((= i 3000000)) (advance! 0.01))
 (show-energy)

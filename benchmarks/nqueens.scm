@@ -12,4 +12,4 @@
          (try (cdr x) (cons (car x) y) z))))
 (define (queens n) (try (iota1 n) '() '()))
 (define (run k acc) (if (= k 0) acc (run (- k 1) (+ acc (queens 10)))))
-(display (run 12 0)) (newline)
+(display (run 150 0)) (newline)

@@ -11,4 +11,4 @@
     (let count ((i 0) (c 0))
       (if (> i n) c (count (+ i 1) (if (vector-ref v i) (+ c 1) c))))))
 (define (run k acc) (if (= k 0) acc (run (- k 1) (+ acc (sieve 2000000)))))
-(display (run 3 0)) (newline)
+(display (run 30 0)) (newline)

@@ -38,4 +38,4 @@
           (let ((s (msort l)))
             (run (- k 1) (+ acc (if (sorted-vector? v) (vector-ref v 100000) -1)
                             (if (sorted-list? s) (car s) -1))))))))
-(display (run 6 0)) (newline)
+(display (run 18 0)) (newline)

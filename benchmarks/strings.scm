@@ -15,6 +15,6 @@
   (let loop ((i 0) (c 0))
     (if (= i (string-length s)) c
         (loop (+ i 1) (if (char=? (string-ref s i) #\7) (+ c 1) c)))))
-(display (run 600000 0)) (newline)
-(display (let loop ((k 0) (acc 0)) (if (= k 200) acc (loop (+ k 1) (+ acc (digits (build 1000)))))))
+(display (run 1800000 0)) (newline)
+(display (let loop ((k 0) (acc 0)) (if (= k 600) acc (loop (+ k 1) (+ acc (digits (build 1000)))))))
 (newline)
