@@ -284,7 +284,8 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_CHUNK_HDR      32u                /* RtChunk header; objects start right after it */
 #define RT_CHUNK_DATA     (RT_CHUNK_BYTES - RT_CHUNK_HDR)   /* bump space of one chunk */
 #define RT_LARGE_HDR      16u                /* RtLarge header before a large object */
-#define RT_POOL_MAX       64u                /* chunks a thread's pool keeps; more go upstream */
+#define RT_POOL_MAX       64u                /* chunks a thread's pool keeps at least ... */
+#define RT_POOL_PEAK_MAX  4096u              /* ... and at most (256 MiB), as regions peaked */
 #define RT_ROUND(n)       (((size_t)(n) + (RT_ALIGN - 1)) & ~(size_t)(RT_ALIGN - 1))
 
 typedef struct RtChunk RtChunk;
@@ -613,6 +614,7 @@ extern int (*rt_upstream_fail_hook)(size_t bytes);
 extern int rt_pool_disabled;
 void rt_pool_trim(void);                 /* return every pooled chunk to upstream */
 size_t rt_pool_count(void);              /* chunks now in this thread's pool */
+size_t rt_pool_cap(void);                /* chunks it keeps at most: the regions' peak, bounded */
 RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with status 71 */
 
 

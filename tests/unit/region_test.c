@@ -219,7 +219,7 @@ Test(nesting, ten_thousand_regions_alive_at_once_released_in_LIFO_order) {
     for (int i = N - 1; i >= 0; i--) rt_region_release(&rs[i]);
     cr_assert_eq(rt_alloc_stats.regions_released, N / 100);
     cr_assert_eq(rt_alloc_stats.upstream_allocs, 2 * (N / 100), "a chunk and a large block each");
-    cr_assert_eq(rt_pool_count(), RT_POOL_MAX);
+    cr_assert_eq(rt_pool_count(), rt_pool_cap());
     free(rs);
     free(lists);
     rt_pool_trim();
@@ -238,8 +238,8 @@ static uint64_t recurse(uint64_t depth, uint64_t max) {
 
 Test(nesting, a_thousand_regions_in_nested_C_frames_each_with_a_chunk) {
     cr_assert_eq(recurse(1, 1000), 1000 * 1001 / 2);
-    cr_assert_eq(rt_pool_count(), RT_POOL_MAX, "the pool kept RT_POOL_MAX of the 1000 chunks");
-    cr_assert_eq(rt_alloc_stats.upstream_frees, 1000 - RT_POOL_MAX);
+    cr_assert_eq(rt_pool_count(), rt_pool_cap(), "the pool kept as many of the 1000 chunks as regions held at once");
+    cr_assert_eq(rt_alloc_stats.upstream_frees, 1000 - rt_pool_cap());
     rt_pool_trim();
     assert_no_leaks();
 }
@@ -273,15 +273,32 @@ Test(pool, release_returns_chunks_to_the_pool_and_the_next_region_reuses_them) {
     assert_no_leaks();
 }
 
-Test(pool, keeps_at_most_RT_POOL_MAX_chunks_and_frees_the_rest_upstream) {
+Test(pool, keeps_as_many_chunks_as_regions_held_at_once) {
     Region r;
     rt_region_init(&r, 1);
     while (chunk_count(&r) < RT_POOL_MAX + 10) rt_region_bump(&r, RT_LARGE_BYTES);
     size_t n = chunk_count(&r);
     cr_assert_gt(n, RT_POOL_MAX);
     rt_region_release(&r);
-    cr_assert_eq(rt_pool_count(), RT_POOL_MAX);
-    cr_assert_eq(rt_alloc_stats.upstream_frees, n - RT_POOL_MAX);
+    cr_assert_eq(rt_pool_cap(), n, "the regions' peak: %zu chunks", n);
+    cr_assert_eq(rt_pool_count(), n);
+    cr_assert_eq(rt_alloc_stats.upstream_frees, 0);
+    rt_region_init(&r, 1);                       /* the same again: all from the pool */
+    while (chunk_count(&r) < n) rt_region_bump(&r, RT_LARGE_BYTES);
+    cr_assert_eq(rt_alloc_stats.upstream_allocs, n, "no new upstream call");
+    rt_region_release(&r);
+    rt_pool_trim();
+    assert_no_leaks();
+}
+
+Test(pool, keeps_at_most_RT_POOL_PEAK_MAX_chunks_and_frees_the_rest_upstream) {
+    Region r;
+    rt_region_init(&r, 1);
+    while (chunk_count(&r) < RT_POOL_PEAK_MAX + 10) rt_region_bump(&r, RT_LARGE_BYTES);
+    size_t n = chunk_count(&r);
+    rt_region_release(&r);
+    cr_assert_eq(rt_pool_count(), RT_POOL_PEAK_MAX);
+    cr_assert_eq(rt_alloc_stats.upstream_frees, n - RT_POOL_PEAK_MAX);
     rt_pool_trim();
     assert_no_leaks();
 }
