@@ -510,6 +510,26 @@ void infer_dump(Program *prog, Buf *out);
  * Whole-program: per procedure, token sets over allocation sites, parameters and free
  * variables; callees summarised per parameter (NONE / RESULT / GLOBAL), iterated to a fixpoint.
  * regions_explain prints every site with its region and the first use that decided it. */
+/* Why a site is where it is, by kind (--explain-regions counts the heap's sites by it). */
+typedef enum RegionWhy {
+    RW_LOCAL,            /* used only where it is made */
+    RW_RETURNED,         /* returned, or passed in a tail call */
+    RW_CARRIED,          /* carried to a loop's next iteration */
+    RW_LOOP,             /* made in every iteration of a loop but outlives it */
+    RW_BIGNUM,           /* allocates only on fixnum overflow */
+    RW_CONTAINED,        /* part of an object that lives there */
+    RW_KEPT,             /* passed to a procedure that keeps it */
+    RW_UNKNOWN_CALL,     /* passed to a procedure inference cannot name (or apply) */
+    RW_HIGHER_ORDER,     /* passed to or made by a primitive that calls procedures */
+    RW_ESCAPE_PRIM,      /* passed to a primitive that keeps or raises it */
+    RW_STORED,           /* stored into an object made elsewhere */
+    RW_GLOBAL,           /* a global's value */
+    RW_SET,              /* assigned with set! */
+    RW_CAPTURED,         /* captured by a closure that keeps it */
+    RW_BOXED,            /* in an assigned variable that a closure captures */
+    RW_COUNT
+} RegionWhy;
+
 typedef struct RegionSite {
     Ast *site;
     Lambda *proc;         /* the procedure whose code allocates (NULL: the top level) */
@@ -518,6 +538,7 @@ typedef struct RegionSite {
     Lambda *loop;         /* PLACE_LOOP: the loop */
     bool outlives_iteration; /* placed in the heap because it outlives a loop iteration */
     const char *why;      /* the use that decided, with its location ("returned at f.scm:3:4") */
+    RegionWhy why_kind;
 } RegionSite;
 void regions_program(Program *prog);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with

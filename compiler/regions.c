@@ -111,6 +111,7 @@ typedef struct Tok {
     int need;             /* lowest common ancestor of alloc and all uses; -1: none */
     Bits contents;        /* tokens its objects may point to */
     const char *why;      /* the use that last raised need (the most escaping one) */
+    RegionWhy why_kind;   /* its kind, for --explain-regions' summary */
     Loc why_loc;
     int why_tok;          /* or: the token whose object contains it; -1 */
     Type type;            /* the types its objects can have */
@@ -205,18 +206,19 @@ static int rg_site(Rg *rg, Ast *a, const char *what, int alloc) {
 }
 
 /* Token t must live in scope s or an older one. */
-static void rg_need(Rg *rg, int t, int s, const char *why, Loc loc, int why_tok) {
+static void rg_need(Rg *rg, int t, int s, RegionWhy kind, const char *why, Loc loc, int why_tok) {
     Tok *k = &rg->p->toks.items[t];
     int n = rg_lca(rg->p, k->need, s);
     if (n == k->need) return;
     k->need = n;
     k->why = why;
+    k->why_kind = why_tok >= 0 ? RW_CONTAINED : kind;
     k->why_loc = loc;
     k->why_tok = why_tok;
     rg->changed = true;
 }
-static void rg_use(Rg *rg, const Bits *v, int s, const char *why, Loc loc) {
-    BITS_EACH(v, t) rg_need(rg, t, s, why, loc, -1);
+static void rg_use(Rg *rg, const Bits *v, int s, RegionWhy kind, const char *why, Loc loc) {
+    BITS_EACH(v, t) rg_need(rg, t, s, kind, why, loc, -1);
 }
 
 /* v and everything its objects may point to. */
@@ -453,7 +455,7 @@ static Bits rg_var_value(Rg *rg, Var *v) {
 
 /* A value in tail position of the procedure is returned: it must outlive the call. */
 static Bits rg_result(Rg *rg, Bits v, Ctx c, Loc loc) {
-    if (c.ptail) rg_use(rg, &v, SC_CALLER, "returned", loc);
+    if (c.ptail) rg_use(rg, &v, SC_CALLER, RW_RETURNED, "returned", loc);
     return v;
 }
 
@@ -509,8 +511,8 @@ static void rg_next_iteration(Rg *rg, Ast *a, Lambda *k, Bits *v, int parent) {
     rg_carry(rg, a, k);
     for (size_t i = 0; i < a->args.len && i < k->params.len; i++) {
         Var *pv = k->params.items[i];
-        rg_use(rg, &v[i], parent, xasprintf("carried to the next iteration in '%s'", pv->name->name), a->loc);
-        if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "carried in a boxed loop variable", a->loc);
+        rg_use(rg, &v[i], parent, RW_CARRIED, xasprintf("carried to the next iteration in '%s'", pv->name->name), a->loc);
+        if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, RW_BOXED, "carried in a boxed loop variable", a->loc);
         else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
     }
 }
@@ -531,8 +533,8 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         if (!ls) ls = rg->loop_scope[k->id] = rg_add_scope(p, SC_LOOP, c.use, k);
         for (size_t i = 0; i < n && i < k->params.len; i++) {
             Var *pv = k->params.items[i];
-            rg_use(rg, &v[i], c.use, NULL, a->loc);
-            if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, "bound to a boxed loop variable", a->loc);
+            rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
+            if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, RW_BOXED, "bound to a boxed loop variable", a->loc);
             else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
         }
         rg_free_args(v, n);
@@ -561,23 +563,23 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     bool gives_captured = !seen || rg_returns_captured(rg, ts, nt);
     Bits r = {0};
     if (c.ptail) {   /* a tail call: everything must outlive this frame */
-        rg_use(rg, &f, SC_CALLER, "called in tail position", a->loc);
+        rg_use(rg, &f, SC_CALLER, RW_RETURNED, "called in tail position", a->loc);
         for (size_t i = 0; i < n; i++) {
             uint8_t sum = seen ? rg_args_summary(rg, ts, nt, i, n) : SUM_GLOBAL;
             if (sum == SUM_GLOBAL)
-                rg_use(rg, &v[i], SC_HEAP, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
+                rg_use(rg, &v[i], SC_HEAP, seen ? RW_KEPT : RW_UNKNOWN_CALL, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
                                                 : "passed to an unknown procedure", a->loc);
             else if (sum == SUM_RESULT)
-                rg_use(rg, &v[i], SC_CALLER, "passed in a tail call", a->loc);
+                rg_use(rg, &v[i], SC_CALLER, RW_RETURNED, "passed in a tail call", a->loc);
             else   /* used by the callee, after this frame is gone: but what this procedure
                     * was given outlives it anyway, only its own objects must */
                 BITS_EACH(&v[i], t) {
                     if (p->toks.items[t].kind == TK_SITE)
-                        rg_need(rg, t, SC_CALLER, "passed in a tail call", a->loc, -1);
+                        rg_need(rg, t, SC_CALLER, RW_RETURNED, "passed in a tail call", a->loc, -1);
                 }
         }
     } else {
-        rg_use(rg, &f, c.use, NULL, a->loc);
+        rg_use(rg, &f, c.use, RW_LOCAL, NULL, a->loc);
         int t = rg_site(rg, a, name ? xasprintf("result of '%s'", name) : "result of a call", c.alloc);
         bits_add(&r, t);
         /* the result may be what the closure captured: the closure outlives the result */
@@ -585,14 +587,14 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         for (size_t i = 0; i < n; i++) {
             uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : SUM_GLOBAL;
             if (s == SUM_GLOBAL) {
-                rg_use(rg, &v[i], SC_HEAP, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
+                rg_use(rg, &v[i], SC_HEAP, seen ? RW_KEPT : RW_UNKNOWN_CALL, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
                                                 : "passed to an unknown procedure", a->loc);
             } else if (s == SUM_RESULT) {
                 bits_union(&r, &v[i]);
                 if (rg_type_holds_refs(infer_type(a)))
                     rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
             } else {
-                rg_use(rg, &v[i], c.use, NULL, a->loc);
+                rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
             }
         }
         if (rg_type_unallocated(infer_type(a))) bits_free(&r);
@@ -617,7 +619,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     if (pr->id == PRIM_apply && c.ptail && p->lam && n >= 2) {   /* a tail call */
         for (size_t i = 0; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);
-            rg_use(rg, &x, SC_HEAP, "passed to apply", a->loc);
+            rg_use(rg, &x, SC_HEAP, RW_UNKNOWN_CALL, "passed to apply", a->loc);
             bits_free(&x);
         }
         rg_free_args(v, n);
@@ -627,7 +629,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER || rg_f64_ref(a)) bits_add(&r, t);
     Lambda *f = rg_mapped(a);
     if (f) {   /* map or for-each of a known procedure: rt_call(rr, ...) on the elements */
-        rg_use(rg, &v[0], c.use, NULL, a->loc);
+        rg_use(rg, &v[0], c.use, RW_LOCAL, NULL, a->loc);
         CallTarget ft = {f, NULL};
         if (pr->id == PRIM_map && rg_returns_captured(rg, &ft, 1))   /* its results: the list's elements */
             rg->changed |= bits_union(&p->toks.items[t].contents, &v[0]);
@@ -635,12 +637,12 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             Bits x = rg_reach(rg, &v[i]);
             uint8_t sum = rg_arg_summary(rg, f, i - 1);
             if (sum == SUM_GLOBAL)
-                rg_use(rg, &x, SC_HEAP, xasprintf("passed by '%s' to %s, which keeps it", pr->name,
+                rg_use(rg, &x, SC_HEAP, RW_KEPT, xasprintf("passed by '%s' to %s, which keeps it", pr->name,
                                                   f->name ? xasprintf("'%s'", f->name->name) : "a procedure"), a->loc);
             else if (sum == SUM_RESULT && pr->id == PRIM_map)
                 rg->changed |= bits_union(&p->toks.items[t].contents, &x);
             else
-                rg_use(rg, &x, c.use, NULL, a->loc);
+                rg_use(rg, &x, c.use, RW_LOCAL, NULL, a->loc);
             bits_free(&x);
         }
         rg_free_args(v, n);
@@ -655,10 +657,10 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             : xasprintf("passed to '%s'", pr->name);
         for (size_t i = 0; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);
-            rg_use(rg, &x, SC_HEAP, why, a->loc);
+            rg_use(rg, &x, SC_HEAP, pc == PC_HIGHER ? RW_HIGHER_ORDER : RW_ESCAPE_PRIM, why, a->loc);
             bits_free(&x);
         }
-        if (pc == PC_HIGHER) rg_need(rg, t, SC_HEAP, xasprintf("made by '%s', which calls procedures", pr->name), a->loc, -1);
+        if (pc == PC_HIGHER) rg_need(rg, t, SC_HEAP, RW_HIGHER_ORDER, xasprintf("made by '%s', which calls procedures", pr->name), a->loc, -1);
         break;
     }
     case PC_MUTATOR: {
@@ -668,7 +670,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
          * (a vector's element moved within it); when they are all objects of this procedure's
          * sites, it becomes their contents (the placing of contents below does the rest);
          * otherwise (a parameter's or a global's object, unknown) it goes to the heap. */
-        if (n > 0) rg_use(rg, &v[0], c.use, NULL, a->loc);
+        if (n > 0) rg_use(rg, &v[0], c.use, RW_LOCAL, NULL, a->loc);
         Bits into = n > 0 ? (pr->id == PRIM_list_set_x ? rg_reach(rg, &v[0]) : bits_copy(&v[0])) : (Bits){0};
         Bits whole = rg_reach(rg, &into);
         /* no object known yet: an unknown one (a global's), once the sets have settled */
@@ -689,7 +691,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             if (local && !inside) {
                 BITS_EACH(&into, t) rg->changed |= bits_union(&p->toks.items[t].contents, &x);
             } else if (!inside) {
-                rg_use(rg, &x, SC_HEAP, xasprintf("stored by '%s'", pr->name), a->loc);
+                rg_use(rg, &x, SC_HEAP, RW_STORED, xasprintf("stored by '%s'", pr->name), a->loc);
             }
             bits_free(&x);
         }
@@ -703,17 +705,17 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         break;
     }
     case PC_NONE:
-        for (size_t i = 0; i < n; i++) rg_use(rg, &v[i], c.use, NULL, a->loc);
+        for (size_t i = 0; i < n; i++) rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
         break;
     case PC_CTOR:
         for (size_t i = 0; i < n; i++) {
-            rg_use(rg, &v[i], c.use, NULL, a->loc);
+            rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
             rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
         }
         break;
     case PC_PART:
         for (size_t i = 0; i < n; i++) {
-            rg_use(rg, &v[i], c.use, NULL, a->loc);
+            rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
             if ((pr->flags & RT_PF_ALLOC) && rg_type_holds_refs(infer_type(a)))
                 rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
             Bits x = rg_reach(rg, &v[i]);
@@ -736,12 +738,12 @@ static Bits rg_lambda(Rg *rg, Ast *a, Ctx c) {
     for (size_t j = 0; j < l->free.len; j++) {
         Var *fv = l->free.items[j];
         Bits x = rg_var_value(rg, fv);
-        rg_use(rg, &x, c.use, NULL, a->loc);
+        rg_use(rg, &x, c.use, RW_LOCAL, NULL, a->loc);
         rg->changed |= bits_union(&p->toks.items[t].contents, &x);
         /* returned by the closure (SUM_RESULT): its calls keep the closure as long as their
          * results (rg_call), and the value lives as long as the closure (its contents) */
         if (rg->free_sum[l->id][j] == SUM_GLOBAL)
-            rg_use(rg, &x, SC_HEAP, xasprintf("captured by %s, which keeps '%s'",
+            rg_use(rg, &x, SC_HEAP, RW_CAPTURED, xasprintf("captured by %s, which keeps '%s'",
                                               p->toks.items[t].what, fv->name->name), a->loc);
         bits_free(&x);
     }
@@ -766,7 +768,7 @@ static Bits rg_walk(Rg *rg, Ast *a, Ctx c) {
         Bits r = rg_var_value(rg, v);
         if (!v->global && infer_var_unboxed(v))   /* emit.c boxes the C double here */
             bits_add(&r, rg_site(rg, a, "flonum", c.alloc));
-        rg_use(rg, &r, c.use, NULL, a->loc);
+        rg_use(rg, &r, c.use, RW_LOCAL, NULL, a->loc);
         return rg_result(rg, r, c, a->loc);
     }
     case AST_SET: {
@@ -774,11 +776,11 @@ static Bits rg_walk(Rg *rg, Ast *a, Ctx c) {
         Bits x = rg_walk(rg, a->value, rg_nontail(c));
         if (v->global) {
             if (a->is_define && v->ndefs == 1 && v->nsets == 0 && !rg->p->lam)
-                rg_use(rg, &x, SC_CALLER, xasprintf("the value of global '%s'", v->name->name), a->loc);
+                rg_use(rg, &x, SC_CALLER, RW_GLOBAL, xasprintf("the value of global '%s'", v->name->name), a->loc);
             else
-                rg_use(rg, &x, SC_HEAP, xasprintf("assigned to global '%s'", v->name->name), a->loc);
+                rg_use(rg, &x, SC_HEAP, RW_GLOBAL, xasprintf("assigned to global '%s'", v->name->name), a->loc);
         } else {
-            rg_use(rg, &x, SC_HEAP, xasprintf("assigned to '%s' by set!", v->name->name), a->loc);
+            rg_use(rg, &x, SC_HEAP, RW_SET, xasprintf("assigned to '%s' by set!", v->name->name), a->loc);
             if (!v->boxed) rg->changed |= bits_union(rg_varset(rg, v), &x);
         }
         bits_free(&x);
@@ -809,7 +811,7 @@ static Bits rg_walk(Rg *rg, Ast *a, Ctx c) {
             if (init->kind == AST_LAMBDA && init->lambda->contified) continue;
             if (rg_static_var(v)) continue;
             Bits x = rg_walk(rg, init, rg_nontail(c));
-            if (v->boxed) rg_use(rg, &x, SC_HEAP, xasprintf("bound to '%s', which is assigned and captured", v->name->name), a->loc);
+            if (v->boxed) rg_use(rg, &x, SC_HEAP, RW_BOXED, xasprintf("bound to '%s', which is assigned and captured", v->name->name), a->loc);
             else rg->changed |= bits_union(rg_varset(rg, v), &x);
             bits_free(&x);
         }
@@ -836,7 +838,7 @@ static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
                                         .what = l->params.items[i]->name->name,
                                         .type = infer_var_type(l->params.items[i])});
             if (!l->params.items[i]->boxed) bits_add(rg_varset(rg, l->params.items[i]), t);
-            else rg_need(rg, t, SC_HEAP, "stored in the box of an assigned, captured parameter", l->loc, -1);
+            else rg_need(rg, t, SC_HEAP, RW_BOXED, "stored in the box of an assigned, captured parameter", l->loc, -1);
         }
         if (l->rest) {
             int e = rg_add_tok(p, (Tok){.kind = TK_REST_ELEMS, .need = -1, .what = "rest arguments",
@@ -846,7 +848,7 @@ static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
             bits_add(&p->toks.items[t].contents, e);
             p->rest_tok = t;
             if (!l->rest->boxed) bits_add(rg_varset(rg, l->rest), t);
-            else rg_need(rg, t, SC_HEAP, "stored in the box of an assigned, captured parameter", l->loc, -1);
+            else rg_need(rg, t, SC_HEAP, RW_BOXED, "stored in the box of an assigned, captured parameter", l->loc, -1);
         }
         for (size_t j = 0; j < l->free.len; j++)
             rg_add_tok(p, (Tok){.kind = TK_FREE, .index = (int)j, .need = -1,
@@ -895,7 +897,7 @@ static void rg_analyse(Rg *rg, Proc *p) {
             if (k->kind != TK_SITE && k->kind != TK_REST) continue;
             int placed = k->kind == TK_REST ? k->need : rg_place(rg, p, k);
             Bits cs = bits_copy(&k->contents);
-            BITS_EACH(&cs, t) rg_need(rg, t, placed, NULL, (Loc){0}, (int)u);
+            BITS_EACH(&cs, t) rg_need(rg, t, placed, RW_CONTAINED, NULL, (Loc){0}, (int)u);
             bits_free(&cs);
         }
     } while (rg->changed);
@@ -991,6 +993,9 @@ static void rg_finish(Rg *rg, Proc *p) {
         RegionSite site = {.site = k->site, .proc = p->lam, .what = k->what, .place = k->site->place,
                            .loop = k->site->place_loop,
                            .outlives_iteration = !bignum_rule && sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP,
+                           .why_kind = bignum_rule ? RW_BIGNUM
+                                     : sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP ? RW_LOOP
+                                     : k->why_tok >= 0 ? RW_CONTAINED : k->why ? k->why_kind : RW_LOCAL,
                            .why = bignum_rule ? "makes an object only when fixnum arithmetic overflows into a "
                                                 "bignum: not worth a region of its own"
                                               : rg_why(p, k, s)};
@@ -1083,6 +1088,34 @@ void regions_explain(Program *prog, Buf *out) {
     }
     buf_printf(out, "allocation sites: %d in loop iteration regions, %d in local regions, %d in the caller's region, %d in the heap\n",
                count[PLACE_LOOP] + count[PLACE_SELF], count[PLACE_LOCAL], count[PLACE_CALLER], count[PLACE_HEAP]);
+    /* the heap's sites by why they are there, most first */
+    static const char *const why_text[RW_COUNT] = {
+        [RW_LOCAL] = "used only where made", [RW_RETURNED] = "returned",
+        [RW_CARRIED] = "carried to the next iteration",
+        [RW_LOOP] = "made in every iteration of a loop but outlive it",
+        [RW_BIGNUM] = "bignums made only on fixnum overflow",
+        [RW_CONTAINED] = "part of an object in the heap",
+        [RW_KEPT] = "passed to a procedure that keeps them",
+        [RW_UNKNOWN_CALL] = "passed to an unknown procedure or apply",
+        [RW_HIGHER_ORDER] = "passed to or made by a primitive that calls procedures",
+        [RW_ESCAPE_PRIM] = "passed to a primitive that keeps or raises them",
+        [RW_STORED] = "stored into an object made elsewhere", [RW_GLOBAL] = "a global's value",
+        [RW_SET] = "assigned with set!", [RW_CAPTURED] = "captured by a closure that keeps them",
+        [RW_BOXED] = "in an assigned variable a closure captures"};
+    int by_why[RW_COUNT] = {0};
+    for (size_t i = 0; i < prog->region_sites.len; i++)
+        if (prog->region_sites.items[i].place == PLACE_HEAP) by_why[prog->region_sites.items[i].why_kind]++;
+    if (!count[PLACE_HEAP]) return;
+    buf_puts(out, "heap sites by reason:");
+    for (int shown = 0; shown < count[PLACE_HEAP];) {
+        int best = 0;
+        for (int w = 1; w < RW_COUNT; w++)
+            if (by_why[w] > by_why[best]) best = w;
+        buf_printf(out, "%s %d %s", shown ? "," : "", by_why[best], why_text[best]);
+        shown += by_why[best];
+        by_why[best] = 0;
+    }
+    buf_putc(out, '\n');
 }
 
 /* ---- --dump=regions ----------------------------------------------------------------------------

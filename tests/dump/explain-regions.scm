@@ -1,5 +1,5 @@
 ; --explain-regions: every allocation site with its region and the use that decided it, and
-; the summary line (the program of regions-places.scm). One per place and reason: a list built and returned goes to the
+; the summary lines: sites per place, and the heap's sites by reason, most first (the program of regions-places.scm). One per place and reason: a list built and returned goes to the
 ; caller's region (build); a result used only during the call to the call's local region
 ; (total's list, flo's product); a value made in every iteration and dropped, to the loop's
 ; iteration region (pairs); a callee's result used within one iteration of a self tail call, to
@@ -37,3 +37,4 @@
 ; CHECK-NEXT: explain-regions.scm:21:26: *: local region of 'flo' (released when it returns): used only within the call
 ; CHECK:      explain-regions.scm:22:70: result of 'collect': local region of the top level: used only within the call
 ; CHECK:      allocation sites: 2 in loop iteration regions, 9 in local regions, 10 in the caller's region, 7 in the heap
+; CHECK-NEXT: heap sites by reason: 3 made in every iteration of a loop but outlive it, 2 bignums made only on fixnum overflow, 1 stored into an object made elsewhere, 1 a global's value
