@@ -86,6 +86,113 @@ void emit_region_enter(Emitter *em, const char *name) {
     emit_line(em, "rt_region_enter(&%s);", name);
     vec_push(&em->active, name);
 }
+/* ---- lazy frame regions ------------------------------------------------------------------------
+ * A procedure's own regions (rgl, its local region; rgs, its self-iteration region) are entered
+ * on the paths that use them, not on entry: the emitter goes down through ifs, lets and
+ * sequences in tail position while the parts before the tail do not use them, and enters them
+ * just before the first node that does. A path that makes nothing of its own (an interpreter's
+ * variable lookup, a constant) then never enters them. Every path out of a tail position is a
+ * return or a tail call, which leaves what the path entered. rgl stays entered on entry in a
+ * procedure that jumps back to its top (self tail calls): what it holds lives across those
+ * jumps. rgs, entered lazily, is left at each self tail call instead of recycled. */
+enum { EMIT_PEND_LOCAL = 1, EMIT_PEND_SELF = 2 };
+
+static bool emit_place_pending(const Emitter *em, const Ast *a) {
+    return ((em->pending & EMIT_PEND_LOCAL) && a->place == PLACE_LOCAL) ||
+           ((em->pending & EMIT_PEND_SELF) && a->place == PLACE_SELF);
+}
+/* Whether emitting a may use a pending region (seen: contified bodies already looked into). */
+static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
+    if (emit_place_pending(em, a)) return true;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: case AST_LAMBDA: return false;
+    case AST_SET: return emit_uses_pending_in(em, a->value, seen);
+    case AST_IF:
+        return emit_uses_pending_in(em, a->test, seen) || emit_uses_pending_in(em, a->then, seen) ||
+               emit_uses_pending_in(em, a->els, seen);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (emit_uses_pending_in(em, a->items.items[i], seen)) return true;
+        return false;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (emit_uses_pending_in(em, a->inits.items[i], seen)) return true;
+        return emit_uses_pending_in(em, a->body, seen);
+    case AST_CALL: case AST_PRIMCALL: {
+        if (a->kind == AST_CALL) {
+            if (emit_uses_pending_in(em, a->fn, seen)) return true;
+            Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+            size_t *mark = k && k->contified ? ptrmap_slot(seen, k, true) : NULL;
+            if (mark && *mark == PTRMAP_NONE) {   /* a loop: its body is written here */
+                *mark = 1;
+                if (emit_uses_pending_in(em, k->body, seen)) return true;
+            }
+        }
+        for (size_t i = 0; i < a->args.len; i++)
+            if (emit_uses_pending_in(em, a->args.items[i], seen)) return true;
+        return false;
+    }
+    }
+    return true;
+}
+static bool emit_uses_pending(const Emitter *em, Ast *a) {
+    PtrMap seen = {0};
+    bool r = emit_uses_pending_in(em, a, &seen);
+    ptrmap_free(&seen);
+    return r;
+}
+/* Whether what a runs before its tail position (an if's test, a let's inits, a sequence's
+ * first forms) may use a pending region; for any other node, whether a may. */
+static bool emit_head_uses_pending(const Emitter *em, Ast *a, Dest d) {
+    if (d.kind != DEST_RETURN || !em->fn) return emit_uses_pending(em, a);
+    switch (a->kind) {
+    case AST_IF: return emit_place_pending(em, a) || emit_uses_pending(em, a->test);
+    case AST_SEQ:
+        for (size_t i = 0; i + 1 < a->items.len; i++)
+            if (emit_uses_pending(em, a->items.items[i])) return true;
+        return false;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (emit_place_pending(em, a->inits.items[i]) || emit_uses_pending(em, a->inits.items[i])) return true;
+        return false;
+    default: return emit_uses_pending(em, a);
+    }
+}
+static void emit_enter_pending(Emitter *em) {
+    if (em->pending & EMIT_PEND_LOCAL) emit_region_enter(em, "rgl");
+    if (em->pending & EMIT_PEND_SELF) {
+        em->self_keep = em->active.len;
+        emit_region_enter(em, "rgs");
+    }
+    em->pending = 0;
+}
+/* Whether l's body calls l itself (a self tail call is a jump to its top). */
+static bool emit_calls_self(const Lambda *l, const Ast *a) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: case AST_LAMBDA: return false;
+    case AST_SET: return emit_calls_self(l, a->value);
+    case AST_IF: return emit_calls_self(l, a->test) || emit_calls_self(l, a->then) || emit_calls_self(l, a->els);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (emit_calls_self(l, a->items.items[i])) return true;
+        return false;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) {
+            const Ast *x = a->inits.items[i];
+            if (x->kind == AST_LAMBDA && x->lambda->contified ? emit_calls_self(l, x->lambda->body) : emit_calls_self(l, x))
+                return true;
+        }
+        return emit_calls_self(l, a->body);
+    case AST_CALL: case AST_PRIMCALL:
+        if (a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->known == l) return true;
+        if (a->kind == AST_CALL && emit_calls_self(l, a->fn)) return true;
+        for (size_t i = 0; i < a->args.len; i++)
+            if (emit_calls_self(l, a->args.items[i])) return true;
+        return false;
+    }
+    return true;
+}
+
 /* Leave every region entered after the first `keep` (a jump or return out of them). */
 void emit_region_leave_to(Emitter *em, size_t keep) {
     for (size_t i = em->active.len; i-- > keep;) emit_line(em, "rt_region_leave(&%s);", em->active.items[i]);
@@ -437,7 +544,7 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         const char **vals = emit_args(em, &a->args);
         for (size_t i = 0; i < known->params.len; i++)
             emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
-        if (known->region_self) {
+        if (known->region_self && !em->lazy_self) {
             emit_region_leave_to(em, em->self_keep + 1);
             emit_line(em, "rt_region_recycle(&rgs);");
         } else {
@@ -672,6 +779,8 @@ static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
 /* ---- expressions ---------------------------------------------------------------------------- */
 static const char *emit_if(Emitter *em, Ast *a, Dest d) {
     const char *test = emit_cond(em, a->test);
+    unsigned pending = em->pending;   /* each branch enters what it needs */
+    size_t active = em->active.len;
     char *t = NULL;
     Dest bd = d;
     if (d.kind == DEST_VALUE) {
@@ -684,11 +793,15 @@ static const char *emit_if(Emitter *em, Ast *a, Dest d) {
     const char *x = emit_expr(em, a->then, bd);
     if (x) emit_deliver(em, bd, x);
     em->indent--;
+    em->pending = pending;
+    em->active.len = active;
     emit_line(em, "} else {");
     em->indent++;
     x = emit_expr(em, a->els, bd);
     if (x) emit_deliver(em, bd, x);
     em->indent--;
+    em->pending = pending;
+    em->active.len = active;
     emit_line(em, "}");
     return t;
 }
@@ -777,6 +890,7 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
         emit_c_string(em->out, a->loc.file);
         buf_putc(em->out, '\n');
     }
+    if (em->pending && emit_head_uses_pending(em, a, d)) emit_enter_pending(em);
     switch (a->kind) {
     case AST_CONST: return emit_deliver(em, d, emit_const(em, a->datum));
     case AST_REF: return emit_deliver(em, d, emit_ref(em, a));
@@ -859,10 +973,19 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     for (size_t i = 0; i < l->free.len; i++)
         emit_line(em, "RtValue %s = RT_AS(RtClosure, self)->free[%zu];", emit_var_name(l->free.items[i]), i);
     em->active.len = 0;
+    em->pending = 0;
     if (em->opt->check_regions) emit_line(em, "Region *rt_frame_base = rt_region_top; (void)rt_frame_base;");
-    if (l->region_local) emit_region_enter(em, "rgl");
+    bool loops = emit_calls_self(l, l->body);
+    em->lazy_self = l->region_self && !em->opt->no_lazy_regions;
+    if (l->region_local) {
+        if (loops || em->opt->no_lazy_regions) emit_region_enter(em, "rgl");
+        else em->pending |= EMIT_PEND_LOCAL;
+    }
     em->self_keep = em->active.len;
-    if (l->region_self) emit_region_enter(em, "rgs");
+    if (l->region_self) {
+        if (em->lazy_self) em->pending |= EMIT_PEND_SELF;
+        else emit_region_enter(em, "rgs");
+    }
     PrimId acc = emit_acc_loop(em, l);
     em->acc = NULL;
     if (acc != PRIM_COUNT) {

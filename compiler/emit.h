@@ -54,6 +54,9 @@ typedef struct Emitter {
     VEC(size_t) loop_keep; /* for each: the regions alive at its entry */
     VEC(const char *) active; /* regions entered and not yet left here, oldest first */
     size_t self_keep;    /* regions alive at `top:` below the self-iteration region */
+    unsigned pending;    /* EMIT_PEND_*: the procedure's own regions not yet entered on this
+                          * path (emit.c, "Lazy frame regions") */
+    bool lazy_self;      /* rgs is entered lazily: a self tail call leaves it, not recycles */
     const char *acc;     /* the accumulator of a procedure compiled as an accumulating loop
                           * (emit_acc_loop), NULL otherwise: every return adds it */
     PrimId acc_op;       /* PRIM_add or PRIM_mul */

@@ -38,6 +38,8 @@ static void main_usage(FILE *f) {
           "                       into a younger region (invariant R4; use with -g)\n"
           "  -fno-direct-calls    call known procedures through their generic entry (argument\n"
           "                       count checked), as unknown ones are called\n"
+          "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
+          "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
           "  -fno-accumulate      a sum or product with a self call in tail position, as in fib,\n"
           "                       stays a call (no accumulating loop)\n"
@@ -124,6 +126,7 @@ int main(int argc, char **argv) {
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
+        else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;

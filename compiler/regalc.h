@@ -574,6 +574,7 @@ typedef struct EmitOptions {
     bool untyped;          /* --no-types: ignore the inferred types (every check kept) */
     bool check_regions;    /* --check-regions: check R4 at every store and return */
     bool no_direct_calls;  /* -fno-direct-calls: known calls go through the generic entry */
+    bool no_lazy_regions;  /* -fno-lazy-regions: a procedure enters its own regions on entry */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
     EmitStats *stats;      /* filled when not NULL */
