@@ -779,6 +779,7 @@ RtValue rt_p_min(Region *rr, const char *loc, intptr_t argc, const RtValue *argv
 /* gcd and lcm of integers; inexact if any argument is. */
 static RtValue gcd_lcm(Region *rr, const char *loc, const char *who, int is_lcm, intptr_t argc,
                        const RtValue *argv) {
+    for (intptr_t i = 0; i < argc; i++) int_kind_checked(loc, who, argv[i]); /* before any mpz */
     mpz_t acc, t;
     mpz_init_set_ui(acc, is_lcm ? 1 : 0);
     mpz_init(t);
@@ -1213,9 +1214,11 @@ static RtValue num_exact(Region *rr, const char *loc, const char *who, RtValue v
     if (k == NK_CPLX && !cx_is_exact(v)) {
         RtCompnum *c = RT_AS(RtCompnum, v);
         if (!isfinite(c->re.d) || !isfinite(c->im.d)) {
-            char *s;
+            char *s, buf[2 * RT_FLONUM_BUF + 4];
             rt_number_format(v, 10, &s);
-            rt_error_msg(loc, who, "no exact representation of %s", s);
+            snprintf(buf, sizeof buf, "%s", s);
+            free(s);
+            rt_error_msg(loc, who, "no exact representation of %s", buf);
         }
         return cx_make_exact(rr, exact_from_double(rr, c->re.d), exact_from_double(rr, c->im.d));
     }
