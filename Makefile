@@ -35,7 +35,8 @@ RT_SRCS  := $(wildcard runtime/*.c)
 RT_OBJS  := $(RT_SRCS:runtime/%.c=$(B)/rt/%.o)
 RT_SOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-san/%.o)
 CC_SRCS  := $(filter-out compiler/lexer.c,$(wildcard compiler/*.c))
-CC_OBJS  := $(CC_SRCS:compiler/%.c=$(B)/cc/%.o) $(B)/cc/lexer.o $(B)/cc/prelude_text.o
+# runtime/numsyntax.c, the number syntax, is compiled into the compiler too (the lexer's numbers)
+CC_OBJS  := $(CC_SRCS:compiler/%.c=$(B)/cc/%.o) $(B)/cc/lexer.o $(B)/cc/prelude_text.o $(B)/cc/numsyntax.o
 # compiler/prelude.scm as a C string (prelude_text), compiled into the compiler
 EMBED_PRELUDE = { echo '/* generated from compiler/prelude.scm: do not edit */'; \
                   echo 'const char prelude_text[] ='; \
@@ -82,8 +83,10 @@ $(B)/libregal-san.a: $(RT_SOBJS)
 # ---- compiler ------------------------------------------------------------------------------
 $(B)/cc/lexer.c: compiler/lexer.re | $(B)/cc
 	re2c -W --utf8 --input-encoding utf8 -o $@ $<
-$(B)/cc/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h
+$(B)/cc/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h runtime/numsyntax.h
 	$(CC) $(CSTD) $(OPT) -g $(WARN) -Wno-unused-label -Icompiler -Iruntime -c $< -o $@
+$(B)/cc/numsyntax.o: runtime/numsyntax.c runtime/numsyntax.h | $(B)/cc
+	$(CC) $(CSTD) $(OPT) -g $(WARN) -c $< -o $@
 $(B)/cc/prelude_text.c: compiler/prelude.scm | $(B)/cc
 	$(EMBED_PRELUDE)
 $(B)/cc/prelude_text.o: $(B)/cc/prelude_text.c
@@ -99,6 +102,8 @@ $(B)/regal: $(CC_OBJS)
 CC_SOBJS := $(CC_OBJS:$(B)/cc/%=$(B)/cc-san/%)
 $(B)/cc-san/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h | $(B)/cc-san
 	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -Wno-unused-label -Icompiler -Iruntime -c $< -o $@
+$(B)/cc-san/numsyntax.o: runtime/numsyntax.c runtime/numsyntax.h | $(B)/cc-san
+	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -c $< -o $@
 $(B)/cc-san/prelude_text.o: $(B)/cc/prelude_text.c | $(B)/cc-san
 	$(CC) $(CSTD) -O1 $(WARN) $(SAN) -c $< -o $@
 $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $(B)/cc-san

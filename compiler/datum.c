@@ -230,8 +230,20 @@ static void datum_print_in(Buf *b, const Datum *d, DatumPrinter *pr) {
     case DATUM_NIL: buf_puts(b, "()"); break;
     case DATUM_BOOL: buf_puts(b, d->b ? "#t" : "#f"); break;
     case DATUM_FIXNUM: buf_printf(b, "%lld", (long long)d->fix); break;
-    case DATUM_BIGNUM: buf_puts(b, d->big); break;
+    case DATUM_BIGNUM: case DATUM_RATNUM: buf_puts(b, d->big); break;
     case DATUM_FLONUM: datum_print_flonum(b, d->flo); break;
+    case DATUM_COMPNUM: { /* as the runtime prints it: 1+2i, 1.5-inf.0i */
+        datum_print_in(b, d->cx.re, pr);
+        size_t at = b->len;
+        datum_print_in(b, d->cx.im, pr);
+        if (b->data[at] != '-' && b->data[at] != '+') {
+            buf_putc(b, ' ');
+            memmove(b->data + at + 1, b->data + at, b->len - at - 1);
+            b->data[at] = '+';
+        }
+        buf_putc(b, 'i');
+        break;
+    }
     case DATUM_CHAR: datum_print_char(b, d->ch); break;
     case DATUM_STRING:
         buf_putc(b, '"');

@@ -173,6 +173,39 @@ static EmitConst emit_const_bignum(Emitter *em, const char *text) {
     return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
 }
 
+/* An exact non-integral rational: static limbs (RtRatnum: count = numerator limbs << 1 | sign,
+ * nden, the numerator's limbs then the denominator's, least significant first). */
+static EmitConst emit_const_ratnum(Emitter *em, const char *text) {
+    mpq_t q;
+    mpq_init(q);
+    if (mpq_set_str(q, text, 10) != 0) diag_internal("emit: bad ratnum literal %s", text);
+    size_t nn = (mpz_sizeinbase(mpq_numref(q), 2) + 63) / 64, nd = (mpz_sizeinbase(mpq_denref(q), 2) + 63) / 64;
+    uint64_t *limbs = xcalloc(nn + nd, sizeof *limbs);
+    size_t gn = 0, gd = 0;
+    mpz_export(limbs, &gn, -1, sizeof *limbs, 0, 0, mpq_numref(q));
+    mpz_export(limbs + gn, &gd, -1, sizeof *limbs, 0, 0, mpq_denref(q));
+    int k = em->nconsts++;
+    buf_printf(&em->decls, "static struct { RtHeader hdr; uint64_t nden; uint64_t l[%zu]; } k%d = "
+               "{RT_HDR(TYPE_ID_RATNUM, %zu), %zu, {", gn + gd, k, gn << 1 | (mpq_sgn(q) < 0), gd);
+    for (size_t i = 0; i < gn + gd; i++) buf_printf(&em->decls, "%s0x%llxu", i ? "," : "", (unsigned long long)limbs[i]);
+    buf_puts(&em->decls, "}};\n");
+    free(limbs);
+    mpq_clear(q);
+    return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
+}
+
+/* A complex number: two doubles (inexact) or two exact constants (RtCompnum). */
+static EmitConst emit_const_compnum(Emitter *em, Datum *d) {
+    bool exact = d->cx.re->kind != DATUM_FLONUM;
+    const char *re = exact ? xasprintf("{.v = %s}", emit_const_k(em, d->cx.re, true).expr)
+                           : xasprintf("{.d = %s}", emit_double(d->cx.re->flo));
+    const char *im = exact ? xasprintf("{.v = %s}", emit_const_k(em, d->cx.im, true).expr)
+                           : xasprintf("{.d = %s}", emit_double(d->cx.im->flo));
+    int k = em->nconsts++;
+    buf_printf(&em->decls, "static RtCompnum k%d = {RT_HDR(TYPE_ID_COMPNUM, %d), %s, %s};\n", k, exact, re, im);
+    return (EmitConst){xasprintf("RT_TAG_AS_OBJ(&k%d)", k), true};
+}
+
 /* A list: its spine (walked iteratively, up to the end, or to a pair already made, which is
  * then its tail: a shared tail or a cycle) becomes one array of pairs, pair i's cdr pointing
  * at pair i + 1 and the last one's at the tail. Static: `static RtPair k<n>[len]`; at
@@ -274,6 +307,8 @@ static EmitConst emit_const_k(Emitter *em, Datum *d, bool st) {
     case DATUM_PAIR: return emit_const_list(em, d, st);
     case DATUM_VECTOR: return emit_const_vector(em, d, st);
     case DATUM_BIGNUM: c = emit_const_bignum(em, d->big); break;
+    case DATUM_RATNUM: c = emit_const_ratnum(em, d->big); break;
+    case DATUM_COMPNUM: c = emit_const_compnum(em, d); break;
     case DATUM_FLONUM: {
         int k = em->nconsts++;
         buf_printf(b, "static RtFlonum k%d = {RT_HDR(TYPE_ID_FLOAT, 0), %s};\n", k, emit_double(d->flo));

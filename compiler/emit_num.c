@@ -42,9 +42,9 @@ static const char *emit_flo_fn(const Ast *a) {
     return NULL;
 }
 
-/* Arithmetic that stays in C doubles: + - * of flonums (a fixnum operand is converted, as the
- * runtime does, when there are at most two operands), / of flonums only, and the functions of
- * emit_flo_fns. */
+/* Arithmetic that stays in C doubles: + - * of flonums (an exact integer operand is converted,
+ * as the runtime does, when there are at most two operands), / of flonums only, and the
+ * functions of emit_flo_fns. */
 bool emit_flo_arith(Emitter *em, Ast *a) {
     if (em->opt->untyped || a->kind != AST_PRIMCALL || emit_type(em, a) != TY_FLO) return false;
     const Prim *p = a->prim;
@@ -63,7 +63,7 @@ bool emit_flo_arith(Emitter *em, Ast *a) {
     for (size_t i = 0; i < n; i++) {
         Type t = emit_type(em, a->args.items[i]);
         if (t == TY_FLO) continue;
-        if (div || n > 2 || !t || (t & ~TY_FIX)) return false;
+        if (div || n > 2 || !t || (t & ~TY_INT)) return false;
     }
     return true;
 }
@@ -105,8 +105,14 @@ const char *emit_flo(Emitter *em, Ast *a) {
                 if (llabs(x->datum->fix) > (1LL << 53)) v[i] = xasprintf("(double)%lldLL", (long long)x->datum->fix);
                 continue;
             }
-            const char *e = emit_type(em, x) == TY_FLO ? emit_flo(em, x)
-                          : xasprintf("(double)RT_FIXVAL(%s)", emit_expr(em, x, DEST_V));
+            const char *e;
+            if (emit_type(em, x) == TY_FLO) e = emit_flo(em, x);
+            else if (emit_type(em, x) == TY_FIX) e = xasprintf("(double)RT_FIXVAL(%s)", emit_expr(em, x, DEST_V));
+            else { /* an exact integer: a bignum converts out of line */
+                const char *xv = emit_expr(em, x, DEST_V);
+                e = xasprintf("(RT_LIKELY(RT_IS_FIXNUM(%s)) ? (double)RT_FIXVAL(%s) : rt_to_double(%s, %s))", xv, xv,
+                              emit_loc(em, x->loc), xv);
+            }
             if (x->kind == AST_CONST) { v[i] = e; continue; }
             char *t = emit_temp(em);
             emit_line(em, "double %s = %s;", t, e);
@@ -201,10 +207,11 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         return r;
     }
     if (n == 2 && (p->id == PRIM_eq_p || p->id == PRIM_eqv_p)) {
-        /* eqv? is eq? unless both may be numbers eqv? compares by value (flonums, bignums):
-         * (case x ((a b) ...)) on symbols is a word compare */
-        bool eq = p->id == PRIM_eq_p || !(emit_type(em, a->args.items[0]) & (TY_FLO | TY_BIG)) ||
-                  !(emit_type(em, a->args.items[1]) & (TY_FLO | TY_BIG));
+        /* eqv? is eq? unless both may be numbers eqv? compares by value (flonums, bignums,
+         * ratnums, compnums): (case x ((a b) ...)) on symbols is a word compare */
+        const Type by_value = TY_FLO | TY_BIG | TY_RAT | TY_CPLX;
+        bool eq = p->id == PRIM_eq_p || !(emit_type(em, a->args.items[0]) & by_value) ||
+                  !(emit_type(em, a->args.items[1]) & by_value);
         const char **v = emit_args(em, &a->args);
         const char *r = eq ? xasprintf("%s == %s", v[0], v[1]) : xasprintf("rt_eqv2(%s, %s)", v[0], v[1]);
         free(v);

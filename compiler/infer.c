@@ -30,6 +30,7 @@
  */
 #include "regalc.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -390,17 +391,21 @@ static Env *infer_compare(Inferrer *in, Env *env, PrimId op, Ast *x, Ast *y, boo
 }
 
 /* ---- primitives ------------------------------------------------------------------------------ */
+/* + - * / and their kin: exact integers stay exact integers; exact rationals stay exact
+ * (a ratnum may become an integer); a flonum among reals makes a flonum (R7RS 6.2.2
+ * contagion); a complex operand may give anything. / of exact integers may give a ratnum. */
 static Type infer_arith(Type *args, size_t n, bool division) {
-    bool all_int = true, all_num = true, any_flo = false, all_flo = true;
+    bool all_int = true, all_exact = true, all_real = true, any_flo = false;
     for (size_t i = 0; i < n; i++) {
         if (args[i] & ~TY_INT) all_int = false;
-        if (args[i] & ~TY_NUM) all_num = false;
+        if (args[i] & ~TY_EXACT) all_exact = false;
+        if (args[i] & ~TY_REAL) all_real = false;
         if (args[i] && !(args[i] & ~TY_FLO)) any_flo = true;
-        if (args[i] & ~TY_FLO) all_flo = false;
     }
-    if (division) return all_flo ? TY_FLO : TY_NUM;
-    if (all_num && any_flo) return TY_FLO;
-    if (all_int) return TY_INT;
+    if (all_real && any_flo) return TY_FLO;
+    if (all_int && !division) return TY_INT;
+    if (all_exact) return TY_EXACT;
+    if (all_real) return TY_REAL;
     return TY_NUM;
 }
 
@@ -432,12 +437,64 @@ static Type infer_prim(const Prim *p, Type *args, size_t n) {
         if (!(args[0] & ~TY_FLO)) return TY_FLO;
         if (p->rule == RULE_ROUNDI && !(args[0] & ~TY_FIX)) return TY_FIX;
         if (!(args[0] & ~TY_INT)) return TY_INT;
+        if (p->rule == RULE_ROUNDI) return (args[0] & TY_EXACT ? TY_INT : 0) | (args[0] & TY_FLO);
+        if (!(args[0] & ~TY_EXACT)) return TY_EXACT;
+        if (!(args[0] & ~TY_REAL)) return TY_REAL;
         return TY_NUM;
-    case RULE_TRANSC: return infer_all(args, n, TY_FLO) ? TY_FLO : TY_NUM;
+    case RULE_TRANSC: /* real of a real; (exp 0) is exact 1 */
+        if (infer_all(args, n, TY_FLO)) return TY_FLO;
+        return infer_all(args, n, TY_REAL) ? TY_FIX | TY_FLO : TY_FIX | TY_FLO | TY_CPLX;
+    case RULE_TRANSC_C: /* complex of a negative real (sqrt log) or beyond [-1, 1] (asin acos) */
+        if (infer_all(args, n, TY_FLO)) return TY_FLO | TY_CPLX;
+        return TY_NUM;
+    case RULE_EXACT:
+        if (n == 1 && !(args[0] & ~TY_INT)) return TY_INT;
+        return n == 1 && !(args[0] & ~TY_REAL) ? TY_EXACT : TY_EXACT | TY_CPLX;
+    case RULE_INEXACT: return n == 1 && !(args[0] & ~TY_REAL) ? TY_FLO : TY_FLO | TY_CPLX;
     case RULE_LIST: return n ? TY_PAIR : TY_NULL;
     case RULE_APPEND: return n == 0 ? TY_NULL : (args[n - 1] & ~TY_LIST) ? TY_ANY : TY_LIST;
     }
     diag_internal("infer_prim: rule %d", p->rule);
+}
+
+/* ---- non-negative reals ------------------------------------------------------------------------
+ * sqrt and log of a negative real are complex (R7RS 6.2.6), so of a flonum they are a flonum or
+ * a compnum, and the arithmetic after them generic. A real known to be >= +0.0 (never -0.0,
+ * whose sqrt is complex in Chez Scheme) or a NaN keeps them flonums: nbody's distances,
+ * (sqrt (+ (* dx dx) (* dy dy))). Syntactic, over nodes already typed real: non-negative
+ * constants, x * x, sums, products and quotients of non-negative reals, sqrt exp abs
+ * magnitude, and let-bound never-assigned variables whose value is one of these. */
+static bool infer_nonneg(const Ast *a, int depth) {
+    if (depth > 16 || (a->type & ~TY_REAL)) return false;
+    switch (a->kind) {
+    case AST_CONST:
+        switch (a->datum->kind) {
+        case DATUM_FIXNUM: return a->datum->fix >= 0;
+        case DATUM_FLONUM: return isnan(a->datum->flo) || !signbit(a->datum->flo);
+        case DATUM_BIGNUM: case DATUM_RATNUM: return a->datum->big[0] != '-';
+        default: return false;
+        }
+    case AST_REF: return a->var->nonneg && a->var->nsets == 0;
+    case AST_PRIMCALL: {
+        size_t n = a->args.len;
+        switch (a->prim->id) {
+        case PRIM_mul:
+            if (n == 2 && a->args.items[0]->kind == AST_REF && a->args.items[1]->kind == AST_REF &&
+                a->args.items[0]->var == a->args.items[1]->var && a->args.items[0]->var->nsets == 0 &&
+                !(a->args.items[0]->type & ~TY_REAL))
+                return true;
+            /* fall through */
+        case PRIM_add: case PRIM_div:
+            if (n == 0) return false;
+            for (size_t i = 0; i < n; i++)
+                if (!infer_nonneg(a->args.items[i], depth + 1)) return false;
+            return true;
+        case PRIM_square: case PRIM_sqrt: case PRIM_exp: case PRIM_abs: case PRIM_magnitude: return true;
+        default: return false;
+        }
+    }
+    default: return false;
+    }
 }
 
 /* ---- the walk -------------------------------------------------------------------------------- */
@@ -494,6 +551,8 @@ static Type infer_const_type(Datum *d) {
     case DATUM_BOOL: return TY_BOOL;
     case DATUM_FIXNUM: return TY_FIX;
     case DATUM_BIGNUM: return TY_BIG;
+    case DATUM_RATNUM: return TY_RAT;
+    case DATUM_COMPNUM: return TY_CPLX;
     case DATUM_FLONUM: return TY_FLO;
     case DATUM_CHAR: return TY_CHAR;
     case DATUM_STRING: return TY_STR;
@@ -803,6 +862,8 @@ static AVal infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
             types[i] = args[i].t;
         }
         Type t = infer_prim(a->prim, types, n);
+        if ((a->prim->id == PRIM_sqrt || a->prim->id == PRIM_log) && n == 1 && infer_nonneg(a->args.items[0], 0))
+            t &= ~TY_CPLX;
         /* x + c and x - c for a fixnum x the enclosing tests bound: a fixnum */
         bool add = a->prim->id == PRIM_add, sub = a->prim->id == PRIM_sub;
         if ((add || sub) && n == 2 && t == TY_INT) {
@@ -825,6 +886,7 @@ static AVal infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
         for (size_t i = 0; i < a->vars.len; i++) {
             Var *v = a->vars.items[i];
             infer_join_av(in, &v->type, &v->sites, infer_expr(in, a->inits.items[i], env));
+            v->nonneg = v->nsets == 0 && infer_nonneg(a->inits.items[i], 0);
         }
         return infer_expr(in, a->body, env);
     case AST_LETREC:

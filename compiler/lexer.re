@@ -6,6 +6,7 @@
  * the rest of their text read as code. Columns count code points (lexer_loc). */
 #include "regalc.h"
 #include "regal.h" /* RT_FIXNUM_MIN, RT_FIXNUM_MAX */
+#include "numsyntax.h"
 
 #include <gmp.h>
 #include <math.h>
@@ -133,143 +134,47 @@ static Datum *lexer_flonum(double x, Loc loc) {
     return d;
 }
 
-static char *lexer_mpz_decimal(mpz_t z) {
+static char *lexer_mpz_decimal(mpz_srcptr z) {
     char *t = xmalloc(mpz_sizeinbase(z, 10) + 2);
     return mpz_get_str(t, 10, z);
 }
 
-/* An exact integer: optional sign, then digits of `radix`. A fixnum when it fits 61 bits, else
- * a bignum holding its decimal text. Decimal text is kept as it is (linear in its length);
- * other radixes go through GMP once. */
-static Datum *lexer_integer(Ptr s, Ptr e, int radix, Loc loc) {
-    bool neg = false;
-    if (*s == '+' || *s == '-') neg = *s++ == '-';
-    while (e - s > 1 && *s == '0') s++;
-    size_t nd = (size_t)(e - s);
-    int bits = radix == 16 ? 4 : radix == 8 ? 3 : radix == 2 ? 1 : 0;
-    if (radix == 10 ? nd <= 18 : nd * (size_t)bits <= 62) {
-        int64_t v = 0;
-        for (Ptr p = s; p < e; p++) v = v * radix + lexer_hex(*p);
-        if (neg) v = -v;
-        if (v >= RT_FIXNUM_MIN && v <= RT_FIXNUM_MAX) return lexer_fixnum(v, loc);
+/* A real of numsyntax's parse as a datum: a fixnum when it fits 61 bits, a bignum or a ratnum
+ * holding its decimal text, or a flonum. */
+static Datum *lexer_real_datum(RtNsReal *r, Loc loc) {
+    if (!r->exact) return lexer_flonum(r->d, loc);
+    mpz_srcptr n = mpq_numref(r->q);
+    if (mpz_cmp_ui(mpq_denref(r->q), 1) == 0) {
+        if (mpz_cmp_si(n, RT_FIXNUM_MIN) >= 0 && mpz_cmp_si(n, RT_FIXNUM_MAX) <= 0)
+            return lexer_fixnum(mpz_get_si(n), loc);
         Datum *d = datum_new(DATUM_BIGNUM, loc);
-        d->big = xasprintf("%lld", (long long)v);
+        d->big = lexer_mpz_decimal(n);
         return d;
     }
-    Datum *d = datum_new(DATUM_BIGNUM, loc);
-    if (radix == 10) {
-        char *t = xmalloc(nd + 2), *q = t;
-        if (neg) *q++ = '-';
-        memcpy(q, s, nd);
-        q[nd] = 0;
-        d->big = t;
-        return d;
-    }
-    char *digits = xstrndup((const char *)s, nd);
-    mpz_t z;
-    mpz_init_set_str(z, digits, radix);
-    free(digits);
-    if (neg) mpz_neg(z, z);
-    if (mpz_cmp_si(z, RT_FIXNUM_MIN) >= 0 && mpz_cmp_si(z, RT_FIXNUM_MAX) <= 0) {
-        d->kind = DATUM_FIXNUM;
-        d->fix = mpz_get_si(z);
-    } else {
-        d->big = lexer_mpz_decimal(z);
-    }
-    mpz_clear(z);
+    Datum *d = datum_new(DATUM_RATNUM, loc);
+    char *t = xmalloc(mpz_sizeinbase(n, 10) + mpz_sizeinbase(mpq_denref(r->q), 10) + 3);
+    d->big = mpq_get_str(t, 10, r->q);
     return d;
 }
 
-/* Is c an exponent marker: e, or R5RS's s f d l (which Chez and most Schemes still read)? */
-static bool lexer_exponent_marker(int c) { return strchr("eEsSfFdDlL", c) != NULL && c != 0; }
-
-/* A decimal real: digits with a point or exponent, or +inf.0 / -inf.0 / +nan.0. */
-static double lexer_real(Ptr s, Ptr e) {
-    size_t n = (size_t)(e - s);
-    if (n == 6 && (s[1] | 0x20) == 'i') return s[0] == '-' ? -INFINITY : INFINITY;
-    if (n == 6 && (s[1] | 0x20) == 'n') return NAN;
-    char *t = xstrndup((const char *)s, n);
-    for (char *q = t; *q; q++)
-        if (lexer_exponent_marker(*q)) *q = 'e';
-    double x = strtod(t, NULL);
-    free(t);
-    return x;
-}
-
-static Datum *lexer_to_inexact(Datum *d) {
-    if (d->kind == DATUM_FIXNUM) return lexer_flonum((double)d->fix, d->loc);
-    if (d->kind == DATUM_BIGNUM) return lexer_flonum(strtod(d->big, NULL), d->loc);
-    return d;
-}
-
-/* #e applied to decimal text: the exact integer it denotes, computed from the digits (not
- * through a double), or NULL when it is not an integer (or is absurdly large). */
-static Datum *lexer_exact_decimal(Ptr s, Ptr e, Loc loc) {
-    Ptr p = s;
-    bool neg = false;
-    if (*p == '+' || *p == '-') neg = *p++ == '-';
-    if ((*p | 0x20) == 'i' || (*p | 0x20) == 'n') return NULL; /* inf, nan */
-    Buf digits = {0};
-    long exp = 0;
-    for (; p < e && !lexer_exponent_marker(*p); p++) {
-        if (*p == '.') continue;
-        buf_putc(&digits, (char)*p);
-    }
-    /* digits after the point lower the exponent */
-    Ptr dot = memchr(s, '.', (size_t)(e - s));
-    Ptr mant_end = p;
-    if (dot) exp -= (long)(mant_end - dot - 1);
-    if (p < e) {
-        long x = strtol((const char *)p + 1, NULL, 10);
-        if (x > 100000 || x < -100000) {
-            buf_free(&digits);
-            return NULL;
-        }
-        exp += x;
-    }
-    for (; exp < 0; exp++) {
-        if (digits.len == 0 || digits.data[digits.len - 1] != '0') {
-            bool zero = true;
-            for (size_t i = 0; i < digits.len; i++) zero &= digits.data[i] == '0';
-            buf_free(&digits);
-            return zero ? lexer_fixnum(0, loc) : NULL;
-        }
-        digits.len--;
-    }
-    for (; exp > 0; exp--) buf_putc(&digits, '0');
-    if (digits.len == 0) buf_putc(&digits, '0');
-    Buf text = {0};
-    if (neg) buf_putc(&text, '-');
-    buf_putn(&text, digits.data, digits.len);
-    Datum *d = lexer_integer((Ptr)text.data, (Ptr)text.data + text.len, 10, loc);
-    buf_free(&digits);
-    buf_free(&text);
-    return d;
-}
-
-/* #x, #b, #o, #d, #e, #i prefixed numbers (R7RS 7.1.1); re2c has checked the syntax. */
-static Datum *lexer_prefixed(Lexer *lx, Ptr s, Ptr e, Loc loc) {
-    int radix = 10, exactness = 0;
-    while (*s == '#') {
-        int c = s[1] | 0x20;
-        if (c == 'x') radix = 16;
-        else if (c == 'b') radix = 2;
-        else if (c == 'o') radix = 8;
-        else if (c == 'e' || c == 'i') exactness = c;
-        s += 2;
-    }
-    bool integer = true;
-    for (Ptr p = (*s == '+' || *s == '-') ? s + 1 : s; p < e; p++)
-        if (radix == 10 && !(*p >= '0' && *p <= '9')) integer = false;
-    Datum *d = integer ? lexer_integer(s, e, radix, loc) : lexer_flonum(lexer_real(s, e), loc);
-    if (exactness == 'i') return lexer_to_inexact(d);
-    if (exactness == 'e' && d->kind == DATUM_FLONUM) {
-        Datum *exact = lexer_exact_decimal(s, e, loc);
-        if (exact) return exact;
-        lexer_error(lx, loc, "exact non-integer numbers are not supported: '%.*s'",
-                    (int)(e - s), (const char *)s);
+/* The number s..e denotes (R7RS 7.1.1, parsed by runtime/numsyntax.c as string->number parses
+ * it), or NULL when it is not one (then an identifier, or an invalid # token). */
+static Datum *lexer_number(Lexer *lx, Ptr s, Ptr e, Loc loc) {
+    RtNsNum n;
+    int rc = rt_ns_parse((const char *)s, (size_t)(e - s), 10, &n);
+    if (rc == RT_NS_TOO_LARGE) {
+        lexer_error(lx, loc, "exponent too large for an exact number: '%.*s'", (int)(e - s), (const char *)s);
         return lexer_fixnum(0, loc);
     }
+    if (rc != RT_NS_OK) return NULL;
+    Datum *d;
+    if (!n.is_complex) d = lexer_real_datum(&n.re, loc);
+    else {
+        d = datum_new(DATUM_COMPNUM, loc);
+        d->cx.re = lexer_real_datum(&n.re, loc);
+        d->cx.im = lexer_real_datum(&n.im, loc);
+    }
+    rt_ns_clear(&n);
     return d;
 }
 
@@ -522,42 +427,17 @@ Token lexer_next(Lexer *lx) {
                 break;
             }
 
-            // Numbers (R7RS 7.1.1). Longest match decides between a number and an
-            // identifier: "1+" or "1.2.3" is longer than any number it starts with.
-            sign = [+-];
-            digits = [0-9]+;
-            decimal = (digits "." [0-9]* | "." digits | digits) ([eEsSfFdDlL] sign? digits)?;
-            infnan = sign ('inf.0' | 'nan.0');
-            exact = "#" [eEiI];
-            num10 = ((exact? "#" [dD]) | ("#" [dD] exact?) | exact) (sign? decimal | infnan);
-            num16 = ((exact? "#" [xX]) | ("#" [xX] exact?)) sign? hexdigit+;
-            num8 = ((exact? "#" [oO]) | ("#" [oO] exact?)) sign? [0-7]+;
-            num2 = ((exact? "#" [bB]) | ("#" [bB] exact?)) sign? [01]+;
-
-            sign? digits {
-                t.kind = TOK_NUMBER;
-                t.value = lexer_integer(tok, cur, 10, t.loc);
-                break;
-            }
-            sign? decimal | infnan {
-                t.kind = TOK_NUMBER;
-                t.value = lexer_flonum(lexer_real(tok, cur), t.loc);
-                break;
-            }
-            num10 | num16 | num8 | num2 {
-                t.kind = TOK_NUMBER;
-                t.value = lexer_prefixed(lx, tok, cur, t.loc);
-                break;
-            }
-            sign? digits "/" digits {
-                lexer_error(lx, t.loc, "exact rational numbers are not supported: '%.*s'",
-                            (int)(cur - tok), (const char *)tok);
-                t.kind = TOK_ERROR;
-                break;
-            }
-
             "." { t.kind = TOK_DOT; break; }
+            // Numbers (R7RS 7.1.1) are the identifier-like tokens numsyntax.c takes; "1+" or
+            // "1.2.3" is an identifier, as in Chez Scheme.
             sub+ {
+                if ((*tok >= '0' && *tok <= '9') || *tok == '+' || *tok == '-' || *tok == '.') {
+                    t.value = lexer_number(lx, tok, cur, t.loc);
+                    if (t.value) {
+                        t.kind = TOK_NUMBER;
+                        break;
+                    }
+                }
                 t.kind = TOK_SYMBOL;
                 t.value = lexer_symbol(lx, tok, cur, t.loc);
                 break;
@@ -580,6 +460,19 @@ Token lexer_next(Lexer *lx) {
                     lexer_error(lx, t.loc, "unknown directive '%.*s'", n > 40 ? 40 : (int)n,
                                 (const char *)tok);
                 continue;
+            }
+
+            // Numbers with prefixes: #x1F #e1.5 #i1/3 #x#e1/2 (R7RS 7.1.1).
+            ("#" [eEiIxXbBoOdD]){1,2} sub* {
+                size_t n = (size_t)(cur - tok);
+                t.value = lexer_number(lx, tok, cur, t.loc);
+                if (t.value) {
+                    t.kind = TOK_NUMBER;
+                    break;
+                }
+                lexer_error(lx, t.loc, "invalid number '%.*s'", n > 40 ? 40 : (int)n, (const char *)tok);
+                t.kind = TOK_ERROR;
+                break;
             }
 
             "#" sub* {

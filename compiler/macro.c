@@ -186,8 +186,9 @@ static bool macro_datum_equal(Datum *a, Datum *b) {
     case DATUM_NIL: return true;
     case DATUM_BOOL: return a->b == b->b;
     case DATUM_FIXNUM: return a->fix == b->fix;
-    case DATUM_BIGNUM: return strcmp(a->big, b->big) == 0;
+    case DATUM_BIGNUM: case DATUM_RATNUM: return strcmp(a->big, b->big) == 0;
     case DATUM_FLONUM: return a->flo == b->flo;
+    case DATUM_COMPNUM: return macro_datum_equal(a->cx.re, b->cx.re) && macro_datum_equal(a->cx.im, b->cx.im);
     case DATUM_CHAR: return a->ch == b->ch;
     case DATUM_STRING:
         return a->str.len == b->str.len &&

@@ -18,6 +18,9 @@
 #define ROUND    TY_NUM, RULE_ROUND
 #define ROUNDI   TY_NUM, RULE_ROUNDI
 #define TRANSC   TY_NUM, RULE_TRANSC
+#define TRANSC_C TY_NUM, RULE_TRANSC_C
+#define EXACT    TY_EXACT | TY_CPLX, RULE_EXACT
+#define INEXACT  TY_FLO | TY_CPLX, RULE_INEXACT
 #define LIST     TY_LIST, RULE_LIST
 #define APPEND   TY_ANY, RULE_APPEND
 #define A(...)   {__VA_ARGS__}, false
@@ -41,6 +44,9 @@ static Prim prims_table[] = {
 #undef ROUND
 #undef ROUNDI
 #undef TRANSC
+#undef TRANSC_C
+#undef EXACT
+#undef INEXACT
 #undef LIST
 #undef APPEND
 #undef A

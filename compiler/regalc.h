@@ -28,17 +28,19 @@
     X(NULL, 4, "null") X(SYM, 5, "symbol") X(STR, 6, "string") X(CHAR, 7, "char")         \
     X(BOOL, 8, "boolean") X(VEC, 9, "vector") X(BVEC, 10, "bytevector")                   \
     X(PROC, 11, "procedure") X(REC, 12, "record") X(UNSPEC, 13, "unspecified")            \
-    X(EOF, 14, "eof") X(OTHER, 15, "other")
+    X(EOF, 14, "eof") X(OTHER, 15, "other") X(RAT, 16, "ratnum") X(CPLX, 17, "compnum")
 typedef uint32_t Type;
 enum {
 #define TYPE_ENUM(name, bit, text) TY_##name = 1u << bit,
     TYPE_BITS(TYPE_ENUM)
 #undef TYPE_ENUM
-    TY_NBITS = 16,
+    TY_NBITS = 18,
     TY_NONE = 0,
-    TY_ANY = (1u << 16) - 1,
+    TY_ANY = (1u << 18) - 1,
     TY_INT = TY_FIX | TY_BIG,
-    TY_NUM = TY_FIX | TY_BIG | TY_FLO,
+    TY_EXACT = TY_INT | TY_RAT,              /* exact rationals; TY_CPLX may be exact too */
+    TY_REAL = TY_EXACT | TY_FLO,
+    TY_NUM = TY_REAL | TY_CPLX,
     TY_LIST = TY_PAIR | TY_NULL,
 };
 
@@ -56,7 +58,7 @@ Sym *sym_cstr(const char *name);
 /* ==== datums (reader.c) ====================================================================
  * The reader's output: Scheme data with the location of each datum's first character. */
 typedef enum {
-    DATUM_NIL, DATUM_BOOL, DATUM_FIXNUM, DATUM_BIGNUM, DATUM_FLONUM, DATUM_CHAR,
+    DATUM_NIL, DATUM_BOOL, DATUM_FIXNUM, DATUM_BIGNUM, DATUM_RATNUM, DATUM_FLONUM, DATUM_COMPNUM, DATUM_CHAR,
     DATUM_STRING, DATUM_SYMBOL, DATUM_PAIR, DATUM_VECTOR, DATUM_BYTEVECTOR,
     DATUM_UNSPEC /* only made by the expander, never read */
 } DatumKind;
@@ -68,8 +70,13 @@ typedef struct Datum {
         bool b;                                              /* DATUM_BOOL */
         int64_t fix;                                         /* DATUM_FIXNUM: fits 61 bits */
         const char *big;                                     /* DATUM_BIGNUM: decimal text,
-                                                                optional leading '-' */
+                                                                optional leading '-';
+                                                                DATUM_RATNUM: "n/d" likewise,
+                                                                in lowest terms, d > 1 */
         double flo;                                          /* DATUM_FLONUM */
+        struct { struct Datum *re, *im; } cx;                /* DATUM_COMPNUM: real datums,
+                                                                both exact (im not 0) or
+                                                                both flonums */
         uint32_t ch;                                         /* DATUM_CHAR: code point */
         struct { uint32_t *chars; size_t len; } str;         /* DATUM_STRING: code points */
         Sym *sym;                                            /* DATUM_SYMBOL */
@@ -170,7 +177,7 @@ typedef enum {
 typedef enum {
     RULE_NONE,    /* the type is Prim.result */
     RULE_ARITH, RULE_DIV, RULE_QUO, RULE_REM, RULE_MINMAX, RULE_ROUND, RULE_ROUNDI,
-    RULE_TRANSC, RULE_LIST, RULE_APPEND,
+    RULE_TRANSC, RULE_TRANSC_C, RULE_EXACT, RULE_INEXACT, RULE_LIST, RULE_APPEND,
 } PrimRule;
 /* What the result and the arguments share (prims.def's effect column). */
 typedef enum { EF_NONE, EF_CTOR, EF_PART, EF_MUTATE, EF_ESCAPE } PrimEffect;
@@ -232,6 +239,7 @@ typedef struct Var {
     /* set by infer.c */
     Type type;            /* every type its values can have */
     const struct SiteSet *sites; /* the container sites its pairs, vectors, records come from */
+    bool nonneg;          /* bound by let, never assigned, to a real >= +0 or a NaN */
 } Var;
 typedef VEC(Var *) VarVec;
 

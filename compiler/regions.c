@@ -251,7 +251,7 @@ static Bits *rg_varset(Rg *rg, Var *v) {
  * stay live as long as the loop's result, so they go to the region of their need. */
 static bool rg_acc_broken(const Rg *rg, const Var *v) { return bits_has(&rg->broken, v->id); }
 static bool rg_type_bignum_only(Type t) {
-    return !(t & (TY_FLO | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
+    return !(t & (TY_FLO | TY_RAT | TY_CPLX | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
 }
 static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
     int a = k->alloc, n = k->need < 0 ? a : k->need;
@@ -284,10 +284,11 @@ static bool rg_static_var(Var *v) {   /* emit.c's static closures: no run-time a
 
 /* Values of these types are never in a region: immediates, and symbols (interned, permanent). */
 static bool rg_type_unallocated(Type t) {
-    return !(t & (TY_FLO | TY_BIG | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
+    return !(t & (TY_FLO | TY_BIG | TY_RAT | TY_CPLX | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
 }
 
-/* Values of these types may point to other objects (a number or a string never does). */
+/* Values of these types may point to other objects (a number or a string never does: an
+ * exact compnum's parts are made with it, in its region, and never shared). */
 static bool rg_type_holds_refs(Type t) {
     return t & (TY_PAIR | TY_VEC | TY_PROC | TY_REC | TY_OTHER);
 }

@@ -67,7 +67,8 @@ static uint64_t rt_hash_chars(const uint32_t *c, int64_t n, int fold) {
     return rt_mix(h);
 }
 
-/* eqv?-consistent: numbers by value (eqv? compares bits of flonums and limbs of bignums),
+/* eqv?-consistent: numbers by value (eqv? compares bits of flonums, limbs of bignums and
+ * ratnums, parts of compnums),
  * empty strings, vectors and bytevectors by type (rt_eqv makes them eqv), the rest by word. */
 static uint64_t rt_hash_eqv(RtValue v) {
     if (RT_IS_OBJ(v)) {
@@ -84,6 +85,21 @@ static uint64_t rt_hash_eqv(RtValue v) {
             size_t n = RT_HDR_COUNT(h) >> 1;
             for (size_t i = 0; i < n; i++) x = rt_combine(x, RT_AS(RtBignum, v)->limbs[i]);
             return x;
+        }
+        case TYPE_ID_RATNUM: {
+            RtRatnum *r = RT_AS(RtRatnum, v);
+            uint64_t x = rt_combine(h, r->nden);
+            size_t n = (RT_HDR_COUNT(h) >> 1) + r->nden;
+            for (size_t i = 0; i < n; i++) x = rt_combine(x, r->limbs[i]);
+            return x;
+        }
+        case TYPE_ID_COMPNUM: {
+            RtCompnum *c = RT_AS(RtCompnum, v);
+            if (RT_HDR_COUNT(h)) return rt_combine(rt_hash_eqv(c->re.v), rt_hash_eqv(c->im.v));
+            uint64_t re, im;
+            memcpy(&re, &c->re.d, sizeof re);
+            memcpy(&im, &c->im.d, sizeof im);
+            return rt_combine(rt_mix(re ^ 0x5555), im);
         }
         case TYPE_ID_STRING:
         case TYPE_ID_VECTOR:

@@ -174,6 +174,17 @@ int rt_eqv(RtValue a, RtValue b) {
     case TYPE_ID_INT:
         return memcmp(RT_AS(RtBignum, a)->limbs, RT_AS(RtBignum, b)->limbs,
                       (RT_HDR_COUNT(ha) >> 1) * sizeof(uint64_t)) == 0;
+    case TYPE_ID_RATNUM: { /* normalised (numbers.c, N2): equal values, equal limbs */
+        RtRatnum *x = RT_AS(RtRatnum, a), *y = RT_AS(RtRatnum, b);
+        return x->nden == y->nden &&
+               memcmp(x->limbs, y->limbs, ((RT_HDR_COUNT(ha) >> 1) + x->nden) * sizeof(uint64_t)) == 0;
+    }
+    case TYPE_ID_COMPNUM: { /* same exactness (the header): parts eqv */
+        RtCompnum *x = RT_AS(RtCompnum, a), *y = RT_AS(RtCompnum, b);
+        if (RT_HDR_COUNT(ha)) return rt_eqv(x->re.v, y->re.v) && rt_eqv(x->im.v, y->im.v);
+        return memcmp(&x->re.d, &y->re.d, sizeof(double)) == 0 &&
+               memcmp(&x->im.d, &y->im.d, sizeof(double)) == 0;
+    }
     case TYPE_ID_STRING: return RT_HDR_COUNT(ha) == 0; /* empty strings may be shared */
     case TYPE_ID_VECTOR: return RT_HDR_COUNT(ha) == 0;
     case TYPE_ID_BYTEVECTOR: return RT_HDR_COUNT(ha) == 0;

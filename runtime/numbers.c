@@ -1,49 +1,76 @@
-/* numbers.c: Regal's numeric tower (R7RS 6.2): fixnums, bignums through GMP, and flonums.
+/* numbers.c: Regal's numeric tower (R7RS 6.2): fixnums, bignums and ratnums through GMP,
+ * flonums, and complex numbers (compnums).
  *
  * Entry points: the out-of-line generic operations compiled code calls when its inline fixnum
- * fast path fails (rt_add, rt_sub, rt_mul, rt_div, rt_neg, rt_num_eq ... rt_num_ge), the
- * number primitives of prims.def (rt_p_add ... rt_p_string_to_number), and the text hooks
- * rt_number_format / rt_format_double / rt_number_parse for the printer and the reader.
+ * or flonum fast path does not apply (rt_add, rt_sub, rt_mul, rt_div, rt_neg, rt_num_eq ...
+ * rt_num_ge), the number primitives of prims.def (rt_p_add ... rt_p_string_to_number), and the
+ * text hooks rt_number_format / rt_format_double / rt_number_parse for the printer and the
+ * reader (the syntax itself is numsyntax.c's, shared with the compiler).
  *
  * Representation (regal.h): a fixnum is an immediate 61-bit integer; a bignum is an RtBignum
- * in a region (header count = limb count << 1 | sign, magnitude in 64-bit limbs, least
- * significant first); a flonum is an RtFlonum. Invariant N1: every exact integer in fixnum
- * range is a fixnum, so a bignum is never zero and never fits a fixnum. Every exact result
- * goes through val_from_mpz / val_from_i128, which normalise.
- * Bignum arithmetic borrows a read-only mpz view of a bignum's limbs (mpz_roinit_n), computes
- * into an mpz_t temporary, copies the result's limbs into the region, and clears the temporary.
- *
- * Not supported yet: rationals and complex numbers. Where R7RS would produce a non-integral
- * rational, `/` (and expt with a negative exponent, and string->number of "n/d") returns the
- * nearest flonum instead; `exact` of a non-integral flonum is an error. sqrt of a negative
- * exact integer is an error; sqrt and log of a negative flonum give +nan.0.
+ * (header count = limb count << 1 | sign, magnitude in 64-bit limbs, least significant first);
+ * a ratnum an RtRatnum (numerator and denominator limbs in one object); a flonum an RtFlonum;
+ * a compnum an RtCompnum (two doubles, or two exact rationals).
+ * N1: every exact integer in fixnum range is a fixnum, so a bignum is never zero and never
+ *     fits a fixnum. Every exact integer result goes through val_from_mpz / val_from_i128.
+ * N2: a ratnum is in lowest terms with a denominator > 1: an integral rational is an integer.
+ *     Every exact rational result goes through val_from_mpq.
+ * N3: a compnum's parts are both exact or both flonums; an exact one has a non-zero imaginary
+ *     part (an exact zero makes a real). Every complex result goes through cx_make_exact or
+ *     cx_make_inexact.
+ * So eqv? on exact numbers may compare representations. Big numbers borrow read-only GMP
+ * views of their limbs (mpz_roinit_n), compute into temporaries, and copy the result into the
+ * region. A number a primitive returns is always fresh in the region it was given or an
+ * immediate (num_fresh), never an argument: region inference counts on it (EF_NONE).
+ * Contagion: an operation with an inexact operand is done in doubles; with a complex operand,
+ * on parts (exact) or in complex doubles (inexact).
  */
 #include "regal.h"
+#include "numsyntax.h"
 
+#include <complex.h>
 #include <gmp.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#undef complex
+#undef I
 
 _Static_assert(GMP_NUMB_BITS == 64 && sizeof(mp_limb_t) == sizeof(uint64_t),
                "RtBignum limbs are GMP limbs");
+_Static_assert(sizeof(RtRatnum) == 16 && sizeof(RtCompnum) == 24, "number sizes match the type table");
+
+typedef _Complex double Cdouble;
+
+/* re + im i, without the NaNs that re + im * I makes of infinite parts (C11 6.2.5p13). */
+static inline Cdouble cmk(double re, double im) {
+    union { Cdouble z; double d[2]; } u;
+    u.d[0] = re;
+    u.d[1] = im;
+    return u.z;
+}
 
 /* ============================================================================================
  * Classification and checks
  * ========================================================================================== */
-enum { NK_FIX, NK_BIG, NK_FLO, NK_NONE };
+enum { NK_FIX, NK_BIG, NK_RAT, NK_FLO, NK_CPLX, NK_NONE };
 
 static inline int num_kind(RtValue v) {
     if (RT_IS_FIXNUM(v)) return NK_FIX;
     if (RT_IS_OBJ(v)) {
-        TypeId t = RT_HDR_TYPE(*RT_OBJ(v));
-        if (t == TYPE_ID_INT) return NK_BIG;
-        if (t == TYPE_ID_FLOAT) return NK_FLO;
+        switch (RT_HDR_TYPE(*RT_OBJ(v))) {
+        case TYPE_ID_INT: return NK_BIG;
+        case TYPE_ID_FLOAT: return NK_FLO;
+        case TYPE_ID_RATNUM: return NK_RAT;
+        case TYPE_ID_COMPNUM: return NK_CPLX;
+        default: break;
+        }
     }
     return NK_NONE;
 }
 
 static inline int num_is_exact_int(RtValue v) { int k = num_kind(v); return k == NK_FIX || k == NK_BIG; }
+static inline int kind_exact_rational(int k) { return k <= NK_RAT; }
 
 static inline int flo_is_integer(double d) { return isfinite(d) && floor(d) == d; }
 
@@ -53,20 +80,28 @@ static int num_kind_checked(const char *loc, const char *who, RtValue v) {
     return k;
 }
 
+/* A real number: anything but a compnum. */
+static int real_kind_checked(const char *loc, const char *who, RtValue v) {
+    int k = num_kind_checked(loc, who, v);
+    if (RT_UNLIKELY(k == NK_CPLX)) rt_type_error(loc, who, "a real number", v);
+    return k;
+}
+
 /* An integer in the R7RS sense: exact, or a flonum with an integral value. */
 static int int_kind_checked(const char *loc, const char *who, RtValue v) {
     int k = num_kind(v);
-    if (RT_UNLIKELY(k == NK_NONE || (k == NK_FLO && !flo_is_integer(RT_FLOVAL(v)))))
+    if (RT_UNLIKELY(k == NK_NONE || k == NK_RAT || k == NK_CPLX ||
+                    (k == NK_FLO && !flo_is_integer(RT_FLOVAL(v)))))
         rt_type_error(loc, who, "an integer", v);
     return k;
 }
 
 static inline int big_neg(RtValue v) { return (int)(RT_HDR_COUNT(*RT_OBJ(v)) & 1u); }
 
-/* Sign of an exact integer: -1, 0 or 1. */
+/* Sign of an exact rational: -1, 0 or 1. */
 static int exact_sign(RtValue v) {
     if (RT_IS_FIXNUM(v)) return (int64_t)v < 0 ? -1 : v != 0;
-    return big_neg(v) ? -1 : 1; /* N1: a bignum is never zero */
+    return big_neg(v) ? -1 : 1; /* N1, N2: a bignum or a ratnum is never zero */
 }
 
 /* ============================================================================================
@@ -84,6 +119,31 @@ static mpz_srcptr mpz_view(MpzView *w, RtValue v) {
     RtBignum *b = RT_AS(RtBignum, v);
     mp_size_t n = (mp_size_t)(RT_HDR_COUNT(b->hdr) >> 1);
     return mpz_roinit_n(w->z, (const mp_limb_t *)b->limbs, big_neg(v) ? -n : n);
+}
+
+/* A read-only mpq view of an exact rational (an integer's denominator is 1). */
+typedef struct { mpq_t q; mp_limb_t limb; } MpqView;
+static const mp_limb_t mpq_one_limb = 1;
+
+static mpq_srcptr mpq_view(MpqView *w, RtValue v) {
+    if (RT_IS_TYPE(v, TYPE_ID_RATNUM)) {
+        RtRatnum *r = RT_AS(RtRatnum, v);
+        mp_size_t n = (mp_size_t)(RT_HDR_COUNT(r->hdr) >> 1);
+        mpz_roinit_n(mpq_numref(w->q), (const mp_limb_t *)r->limbs, big_neg(v) ? -n : n);
+        mpz_roinit_n(mpq_denref(w->q), (const mp_limb_t *)r->limbs + n, (mp_size_t)r->nden);
+        return w->q;
+    }
+    if (RT_IS_FIXNUM(v)) {
+        int64_t n = RT_FIXVAL(v);
+        w->limb = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+        mpz_roinit_n(mpq_numref(w->q), &w->limb, n < 0 ? -1 : n > 0 ? 1 : 0);
+    } else {
+        RtBignum *b = RT_AS(RtBignum, v);
+        mp_size_t n = (mp_size_t)(RT_HDR_COUNT(b->hdr) >> 1);
+        mpz_roinit_n(mpq_numref(w->q), (const mp_limb_t *)b->limbs, big_neg(v) ? -n : n);
+    }
+    mpz_roinit_n(mpq_denref(w->q), &mpq_one_limb, 1);
+    return w->q;
 }
 
 /* The exact integer z as a value in rr: a fixnum when it fits (N1), else a new bignum. */
@@ -105,6 +165,25 @@ static RtValue val_from_mpz(Region *rr, mpz_srcptr z) {
 static RtValue val_take_mpz(Region *rr, mpz_t z) {
     RtValue v = val_from_mpz(rr, z);
     mpz_clear(z);
+    return v;
+}
+
+/* The canonical rational q as a value in rr: an integer when its denominator is 1 (N2). */
+static RtValue val_from_mpq(Region *rr, mpq_srcptr q) {
+    mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
+    if (mpz_cmp_ui(den, 1) == 0) return val_from_mpz(rr, num);
+    size_t nn = mpz_size(num), nd = mpz_size(den);
+    RtRatnum *r = alloc_obj_sized(rr, TYPE_ID_RATNUM, (nn + nd) * sizeof(uint64_t));
+    r->hdr = RT_HDR(TYPE_ID_RATNUM, ((uint64_t)nn << 1) | (uint64_t)(mpz_sgn(num) < 0));
+    r->nden = nd;
+    memcpy(r->limbs, mpz_limbs_read(num), nn * sizeof(uint64_t));
+    memcpy(r->limbs + nn, mpz_limbs_read(den), nd * sizeof(uint64_t));
+    return RT_TAG_AS_OBJ(r);
+}
+
+static RtValue val_take_mpq(Region *rr, mpq_t q) {
+    RtValue v = val_from_mpq(rr, q);
+    mpq_clear(q);
     return v;
 }
 
@@ -138,53 +217,63 @@ static int small_i128(RtValue v, __int128 *out) {
 
 static RtValue val_from_double(Region *rr, double d) { return mk_float(rr, d); }
 
-/* n / d (d != 0) rounded to the nearest double, ties to even (the result may be +-inf).
- * The quotient is scaled to 55 or 56 bits, so one integer division decides the rounding. */
-static double ratio_to_double(mpz_srcptr n, mpz_srcptr d) {
-    int sign = mpz_sgn(n) * mpz_sgn(d);
-    if (sign == 0) return 0.0;
-    long k = 55 + (long)mpz_sizeinbase(d, 2) - (long)mpz_sizeinbase(n, 2);
-    mpz_t num, den, q, r;
-    mpz_inits(num, den, q, r, NULL);
-    mpz_abs(num, n);
-    mpz_abs(den, d);
-    if (k >= 0) mpz_mul_2exp(num, num, (mp_bitcnt_t)k);
-    else mpz_mul_2exp(den, den, (mp_bitcnt_t)-k);
-    mpz_tdiv_qr(q, r, num, den);
-    int sticky = mpz_sgn(r) != 0;
-    unsigned s = (unsigned)mpz_sizeinbase(q, 2) - 53; /* 2 or 3 */
-    uint64_t qq = mpz_get_ui(q);
-    uint64_t m = qq >> s, rest = qq & ((UINT64_C(1) << s) - 1), half = UINT64_C(1) << (s - 1);
-    if (rest > half || (rest == half && (sticky || (m & 1)))) m++;
-    mpz_clears(num, den, q, r, NULL);
-    double x = ldexp((double)m, (int)((long)s - k));
-    return sign < 0 ? -x : x;
+/* A copy of number v in rr (an immediate as it is): what a primitive returns when its result
+ * equals an argument, so that the result never lives in the argument's region. */
+static RtValue num_fresh(Region *rr, RtValue v) {
+    switch (num_kind(v)) {
+    case NK_BIG: case NK_RAT: {
+        MpqView w;
+        return val_from_mpq(rr, mpq_view(&w, v));
+    }
+    case NK_FLO: return val_from_double(rr, RT_FLOVAL(v));
+    case NK_CPLX: {
+        RtCompnum *c = RT_AS(RtCompnum, v), *n = alloc_obj_typed(rr, TYPE_ID_COMPNUM);
+        n->hdr = c->hdr;
+        if (RT_HDR_COUNT(c->hdr)) {
+            RtValue re = num_fresh(rr, c->re.v), im = num_fresh(rr, c->im.v);
+            n->re.v = re;
+            n->im.v = im;
+        } else {
+            n->re.d = c->re.d;
+            n->im.d = c->im.d;
+        }
+        return RT_TAG_AS_OBJ(n);
+    }
+    default: return v;
+    }
 }
 
-/* An exact integer to the nearest double (R7RS `inexact`). */
+/* An exact rational to the nearest double (R7RS `inexact`). */
 static double exact_to_double(RtValue v) {
     if (RT_IS_FIXNUM(v)) return (double)RT_FIXVAL(v);
-    MpzView w;
-    mpz_srcptr z = mpz_view(&w, v);
-    if (mpz_sizeinbase(z, 2) <= 53) return mpz_get_d(z);
-    if (mpz_sizeinbase(z, 2) > 1100) return mpz_sgn(z) < 0 ? -HUGE_VAL : HUGE_VAL;
-    MpzView one;
-    return ratio_to_double(z, mpz_view(&one, RT_FIX(1)));
+    MpqView w;
+    mpq_srcptr q = mpq_view(&w, v);
+    mpz_srcptr n = mpq_numref(q);
+    if (RT_IS_TYPE(v, TYPE_ID_INT)) {
+        if (mpz_sizeinbase(n, 2) <= 53) return mpz_get_d(n);
+        if (mpz_sizeinbase(n, 2) > 1100) return mpz_sgn(n) < 0 ? -HUGE_VAL : HUGE_VAL;
+    }
+    return rt_ns_ratio_to_double(n, mpq_denref(q));
 }
 
+/* A real number as the nearest double. */
+static double real_to_double(RtValue v) { return num_kind(v) == NK_FLO ? RT_FLOVAL(v) : exact_to_double(v); }
+
 static double num_to_double(const char *loc, const char *who, RtValue v) {
-    int k = num_kind_checked(loc, who, v);
-    return k == NK_FLO ? RT_FLOVAL(v) : exact_to_double(v);
+    real_kind_checked(loc, who, v);
+    return real_to_double(v);
 }
 
 double rt_to_double(const char *loc, RtValue v) { return num_to_double(loc, "inexact", v); }
 
-/* An integral, finite double to an exact integer. */
-static RtValue exact_from_integral_double(Region *rr, double d) {
-    if (d >= -9.2e18 && d <= 9.2e18) return val_from_i128(rr, (int64_t)d);
-    mpz_t z;
-    mpz_init_set_d(z, d);
-    return val_take_mpz(rr, z);
+/* A finite double as the exact rational it is. */
+static RtValue exact_from_double(Region *rr, double d) {
+    if (d >= -9.2e18 && d <= 9.2e18 && d == (double)(int64_t)d) return val_from_i128(rr, (int64_t)d);
+    mpq_t q;
+    mpq_init(q);
+    mpq_set_d(q, d);
+    mpq_canonicalize(q);
+    return val_take_mpq(rr, q);
 }
 
 static RtValue make_values2(Region *rr, RtValue x, RtValue y) {
@@ -196,11 +285,72 @@ static RtValue make_values2(Region *rr, RtValue x, RtValue y) {
 }
 
 /* ============================================================================================
+ * Complex numbers: making them, their parts
+ * ========================================================================================== */
+static inline int cx_is_exact(RtValue v) { return RT_HDR_COUNT(*RT_OBJ(v)) != 0; }
+
+static RtValue cx_make_inexact(Region *rr, double re, double im) {
+    RtCompnum *c = alloc_obj_typed(rr, TYPE_ID_COMPNUM);
+    c->hdr = RT_HDR(TYPE_ID_COMPNUM, 0);
+    c->re.d = re;
+    c->im.d = im;
+    return RT_TAG_AS_OBJ(c);
+}
+
+static RtValue cx_make_cdouble(Region *rr, Cdouble z) { return cx_make_inexact(rr, creal(z), cimag(z)); }
+
+/* re + im i of exact rationals: a real when im is 0 (N3); the parts are copied into rr. */
+static RtValue cx_make_exact(Region *rr, RtValue re, RtValue im) {
+    if (im == RT_FIX(0)) return num_fresh(rr, re);
+    RtValue r = num_fresh(rr, re), i = num_fresh(rr, im);
+    RtCompnum *c = alloc_obj_typed(rr, TYPE_ID_COMPNUM);
+    c->hdr = RT_HDR(TYPE_ID_COMPNUM, 1);
+    c->re.v = r;
+    c->im.v = i;
+    return RT_TAG_AS_OBJ(c);
+}
+
+/* The parts of any number: exact ones as values (a real's imaginary part is exact 0), else
+ * as doubles (a flonum's imaginary part is 0.0). */
+typedef struct { int exact; RtValue re, im; double dre, dim; } CxParts;
+
+static void cx_parts(RtValue v, int k, CxParts *p) {
+    if (k == NK_CPLX) {
+        RtCompnum *c = RT_AS(RtCompnum, v);
+        p->exact = cx_is_exact(v);
+        if (p->exact) p->re = c->re.v, p->im = c->im.v;
+        else p->dre = c->re.d, p->dim = c->im.d;
+    } else if (k == NK_FLO) {
+        p->exact = 0;
+        p->dre = RT_FLOVAL(v);
+        p->dim = 0.0;
+    } else {
+        p->exact = 1;
+        p->re = v;
+        p->im = RT_FIX(0);
+    }
+}
+
+static void cx_inexact(CxParts *p) {
+    if (!p->exact) return;
+    p->dre = exact_to_double(p->re);
+    p->dim = exact_to_double(p->im);
+    p->exact = 0;
+}
+
+static Cdouble cx_cdouble(RtValue v, int k) {
+    CxParts p;
+    cx_parts(v, k, &p);
+    cx_inexact(&p);
+    return cmk(p.dre, p.dim);
+}
+
+/* ============================================================================================
  * Comparison
  * ========================================================================================== */
 #define CMP_UNORDERED 2 /* a NaN is involved */
 
-/* Compare an exact integer with a double exactly (not through a rounded conversion). */
+/* Compare an exact rational with a double exactly (not through a rounded conversion). */
 static int cmp_exact_double(RtValue a, double d) {
     if (isnan(d)) return CMP_UNORDERED;
     if (RT_IS_FIXNUM(a)) {
@@ -210,15 +360,26 @@ static int cmp_exact_double(RtValue a, double d) {
             return x < d ? -1 : x > d;
         }
     }
-    MpzView w;
-    int c = mpz_cmp_d(mpz_view(&w, a), d); /* exact for any finite or infinite d */
+    int c;
+    if (RT_IS_TYPE(a, TYPE_ID_RATNUM)) {
+        if (isinf(d)) return d > 0 ? -1 : 1;
+        MpqView w;
+        mpq_t t;
+        mpq_init(t);
+        mpq_set_d(t, d);
+        c = mpq_cmp(mpq_view(&w, a), t);
+        mpq_clear(t);
+    } else {
+        MpzView w;
+        c = mpz_cmp_d(mpz_view(&w, a), d); /* exact for any finite or infinite d */
+    }
     return c < 0 ? -1 : c > 0;
 }
 
-/* -1, 0, 1, or CMP_UNORDERED; both arguments must be numbers (checked, naming `who`). */
+/* -1, 0, 1, or CMP_UNORDERED; both arguments must be real numbers (checked, naming `who`). */
 static int num_cmp(const char *loc, const char *who, RtValue a, RtValue b) {
     if (RT_IS_FIXNUM(a) && RT_IS_FIXNUM(b)) return (int64_t)a < (int64_t)b ? -1 : a != b;
-    int ka = num_kind_checked(loc, who, a), kb = num_kind_checked(loc, who, b);
+    int ka = real_kind_checked(loc, who, a), kb = real_kind_checked(loc, who, b);
     if (ka == NK_FLO && kb == NK_FLO) {
         double x = RT_FLOVAL(a), y = RT_FLOVAL(b);
         if (isnan(x) || isnan(y)) return CMP_UNORDERED;
@@ -229,12 +390,35 @@ static int num_cmp(const char *loc, const char *who, RtValue a, RtValue b) {
         int c = cmp_exact_double(b, RT_FLOVAL(a));
         return c == CMP_UNORDERED ? c : -c;
     }
-    MpzView wa, wb;
-    int c = mpz_cmp(mpz_view(&wa, a), mpz_view(&wb, b));
+    int c;
+    if (ka == NK_RAT || kb == NK_RAT) {
+        MpqView wa, wb;
+        c = mpq_cmp(mpq_view(&wa, a), mpq_view(&wb, b));
+    } else {
+        MpzView wa, wb;
+        c = mpz_cmp(mpz_view(&wa, a), mpz_view(&wb, b));
+    }
     return c < 0 ? -1 : c > 0;
 }
 
-int rt_num_eq(const char *loc, RtValue a, RtValue b) { return num_cmp(loc, "=", a, b) == 0; }
+/* = of any two numbers: complex ones part by part. */
+static int num_equal(const char *loc, const char *who, RtValue a, RtValue b) {
+    if (RT_IS_FIXNUM(a) && RT_IS_FIXNUM(b)) return a == b;
+    int ka = num_kind_checked(loc, who, a), kb = num_kind_checked(loc, who, b);
+    if (ka != NK_CPLX && kb != NK_CPLX) return num_cmp(loc, who, a, b) == 0;
+    CxParts x, y;
+    cx_parts(a, ka, &x);
+    cx_parts(b, kb, &y);
+    if (x.exact && y.exact)
+        return num_cmp(loc, who, x.re, y.re) == 0 && num_cmp(loc, who, x.im, y.im) == 0;
+    if (x.exact != y.exact) { /* compare the exact parts with the doubles exactly */
+        CxParts *e = x.exact ? &x : &y, *f = x.exact ? &y : &x;
+        return cmp_exact_double(e->re, f->dre) == 0 && cmp_exact_double(e->im, f->dim) == 0;
+    }
+    return x.dre == y.dre && x.dim == y.dim;
+}
+
+int rt_num_eq(const char *loc, RtValue a, RtValue b) { return num_equal(loc, "=", a, b); }
 int rt_num_lt(const char *loc, RtValue a, RtValue b) { return num_cmp(loc, "<", a, b) == -1; }
 int rt_num_gt(const char *loc, RtValue a, RtValue b) { return num_cmp(loc, ">", a, b) == 1; }
 int rt_num_le(const char *loc, RtValue a, RtValue b) {
@@ -249,15 +433,79 @@ int rt_num_ge(const char *loc, RtValue a, RtValue b) {
 /* ============================================================================================
  * Arithmetic: + - * / and negation
  * ========================================================================================== */
-typedef enum { OP_ADD, OP_SUB, OP_MUL } ArithOp;
+typedef enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV } ArithOp;
+
+static RtValue num_add(Region *rr, const char *loc, const char *who, RtValue a, RtValue b);
+static RtValue num_sub(Region *rr, const char *loc, const char *who, RtValue a, RtValue b);
+static RtValue num_mul(Region *rr, const char *loc, const char *who, RtValue a, RtValue b);
+static RtValue num_div(Region *rr, const char *loc, const char *who, RtValue a, RtValue b);
+
+/* a op b with a complex operand: exact parts by the real operations, else complex doubles. */
+static RtValue cx_arith(Region *rr, const char *loc, const char *who, ArithOp op, RtValue a,
+                        int ka, RtValue b, int kb) {
+    CxParts x, y;
+    cx_parts(a, ka, &x);
+    cx_parts(b, kb, &y);
+    if (x.exact && y.exact) {
+        RtValue re, im;
+        switch (op) {
+        case OP_ADD:
+            re = num_add(rr, loc, who, x.re, y.re);
+            im = num_add(rr, loc, who, x.im, y.im);
+            break;
+        case OP_SUB:
+            re = num_sub(rr, loc, who, x.re, y.re);
+            im = num_sub(rr, loc, who, x.im, y.im);
+            break;
+        case OP_MUL: /* (a + bi)(c + di) = (ac - bd) + (ad + bc)i */
+            re = num_sub(rr, loc, who, num_mul(rr, loc, who, x.re, y.re), num_mul(rr, loc, who, x.im, y.im));
+            im = num_add(rr, loc, who, num_mul(rr, loc, who, x.re, y.im), num_mul(rr, loc, who, x.im, y.re));
+            break;
+        default: { /* ((ac + bd) + (bc - ad)i) / (c^2 + d^2); the divisor is not 0 (N3) */
+            RtValue den = num_add(rr, loc, who, num_mul(rr, loc, who, y.re, y.re), num_mul(rr, loc, who, y.im, y.im));
+            re = num_add(rr, loc, who, num_mul(rr, loc, who, x.re, y.re), num_mul(rr, loc, who, x.im, y.im));
+            im = num_sub(rr, loc, who, num_mul(rr, loc, who, x.im, y.re), num_mul(rr, loc, who, x.re, y.im));
+            re = num_div(rr, loc, who, re, den);
+            im = num_div(rr, loc, who, im, den);
+            break;
+        }
+        }
+        return cx_make_exact(rr, re, im);
+    }
+    cx_inexact(&x);
+    cx_inexact(&y);
+    double a1 = x.dre, b1 = x.dim, c1 = y.dre, d1 = y.dim, re, im;
+    switch (op) {
+    case OP_ADD: re = a1 + c1, im = b1 + d1; break;
+    case OP_SUB: re = a1 - c1, im = b1 - d1; break;
+    case OP_MUL: re = a1 * c1 - b1 * d1, im = a1 * d1 + b1 * c1; break;
+    default: {
+        double den = c1 * c1 + d1 * d1;
+        re = (a1 * c1 + b1 * d1) / den;
+        im = (b1 * c1 - a1 * d1) / den;
+        break;
+    }
+    }
+    return cx_make_inexact(rr, re, im);
+}
 
 static RtValue arith_slow(Region *rr, const char *loc, const char *who, ArithOp op, RtValue a,
                           RtValue b) {
     int ka = num_kind_checked(loc, who, a), kb = num_kind_checked(loc, who, b);
+    if (RT_UNLIKELY(ka == NK_CPLX || kb == NK_CPLX)) return cx_arith(rr, loc, who, op, a, ka, b, kb);
     if (ka == NK_FLO || kb == NK_FLO) {
         double x = ka == NK_FLO ? RT_FLOVAL(a) : exact_to_double(a);
         double y = kb == NK_FLO ? RT_FLOVAL(b) : exact_to_double(b);
         return val_from_double(rr, op == OP_ADD ? x + y : op == OP_SUB ? x - y : x * y);
+    }
+    if (ka == NK_RAT || kb == NK_RAT) {
+        MpqView wa, wb;
+        mpq_t r;
+        mpq_init(r);
+        if (op == OP_ADD) mpq_add(r, mpq_view(&wa, a), mpq_view(&wb, b));
+        else if (op == OP_SUB) mpq_sub(r, mpq_view(&wa, a), mpq_view(&wb, b));
+        else mpq_mul(r, mpq_view(&wa, a), mpq_view(&wb, b));
+        return val_take_mpq(rr, r);
     }
     __int128 x, y, z;
     if (small_i128(a, &x) && small_i128(b, &y)) { /* fixnums that overflowed, small bignums */
@@ -302,44 +550,43 @@ RtValue rt_mul(Region *rr, const char *loc, RtValue a, RtValue b) { return num_m
 
 static RtValue num_neg(Region *rr, const char *loc, const char *who, RtValue a) {
     int k = num_kind_checked(loc, who, a);
-    if (k == NK_FLO) return val_from_double(rr, -RT_FLOVAL(a));
     if (k == NK_FIX) return val_from_i128(rr, -(__int128)RT_FIXVAL(a));
-    MpzView w;
-    mpz_t r;
-    mpz_init(r);
-    mpz_neg(r, mpz_view(&w, a));
-    return val_take_mpz(rr, r);
+    if (k == NK_FLO) return val_from_double(rr, -RT_FLOVAL(a));
+    if (k == NK_CPLX) { /* each part negated: (- 0.0+1.0i) is -0.0-1.0i */
+        CxParts p;
+        cx_parts(a, k, &p);
+        if (!p.exact) return cx_make_inexact(rr, -p.dre, -p.dim);
+        return cx_make_exact(rr, num_neg(rr, loc, who, p.re), num_neg(rr, loc, who, p.im));
+    }
+    MpqView w;
+    mpq_t r;
+    mpq_init(r);
+    mpq_neg(r, mpq_view(&w, a));
+    return val_take_mpq(rr, r);
 }
 
 RtValue rt_neg(Region *rr, const char *loc, RtValue a) { return num_neg(rr, loc, "-", a); }
 
-/* a / b. Exact operands: the exact quotient when b divides a; otherwise, since rationals are
- * not supported yet, the flonum nearest to the true quotient (R7RS would give a ratio).
- * An exact zero divisor is an error; with a flonum operand the IEEE result (+inf.0 ...). */
+/* a / b. Exact operands give the exact quotient, a ratnum when b does not divide a (N2); an
+ * exact zero divisor is an error; with a flonum operand the IEEE result (+inf.0 ...). */
 static RtValue num_div(Region *rr, const char *loc, const char *who, RtValue a, RtValue b) {
     int ka = num_kind_checked(loc, who, a), kb = num_kind_checked(loc, who, b);
-    if (ka == NK_FLO || kb == NK_FLO) {
+    if ((ka == NK_FLO || kb == NK_FLO) && ka != NK_CPLX && kb != NK_CPLX) { /* (/ 1.0 0): +inf.0 */
         double x = ka == NK_FLO ? RT_FLOVAL(a) : exact_to_double(a);
         double y = kb == NK_FLO ? RT_FLOVAL(b) : exact_to_double(b);
         return val_from_double(rr, x / y);
     }
     if (b == RT_FIX(0)) rt_error_msg(loc, who, "division by zero");
+    if (RT_UNLIKELY(ka == NK_CPLX || kb == NK_CPLX)) return cx_arith(rr, loc, who, OP_DIV, a, ka, b, kb);
     if (ka == NK_FIX && kb == NK_FIX) {
         int64_t x = RT_FIXVAL(a), y = RT_FIXVAL(b);
         if (x % y == 0) return val_from_i128(rr, (__int128)x / y);
-        if (x >= -(INT64_C(1) << 53) && x <= (INT64_C(1) << 53) && y >= -(INT64_C(1) << 53) &&
-            y <= (INT64_C(1) << 53))
-            return val_from_double(rr, (double)x / (double)y);
     }
-    MpzView wa, wb;
-    mpz_srcptr x = mpz_view(&wa, a), y = mpz_view(&wb, b);
-    if (mpz_divisible_p(x, y)) {
-        mpz_t q;
-        mpz_init(q);
-        mpz_divexact(q, x, y);
-        return val_take_mpz(rr, q);
-    }
-    return val_from_double(rr, ratio_to_double(x, y));
+    MpqView wa, wb;
+    mpq_t r;
+    mpq_init(r);
+    mpq_div(r, mpq_view(&wa, a), mpq_view(&wb, b));
+    return val_take_mpq(rr, r);
 }
 
 RtValue rt_div(Region *rr, const char *loc, RtValue a, RtValue b) { return num_div(rr, loc, "/", a, b); }
@@ -348,7 +595,10 @@ RtValue rt_div(Region *rr, const char *loc, RtValue a, RtValue b) { return num_d
 RtValue rt_p_add(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     if (argc == 0) return RT_FIX(0);
     RtValue acc = argv[0];
-    if (argc == 1) num_kind_checked(loc, "+", acc);
+    if (argc == 1) {
+        num_kind_checked(loc, "+", acc);
+        return num_fresh(rr, acc);
+    }
     for (intptr_t i = 1; i < argc; i++) acc = num_add(rr, loc, "+", acc, argv[i]);
     return acc;
 }
@@ -356,7 +606,10 @@ RtValue rt_p_add(Region *rr, const char *loc, intptr_t argc, const RtValue *argv
 RtValue rt_p_mul(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     if (argc == 0) return RT_FIX(1);
     RtValue acc = argv[0];
-    if (argc == 1) num_kind_checked(loc, "*", acc);
+    if (argc == 1) {
+        num_kind_checked(loc, "*", acc);
+        return num_fresh(rr, acc);
+    }
     for (intptr_t i = 1; i < argc; i++) acc = num_mul(rr, loc, "*", acc, argv[i]);
     return acc;
 }
@@ -375,11 +628,18 @@ RtValue rt_p_div(Region *rr, const char *loc, intptr_t argc, const RtValue *argv
     return acc;
 }
 
-/* Chained comparison (R7RS 6.2.6): every argument is checked to be a number. */
+/* Chained comparison (R7RS 6.2.6): every argument is checked to be a number (a real one for
+ * the orderings). */
 static RtValue compare_chain(const char *loc, const char *who, intptr_t argc,
                              const RtValue *argv, int want_lt, int want_eq, int want_gt) {
-    for (intptr_t i = 0; i < argc; i++) num_kind_checked(loc, who, argv[i]);
+    int eq_only = want_eq && !want_lt && !want_gt;
+    for (intptr_t i = 0; i < argc; i++)
+        eq_only ? num_kind_checked(loc, who, argv[i]) : real_kind_checked(loc, who, argv[i]);
     for (intptr_t i = 0; i + 1 < argc; i++) {
+        if (eq_only) {
+            if (!num_equal(loc, who, argv[i], argv[i + 1])) return RT_FALSE;
+            continue;
+        }
         int c = num_cmp(loc, who, argv[i], argv[i + 1]);
         if (!((c == -1 && want_lt) || (c == 0 && want_eq) || (c == 1 && want_gt))) return RT_FALSE;
     }
@@ -476,28 +736,37 @@ RtValue rt_p_truncate_div(Region *rr, const char *loc, RtValue a0, RtValue a1) {
  * abs min max gcd lcm square
  * ========================================================================================== */
 RtValue rt_p_abs(Region *rr, const char *loc, RtValue a0) {
-    int k = num_kind_checked(loc, "abs", a0);
-    if (k == NK_FLO) return signbit(RT_FLOVAL(a0)) ? val_from_double(rr, -RT_FLOVAL(a0)) : a0;
-    return exact_sign(a0) < 0 ? num_neg(rr, loc, "abs", a0) : a0;
+    int k = real_kind_checked(loc, "abs", a0);
+    if (k == NK_FLO) return val_from_double(rr, fabs(RT_FLOVAL(a0)));
+    return exact_sign(a0) < 0 ? num_neg(rr, loc, "abs", a0) : num_fresh(rr, a0);
 }
 
 static RtValue to_inexact(Region *rr, RtValue v) {
-    return num_kind(v) == NK_FLO ? v : val_from_double(rr, exact_to_double(v));
+    switch (num_kind(v)) {
+    case NK_FLO: return num_fresh(rr, v);
+    case NK_CPLX: {
+        CxParts p;
+        cx_parts(v, NK_CPLX, &p);
+        cx_inexact(&p);
+        return cx_make_inexact(rr, p.dre, p.dim);
+    }
+    default: return val_from_double(rr, exact_to_double(v));
+    }
 }
 
 /* min and max: the result is inexact if any argument is (R7RS 6.2.6); a NaN wins. */
 static RtValue min_max(Region *rr, const char *loc, const char *who, int sign, intptr_t argc,
                        const RtValue *argv) {
     RtValue best = argv[0];
-    int inexact = num_kind_checked(loc, who, best) == NK_FLO;
+    int inexact = real_kind_checked(loc, who, best) == NK_FLO;
     for (intptr_t i = 1; i < argc; i++) {
         RtValue v = argv[i];
-        inexact |= num_kind_checked(loc, who, v) == NK_FLO;
+        inexact |= real_kind_checked(loc, who, v) == NK_FLO;
         if (num_kind(best) == NK_FLO && isnan(RT_FLOVAL(best))) continue;
         int c = num_cmp(loc, who, v, best);
         if (c == CMP_UNORDERED || c == sign) best = v;
     }
-    return inexact ? to_inexact(rr, best) : best;
+    return inexact ? to_inexact(rr, best) : num_fresh(rr, best);
 }
 
 RtValue rt_p_max(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
@@ -510,6 +779,7 @@ RtValue rt_p_min(Region *rr, const char *loc, intptr_t argc, const RtValue *argv
 /* gcd and lcm of integers; inexact if any argument is. */
 static RtValue gcd_lcm(Region *rr, const char *loc, const char *who, int is_lcm, intptr_t argc,
                        const RtValue *argv) {
+    for (intptr_t i = 0; i < argc; i++) int_kind_checked(loc, who, argv[i]); /* before any mpz */
     mpz_t acc, t;
     mpz_init_set_ui(acc, is_lcm ? 1 : 0);
     mpz_init(t);
@@ -529,7 +799,7 @@ static RtValue gcd_lcm(Region *rr, const char *loc, const char *who, int is_lcm,
     mpz_clear(t);
     if (inexact) {
         MpzView one;
-        double d = ratio_to_double(acc, mpz_view(&one, RT_FIX(1)));
+        double d = rt_ns_ratio_to_double(acc, mpz_view(&one, RT_FIX(1)));
         mpz_clear(acc);
         return val_from_double(rr, d);
     }
@@ -553,14 +823,117 @@ RtValue rt_p_lcm(Region *rr, const char *loc, intptr_t argc, const RtValue *argv
 RtValue rt_p_square(Region *rr, const char *loc, RtValue a0) { return num_mul(rr, loc, "square", a0, a0); }
 
 /* ============================================================================================
+ * numerator, denominator, rationalize (R7RS 6.2.6)
+ * ========================================================================================== */
+/* The exact rational a real stands for: itself, or a finite flonum's exact value. */
+static RtValue real_exact(Region *rr, const char *loc, const char *who, RtValue v) {
+    int k = real_kind_checked(loc, who, v);
+    if (k != NK_FLO) return v;
+    double d = RT_FLOVAL(v);
+    if (!isfinite(d)) {
+        char buf[RT_FLONUM_BUF];
+        rt_format_double(d, buf);
+        rt_error_msg(loc, who, "no exact representation of %s", buf);
+    }
+    return exact_from_double(rr, d);
+}
+
+static RtValue num_part(Region *rr, const char *loc, const char *who, RtValue v, int den) {
+    int inexact = real_kind_checked(loc, who, v) == NK_FLO;
+    RtValue x = real_exact(rr, loc, who, v), r;
+    MpqView w;
+    mpq_srcptr q = mpq_view(&w, x);
+    r = val_from_mpz(rr, den ? mpq_denref(q) : mpq_numref(q));
+    return inexact ? val_from_double(rr, exact_to_double(r)) : r;
+}
+
+RtValue rt_p_numerator(Region *rr, const char *loc, RtValue a0) { return num_part(rr, loc, "numerator", a0, 0); }
+RtValue rt_p_denominator(Region *rr, const char *loc, RtValue a0) { return num_part(rr, loc, "denominator", a0, 1); }
+
+/* The simplest rational in [lo, hi] (0 < lo <= hi), as a continued fraction: floor(lo) when lo
+ * is an integer; floor(lo) + 1 when that is in the interval; else floor(lo) + 1 / the simplest
+ * in [1 / (hi - floor(lo)), 1 / (lo - floor(lo))]. The terms are collected, then folded. */
+static void simplest_pos(mpq_t out, mpq_srcptr lo0, mpq_srcptr hi0) {
+    mpq_t lo, hi, t;
+    mpz_t fl, fh;
+    mpq_inits(lo, hi, t, NULL);
+    mpz_inits(fl, fh, NULL);
+    mpq_set(lo, lo0);
+    mpq_set(hi, hi0);
+    size_t nterms = 0, cap = 8;
+    mpz_t *terms = malloc(cap * sizeof *terms);
+    if (!terms) rt_out_of_memory();
+    for (;;) {
+        mpz_fdiv_q(fl, mpq_numref(lo), mpq_denref(lo));
+        mpz_fdiv_q(fh, mpq_numref(hi), mpq_denref(hi));
+        if (mpz_cmp_ui(mpq_denref(lo), 1) == 0) break;
+        if (mpz_cmp(fl, fh) < 0) {
+            mpz_add_ui(fl, fl, 1);
+            break;
+        }
+        if (nterms == cap) {
+            cap *= 2;
+            terms = realloc(terms, cap * sizeof *terms);
+            if (!terms) rt_out_of_memory();
+        }
+        mpz_init_set(terms[nterms++], fl);
+        mpq_set_z(t, fl);
+        mpq_sub(lo, lo, t);
+        mpq_sub(hi, hi, t);
+        mpq_inv(t, lo);   /* the new interval: [1/(hi - fl), 1/(lo - fl)] */
+        mpq_inv(lo, hi);
+        mpq_set(hi, t);
+    }
+    mpq_set_z(out, fl);
+    while (nterms > 0) {
+        nterms--;
+        mpq_inv(out, out);
+        mpq_set_z(t, terms[nterms]);
+        mpq_add(out, out, t);
+        mpz_clear(terms[nterms]);
+    }
+    free(terms);
+    mpq_clears(lo, hi, t, NULL);
+    mpz_clears(fl, fh, NULL);
+}
+
+/* (rationalize x y): the simplest rational within y of x (R7RS 6.2.6); inexact if either is. */
+RtValue rt_p_rationalize(Region *rr, const char *loc, RtValue a0, RtValue a1) {
+    int kx = real_kind_checked(loc, "rationalize", a0), ky = real_kind_checked(loc, "rationalize", a1);
+    int inexact = kx == NK_FLO || ky == NK_FLO;
+    if (inexact) {
+        double x = real_to_double(a0), y = real_to_double(a1);
+        if (isnan(x) || isnan(y)) return val_from_double(rr, NAN);
+        if (isinf(y)) return val_from_double(rr, isinf(x) ? NAN : 0.0);
+        if (isinf(x)) return val_from_double(rr, x);
+    }
+    MpqView wx, wy;
+    mpq_t lo, hi, r, e;
+    mpq_inits(lo, hi, r, e, NULL);
+    RtValue xv = real_exact(rr, loc, "rationalize", a0), yv = real_exact(rr, loc, "rationalize", a1);
+    mpq_abs(e, mpq_view(&wy, yv));
+    mpq_sub(lo, mpq_view(&wx, xv), e);
+    mpq_add(hi, mpq_view(&wx, xv), e);
+    if (mpq_sgn(lo) > 0) simplest_pos(r, lo, hi);
+    else if (mpq_sgn(hi) < 0) {
+        mpq_neg(lo, lo);
+        mpq_neg(hi, hi);
+        simplest_pos(r, hi, lo);
+        mpq_neg(r, r);
+    } else mpq_set_ui(r, 0, 1);
+    RtValue v = val_from_mpq(rr, r);
+    mpq_clears(lo, hi, r, e, NULL);
+    return inexact ? val_from_double(rr, exact_to_double(v)) : v;
+}
+
+/* ============================================================================================
  * expt, sqrt, exact-integer-sqrt, transcendental functions (R7RS 6.2.6)
  * ========================================================================================== */
 #define RT_EXPT_MAX_BITS (UINT64_C(1) << 32) /* refuse exact powers beyond 512 MB */
 
-/* base^e for an exact base and an exact e >= 0, or 0 when the result would be too large. */
-static int exact_pow(mpz_t out, RtValue base, RtValue e) {
-    MpzView wb;
-    mpz_srcptr b = mpz_view(&wb, base);
+/* base^e for an exact integer base and an exact e >= 0, or 0 when the result would be too
+ * large. */
+static int exact_pow(mpz_t out, mpz_srcptr b, RtValue e) {
     if (mpz_cmpabs_ui(b, 1) <= 0) { /* 0, 1, -1: any exponent */
         if (mpz_sgn(b) == 0) mpz_set_ui(out, e == RT_FIX(0) ? 1 : 0);
         else if (mpz_sgn(b) > 0) mpz_set_ui(out, 1);
@@ -578,47 +951,62 @@ static int exact_pow(mpz_t out, RtValue base, RtValue e) {
     return 1;
 }
 
-/* (expt z1 z2): exact for an exact base and an exact non-negative exponent; an exact zero
- * exponent gives exact 1 (R7RS: (expt z 0) = 1). A negative exact exponent with an exact base
- * gives the nearest flonum, since rationals are not supported (1 and -1 stay exact). A
- * negative base with a non-integral exponent gives +nan.0 (no complex numbers). */
+/* An exact rational to an exact integer power (R7RS: (expt 2/3 -2) = 9/4). */
+static RtValue rational_pow(Region *rr, const char *loc, RtValue base, RtValue e) {
+    int neg = exact_sign(e) < 0;
+    if (neg && base == RT_FIX(0)) rt_error_msg(loc, "expt", "division by zero");
+    MpzView we;
+    mpz_t ne;
+    mpz_init(ne);
+    mpz_abs(ne, mpz_view(&we, e));
+    RtValue pe = val_from_mpz(rr, ne);
+    mpz_clear(ne);
+    MpqView wb;
+    mpq_srcptr b = mpq_view(&wb, base);
+    mpq_t r;
+    mpq_init(r);
+    if (!exact_pow(mpq_numref(r), mpq_numref(b), pe) || !exact_pow(mpq_denref(r), mpq_denref(b), pe)) {
+        mpq_clear(r);
+        rt_error_msg(loc, "expt", "the result is too large");
+    }
+    if (neg) mpq_inv(r, r);
+    else mpq_canonicalize(r);
+    return val_take_mpq(rr, r);
+}
+
+static Cdouble c_log(Cdouble z) { return clog(z); }
+static Cdouble c_exp(Cdouble z) { return cexp(z); }
+
+/* (expt z1 z2): exact for an exact base and an exact integer exponent; (expt z 0) = 1; a
+ * negative or complex base with a non-integral exponent, or a complex exponent, is
+ * exp(z2 log z1) in complex doubles (R7RS 6.2.6). */
 RtValue rt_p_expt(Region *rr, const char *loc, RtValue a0, RtValue a1) {
     int kb = num_kind_checked(loc, "expt", a0), ke = num_kind_checked(loc, "expt", a1);
     if (a1 == RT_FIX(0)) return RT_FIX(1);
-    if (kb != NK_FLO && ke != NK_FLO) {
-        mpz_t r;
-        mpz_init(r);
-        if (exact_sign(a1) > 0) {
-            if (!exact_pow(r, a0, a1)) {
-                mpz_clear(r);
-                rt_error_msg(loc, "expt", "the result is too large");
-            }
-            return val_take_mpz(rr, r);
+    int e_int = ke == NK_FIX || ke == NK_BIG;
+    if (kind_exact_rational(kb) && e_int) return rational_pow(rr, loc, a0, a1);
+    if (kb == NK_CPLX && e_int && cx_is_exact(a0) && RT_IS_FIXNUM(a1)) { /* exact, by squaring */
+        int64_t n = RT_FIXVAL(a1);
+        uint64_t m = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+        RtValue acc = RT_FIX(1), sq = a0;
+        while (m) {
+            if (m & 1) acc = num_mul(rr, loc, "expt", acc, sq);
+            m >>= 1;
+            if (m) sq = num_mul(rr, loc, "expt", sq, sq);
         }
-        if (a0 == RT_FIX(0)) {
-            mpz_clear(r);
-            rt_error_msg(loc, "expt", "division by zero");
-        }
-        mpz_t ne;
-        mpz_init(ne);
-        MpzView we;
-        mpz_neg(ne, mpz_view(&we, a1));
-        RtValue pos = val_from_mpz(rr, ne);
-        mpz_clear(ne);
-        if (exact_pow(r, a0, pos)) {
-            MpzView one;
-            int unit = mpz_cmpabs_ui(r, 1) == 0;
-            if (unit) return val_take_mpz(rr, r); /* (expt -1 -3) = -1 */
-            double d = ratio_to_double(mpz_view(&one, RT_FIX(1)), r);
-            mpz_clear(r);
-            return val_from_double(rr, d);
-        }
-        mpz_clear(r);
-        return val_from_double(rr, pow(exact_to_double(a0), exact_to_double(a1)));
+        return n < 0 ? num_div(rr, loc, "expt", RT_FIX(1), acc) : acc;
     }
-    double x = kb == NK_FLO ? RT_FLOVAL(a0) : exact_to_double(a0);
-    double y = ke == NK_FLO ? RT_FLOVAL(a1) : exact_to_double(a1);
-    return val_from_double(rr, pow(x, y));
+    if (kb != NK_CPLX && ke != NK_CPLX) {
+        double x = real_to_double(a0), y = real_to_double(a1);
+        if (!(x < 0) || y == floor(y) || isnan(y)) return val_from_double(rr, pow(x, y));
+    }
+    /* a complex operand, or a negative base and a non-integral exponent */
+    Cdouble b = cx_cdouble(a0, kb), e = cx_cdouble(a1, ke);
+    if (b == 0) { /* (expt 0 z) = 0 when the real part of z is positive */
+        if (!(creal(e) > 0)) rt_error_msg(loc, "expt", "undefined for a zero base and this exponent");
+        return kind_exact_rational(kb) ? RT_FIX(0) : val_from_double(rr, 0.0);
+    }
+    return cx_make_cdouble(rr, c_exp(e * c_log(b)));
 }
 
 static RtValue check_exact_nonneg(const char *loc, const char *who, RtValue v) {
@@ -638,82 +1026,134 @@ RtValue rt_p_exact_integer_sqrt(Region *rr, const char *loc, RtValue a0) {
     return make_values2(rr, vs, vr);
 }
 
-/* sqrt: an exact perfect square gives an exact root (R7RS 6.2.6); other exact arguments give
- * the nearest flonum. No complex numbers: a negative exact argument is an error and a
- * negative flonum gives +nan.0. */
+/* The square root of an exact rational >= 0: exact when numerator and denominator are perfect
+ * squares, else the nearest flonum. */
+static RtValue sqrt_exact_nonneg(Region *rr, RtValue v) {
+    MpqView w;
+    mpq_srcptr q = mpq_view(&w, v);
+    if (mpz_perfect_square_p(mpq_numref(q)) && mpz_perfect_square_p(mpq_denref(q))) {
+        mpq_t r;
+        mpq_init(r);
+        mpz_sqrt(mpq_numref(r), mpq_numref(q));
+        mpz_sqrt(mpq_denref(r), mpq_denref(q));
+        return val_take_mpq(rr, r);
+    }
+    double d;
+    if (RT_IS_TYPE(v, TYPE_ID_INT) && mpz_sizeinbase(mpq_numref(q), 2) >= 1000) {
+        /* beyond double range: the integer root is accurate to far more than 53 bits */
+        mpz_t s;
+        mpz_init(s);
+        mpz_sqrt(s, mpq_numref(q));
+        MpzView one;
+        d = rt_ns_ratio_to_double(s, mpz_view(&one, RT_FIX(1)));
+        mpz_clear(s);
+    } else d = sqrt(exact_to_double(v));
+    return val_from_double(rr, d);
+}
+
+/* sqrt (R7RS 6.2.6): the principal root. A negative real's root is imaginary: exact when
+ * exactly representable ((sqrt -4) = +2i), else inexact. A flonum with its sign bit set
+ * (-0.0 too, as in Chez Scheme) counts as negative; compiled code's inline sqrt of a proven
+ * non-negative flonum comes here only for a NaN. */
 RtValue rt_p_sqrt(Region *rr, const char *loc, RtValue a0) {
     int k = num_kind_checked(loc, "sqrt", a0);
     if (k == NK_FLO) {
         double x = RT_FLOVAL(a0);
-        if (x < 0) /* R7RS: a complex number; compiled code's inline sqrt comes here too */
-            rt_error_msg(loc, "sqrt", "no real square root of a negative number (complex numbers are "
-                                      "not supported)");
-        return val_from_double(rr, sqrt(x));
+        if (isnan(x) || !signbit(x)) return val_from_double(rr, sqrt(x));
+        return cx_make_inexact(rr, 0.0, sqrt(-x));
     }
-    if (exact_sign(a0) < 0)
-        rt_error_msg(loc, "sqrt", "no real square root of a negative exact number "
-                                  "(complex numbers are not supported)");
-    MpzView w;
-    mpz_srcptr z = mpz_view(&w, a0);
-    mpz_t s;
-    mpz_init(s);
-    if (mpz_perfect_square_p(z)) {
-        mpz_sqrt(s, z);
-        return val_take_mpz(rr, s);
+    if (k == NK_CPLX) {
+        Cdouble r = csqrt(cx_cdouble(a0, k));
+        if (cx_is_exact(a0)) { /* exact when the rounded root squares back exactly */
+            double re = creal(r), im = cimag(r);
+            if (isfinite(re) && isfinite(im)) {
+                RtValue e = cx_make_exact(rr, exact_from_double(rr, re), exact_from_double(rr, im));
+                if (num_equal(loc, "sqrt", num_mul(rr, loc, "sqrt", e, e), a0)) return e;
+            }
+        }
+        return cx_make_cdouble(rr, r);
     }
-    double d;
-    if (mpz_sizeinbase(z, 2) < 1000) d = sqrt(exact_to_double(a0));
-    else { /* beyond double range: the integer root is accurate to far more than 53 bits */
-        mpz_sqrt(s, z);
-        MpzView one;
-        d = ratio_to_double(s, mpz_view(&one, RT_FIX(1)));
-    }
-    mpz_clear(s);
-    return val_from_double(rr, d);
+    if (exact_sign(a0) >= 0) return sqrt_exact_nonneg(rr, a0);
+    RtValue r = sqrt_exact_nonneg(rr, num_neg(rr, loc, "sqrt", a0));
+    if (num_kind(r) == NK_FLO) return cx_make_inexact(rr, 0.0, RT_FLOVAL(r));
+    return cx_make_exact(rr, RT_FIX(0), r);
 }
 
-/* Natural log of any real; a bignum beyond double range goes through its binary exponent. */
-static double num_log(const char *loc, const char *who, RtValue v) {
-    if (num_kind_checked(loc, who, v) == NK_BIG) {
+/* Natural log of a positive exact rational; bignums beyond double range go through their
+ * binary exponent. */
+static double exact_log(RtValue v) {
+    if (RT_IS_TYPE(v, TYPE_ID_INT)) {
         MpzView w;
         mpz_srcptr z = mpz_view(&w, v);
-        if (mpz_sgn(z) < 0) return NAN;
         if (mpz_sizeinbase(z, 2) < 1000) return log(exact_to_double(v));
         long e;
         double m = mpz_get_d_2exp(&e, z);
         return log(m) + (double)e * M_LN2;
     }
-    return log(num_to_double(loc, who, v));
+    return log(exact_to_double(v));
 }
 
-/* Like Chez Scheme, a transcendental function of the exact argument where its value is an
- * exact integer returns that integer: (exp 0) = 1, (sin 0) = 0, (log 1) = 0. */
-#define UNARY_FLO_PRIM(cname, who, fn, exact_arg, exact_res)                                  \
-    RtValue rt_p_##cname(Region *rr, const char *loc, RtValue a0) {                           \
-        if (a0 == RT_FIX(exact_arg)) return RT_FIX(exact_res);                                \
-        return val_from_double(rr, fn(num_to_double(loc, who, a0)));                          \
+/* log of any number: a negative real's is complex, log|x| + pi i (R7RS 6.2.6). */
+static RtValue num_log(Region *rr, const char *loc, RtValue v) {
+    int k = num_kind_checked(loc, "log", v);
+    if (k == NK_CPLX) return cx_make_cdouble(rr, c_log(cx_cdouble(v, k)));
+    if (k == NK_FLO) {
+        double x = RT_FLOVAL(v);
+        if (isnan(x) || !signbit(x)) return val_from_double(rr, log(x));
+        return cx_make_inexact(rr, log(-x), M_PI);
     }
-UNARY_FLO_PRIM(exp, "exp", exp, 0, 1)
-UNARY_FLO_PRIM(sin, "sin", sin, 0, 0)
-UNARY_FLO_PRIM(cos, "cos", cos, 0, 1)
-UNARY_FLO_PRIM(tan, "tan", tan, 0, 0)
-UNARY_FLO_PRIM(asin, "asin", asin, 0, 0)
-UNARY_FLO_PRIM(acos, "acos", acos, 1, 0)
-#undef UNARY_FLO_PRIM
+    if (v == RT_FIX(0)) rt_error_msg(loc, "log", "undefined for 0");
+    if (v == RT_FIX(1)) return RT_FIX(0);
+    if (exact_sign(v) > 0) return val_from_double(rr, exact_log(v));
+    return cx_make_inexact(rr, exact_log(num_neg(rr, loc, "log", v)), M_PI);
+}
 
 /* (log z) and (log z1 z2) = log z1 / log z2 */
 RtValue rt_p_log(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    if (argc == 1 && argv[0] == RT_FIX(1)) return RT_FIX(0);
-    double x = num_log(loc, "log", argv[0]);
-    if (argc == 2) x /= num_log(loc, "log", argv[1]);
-    return val_from_double(rr, x);
+    RtValue x = num_log(rr, loc, argv[0]);
+    if (argc == 1) return x;
+    return num_div(rr, loc, "log", x, num_log(rr, loc, argv[1]));
 }
+
+/* Complex arguments: C's casin, and acos z = pi/2 - asin z (R7RS 6.2.6, as Chez Scheme). */
+static Cdouble c_asin(Cdouble z) { return casin(z); }
+static Cdouble c_acos(Cdouble z) { return M_PI / 2 - casin(z); }
+/* asin and acos of a real beyond [-1, 1], whose imaginary part is an exact zero (C's complex
+ * arithmetic would give it a sign and pick the other side of the branch cut):
+ * asin x = pi/2 - i acosh x for x > 1, -pi/2 + i acosh(-x) for x < -1. */
+static Cdouble r_asin(double x) { return x > 0 ? cmk(M_PI / 2, -acosh(x)) : cmk(-M_PI / 2, acosh(-x)); }
+static Cdouble r_acos(double x) { Cdouble a = r_asin(x); return cmk(M_PI / 2 - creal(a), -cimag(a)); }
+
+
+/* Like Chez Scheme, a transcendental function of the exact argument where its value is an
+ * exact integer returns that integer: (exp 0) = 1, (sin 0) = 0. A real outside the real
+ * domain (asin and acos beyond [-1, 1]) and a complex argument go through complex doubles. */
+#define UNARY_FLO_PRIM(cname, who, fn, cfn, rfn, exact_arg, exact_res, in_domain)              \
+    RtValue rt_p_##cname(Region *rr, const char *loc, RtValue a0) {                           \
+        if (a0 == RT_FIX(exact_arg)) return RT_FIX(exact_res);                                \
+        int k = num_kind_checked(loc, who, a0);                                                \
+        if (k != NK_CPLX) {                                                                    \
+            double x = real_to_double(a0);                                                     \
+            if (in_domain) return val_from_double(rr, fn(x));                                  \
+            return cx_make_cdouble(rr, rfn(x));                                                \
+        }                                                                                      \
+        return cx_make_cdouble(rr, cfn(cx_cdouble(a0, k)));                                    \
+    }
+UNARY_FLO_PRIM(exp, "exp", exp, c_exp, c_exp, 0, 1, 1)
+UNARY_FLO_PRIM(sin, "sin", sin, csin, csin, 0, 0, 1)
+UNARY_FLO_PRIM(cos, "cos", cos, ccos, ccos, 0, 1, 1)
+UNARY_FLO_PRIM(tan, "tan", tan, ctan, ctan, 0, 0, 1)
+UNARY_FLO_PRIM(asin, "asin", asin, c_asin, r_asin, 0, 0, !(x < -1 || x > 1))
+UNARY_FLO_PRIM(acos, "acos", acos, c_acos, r_acos, 1, 0, !(x < -1 || x > 1))
+#undef UNARY_FLO_PRIM
 
 /* (atan z) and (atan y x) */
 RtValue rt_p_atan(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     if (argc == 1) {
         if (argv[0] == RT_FIX(0)) return RT_FIX(0);
-        return val_from_double(rr, atan(num_to_double(loc, "atan", argv[0])));
+        int k = num_kind_checked(loc, "atan", argv[0]);
+        if (k == NK_CPLX) return cx_make_cdouble(rr, catan(cx_cdouble(argv[0], k)));
+        return val_from_double(rr, atan(real_to_double(argv[0])));
     }
     double y = num_to_double(loc, "atan", argv[0]), x = num_to_double(loc, "atan", argv[1]);
     return val_from_double(rr, atan2(y, x));
@@ -729,25 +1169,60 @@ static double round_even(double d) {
     return r;
 }
 
-#define ROUND_PRIM(cname, who, fn)                                                            \
-    RtValue rt_p_##cname(Region *rr, const char *loc, RtValue a0) {                           \
-        if (num_kind_checked(loc, who, a0) != NK_FLO) return a0;                              \
-        return val_from_double(rr, fn(RT_FLOVAL(a0)));                                        \
+typedef enum { RND_FLOOR, RND_CEILING, RND_TRUNCATE, RND_ROUND } RoundKind;
+
+/* A ratnum rounded to an integer; round takes the even integer at a tie. */
+static RtValue ratnum_round(Region *rr, RtValue v, RoundKind kind) {
+    MpqView w;
+    mpq_srcptr q = mpq_view(&w, v);
+    mpz_t r, rem;
+    mpz_inits(r, rem, NULL);
+    switch (kind) {
+    case RND_FLOOR: mpz_fdiv_q(r, mpq_numref(q), mpq_denref(q)); break;
+    case RND_CEILING: mpz_cdiv_q(r, mpq_numref(q), mpq_denref(q)); break;
+    case RND_TRUNCATE: mpz_tdiv_q(r, mpq_numref(q), mpq_denref(q)); break;
+    case RND_ROUND: { /* floor, then up when 2 rem > den, or at a tie when the floor is odd */
+        mpz_fdiv_qr(r, rem, mpq_numref(q), mpq_denref(q));
+        mpz_mul_2exp(rem, rem, 1);
+        int c = mpz_cmp(rem, mpq_denref(q));
+        if (c > 0 || (c == 0 && mpz_odd_p(r))) mpz_add_ui(r, r, 1);
+        break;
     }
-ROUND_PRIM(floor, "floor", floor)
-ROUND_PRIM(ceiling, "ceiling", ceil)
-ROUND_PRIM(truncate, "truncate", trunc)
-ROUND_PRIM(round, "round", round_even)
+    }
+    mpz_clear(rem);
+    return val_take_mpz(rr, r);
+}
+
+#define ROUND_PRIM(cname, who, fn, kind)                                                      \
+    RtValue rt_p_##cname(Region *rr, const char *loc, RtValue a0) {                           \
+        int k = real_kind_checked(loc, who, a0);                                               \
+        if (k == NK_FLO) return val_from_double(rr, fn(RT_FLOVAL(a0)));                        \
+        if (k == NK_RAT) return ratnum_round(rr, a0, kind);                                    \
+        return num_fresh(rr, a0);                                                              \
+    }
+ROUND_PRIM(floor, "floor", floor, RND_FLOOR)
+ROUND_PRIM(ceiling, "ceiling", ceil, RND_CEILING)
+ROUND_PRIM(truncate, "truncate", trunc, RND_TRUNCATE)
+ROUND_PRIM(round, "round", round_even, RND_ROUND)
 #undef ROUND_PRIM
 
+/* exact (R7RS 6.2.6): a flonum's exact value ((exact 0.1) = 3602879701896397/36028797018963968),
+ * an inexact compnum's parts likewise; infinities and NaNs have none. */
 static RtValue num_exact(Region *rr, const char *loc, const char *who, RtValue v) {
-    if (num_kind_checked(loc, who, v) != NK_FLO) return v;
-    double d = RT_FLOVAL(v);
-    if (flo_is_integer(d)) return exact_from_integral_double(rr, d);
-    char buf[RT_FLONUM_BUF];
-    rt_format_double(d, buf);
-    if (!isfinite(d)) rt_error_msg(loc, who, "no exact representation of %s", buf);
-    rt_error_msg(loc, who, "no exact representation of %s (rationals are not supported)", buf);
+    int k = num_kind_checked(loc, who, v);
+    if (k == NK_FLO) return real_exact(rr, loc, who, v);
+    if (k == NK_CPLX && !cx_is_exact(v)) {
+        RtCompnum *c = RT_AS(RtCompnum, v);
+        if (!isfinite(c->re.d) || !isfinite(c->im.d)) {
+            char *s, buf[2 * RT_FLONUM_BUF + 4];
+            rt_number_format(v, 10, &s);
+            snprintf(buf, sizeof buf, "%s", s);
+            free(s);
+            rt_error_msg(loc, who, "no exact representation of %s", buf);
+        }
+        return cx_make_exact(rr, exact_from_double(rr, c->re.d), exact_from_double(rr, c->im.d));
+    }
+    return num_fresh(rr, v);
 }
 
 static RtValue num_inexact(Region *rr, const char *loc, const char *who, RtValue v) {
@@ -767,43 +1242,123 @@ RtValue rt_p_exact_to_inexact(Region *rr, const char *loc, RtValue a0) {
 }
 
 /* ============================================================================================
+ * Complex numbers (R7RS 6.2.6: make-rectangular ... angle)
+ * ========================================================================================== */
+/* re + im i of two reals: a real when im is an exact 0, else exact or inexact as both are. */
+static RtValue make_rect(Region *rr, RtValue re, int kre, RtValue im, int kim) {
+    if (im == RT_FIX(0)) return num_fresh(rr, re);
+    if (kre == NK_FLO || kim == NK_FLO) return cx_make_inexact(rr, real_to_double(re), real_to_double(im));
+    return cx_make_exact(rr, re, im);
+}
+
+RtValue rt_p_make_rectangular(Region *rr, const char *loc, RtValue a0, RtValue a1) {
+    int kr = real_kind_checked(loc, "make-rectangular", a0), ki = real_kind_checked(loc, "make-rectangular", a1);
+    return make_rect(rr, a0, kr, a1, ki);
+}
+
+/* magnitude * (cos angle + i sin angle); an exact zero angle leaves the magnitude. */
+RtValue rt_p_make_polar(Region *rr, const char *loc, RtValue a0, RtValue a1) {
+    real_kind_checked(loc, "make-polar", a0);
+    real_kind_checked(loc, "make-polar", a1);
+    if (a1 == RT_FIX(0)) return num_fresh(rr, a0);
+    double m = real_to_double(a0), t = real_to_double(a1);
+    return cx_make_inexact(rr, m * cos(t), m * sin(t));
+}
+
+RtValue rt_p_real_part(Region *rr, const char *loc, RtValue a0) {
+    int k = num_kind_checked(loc, "real-part", a0);
+    if (k != NK_CPLX) return num_fresh(rr, a0);
+    if (cx_is_exact(a0)) return num_fresh(rr, RT_AS(RtCompnum, a0)->re.v);
+    return val_from_double(rr, RT_AS(RtCompnum, a0)->re.d);
+}
+
+/* A real's imaginary part is exact 0 (as Chez Scheme has it, flonums included). */
+RtValue rt_p_imag_part(Region *rr, const char *loc, RtValue a0) {
+    int k = num_kind_checked(loc, "imag-part", a0);
+    if (k != NK_CPLX) return RT_FIX(0);
+    if (cx_is_exact(a0)) return num_fresh(rr, RT_AS(RtCompnum, a0)->im.v);
+    return val_from_double(rr, RT_AS(RtCompnum, a0)->im.d);
+}
+
+RtValue rt_p_magnitude(Region *rr, const char *loc, RtValue a0) {
+    int k = num_kind_checked(loc, "magnitude", a0);
+    if (k != NK_CPLX) return rt_p_abs(rr, loc, a0);
+    if (cx_is_exact(a0)) { /* sqrt(re^2 + im^2): exact when that is a perfect square */
+        RtCompnum *c = RT_AS(RtCompnum, a0);
+        RtValue s = num_add(rr, loc, "magnitude", num_mul(rr, loc, "magnitude", c->re.v, c->re.v),
+                            num_mul(rr, loc, "magnitude", c->im.v, c->im.v));
+        return sqrt_exact_nonneg(rr, s);
+    }
+    return val_from_double(rr, hypot(RT_AS(RtCompnum, a0)->re.d, RT_AS(RtCompnum, a0)->im.d));
+}
+
+/* The angle: exact 0 for a positive exact real, else atan2(im, re). */
+RtValue rt_p_angle(Region *rr, const char *loc, RtValue a0) {
+    int k = num_kind_checked(loc, "angle", a0);
+    if (kind_exact_rational(k)) {
+        if (exact_sign(a0) >= 0) return RT_FIX(0);
+        return val_from_double(rr, M_PI);
+    }
+    Cdouble z = cx_cdouble(a0, k);
+    return val_from_double(rr, atan2(cimag(z), creal(z)));
+}
+
+/* ============================================================================================
  * Predicates (R7RS 6.2.6)
  * ========================================================================================== */
 RtValue rt_p_number_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_kind(a0) != NK_NONE); }
 RtValue rt_p_complex_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_kind(a0) != NK_NONE); }
-RtValue rt_p_real_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_kind(a0) != NK_NONE); }
+RtValue rt_p_real_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_kind(a0) < NK_CPLX); }
 RtValue rt_p_rational_p(Region *rr, const char *loc, RtValue a0) {
     int k = num_kind(a0);
-    return RT_BOOL(k == NK_FIX || k == NK_BIG || (k == NK_FLO && isfinite(RT_FLOVAL(a0))));
+    return RT_BOOL(kind_exact_rational(k) || (k == NK_FLO && isfinite(RT_FLOVAL(a0))));
 }
 RtValue rt_p_integer_p(Region *rr, const char *loc, RtValue a0) {
     int k = num_kind(a0);
     return RT_BOOL(k == NK_FIX || k == NK_BIG || (k == NK_FLO && flo_is_integer(RT_FLOVAL(a0))));
 }
 RtValue rt_p_exact_integer_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_is_exact_int(a0)); }
-RtValue rt_p_exact_p(Region *rr, const char *loc, RtValue a0) {
-    return RT_BOOL(num_kind_checked(loc, "exact?", a0) != NK_FLO);
+static int num_is_exact(const char *loc, const char *who, RtValue v) {
+    int k = num_kind_checked(loc, who, v);
+    return kind_exact_rational(k) || (k == NK_CPLX && cx_is_exact(v));
 }
-RtValue rt_p_inexact_p(Region *rr, const char *loc, RtValue a0) {
-    return RT_BOOL(num_kind_checked(loc, "inexact?", a0) == NK_FLO);
+RtValue rt_p_exact_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_is_exact(loc, "exact?", a0)); }
+RtValue rt_p_inexact_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(!num_is_exact(loc, "inexact?", a0)); }
+
+/* nan?, infinite?, finite? of any number (R7RS: (finite? 3+inf.0i) is #f), by its parts. */
+static void num_double_parts(const char *loc, const char *who, RtValue v, double *re, double *im) {
+    int k = num_kind_checked(loc, who, v);
+    *re = *im = 0.0;
+    if (k == NK_FLO) *re = RT_FLOVAL(v);
+    else if (k == NK_CPLX && !cx_is_exact(v)) *re = RT_AS(RtCompnum, v)->re.d, *im = RT_AS(RtCompnum, v)->im.d;
 }
 RtValue rt_p_nan_p(Region *rr, const char *loc, RtValue a0) {
-    return RT_BOOL(num_kind_checked(loc, "nan?", a0) == NK_FLO && isnan(RT_FLOVAL(a0)));
+    double re, im;
+    num_double_parts(loc, "nan?", a0, &re, &im);
+    return RT_BOOL(isnan(re) || isnan(im));
 }
 RtValue rt_p_infinite_p(Region *rr, const char *loc, RtValue a0) {
-    return RT_BOOL(num_kind_checked(loc, "infinite?", a0) == NK_FLO && isinf(RT_FLOVAL(a0)));
+    double re, im;
+    num_double_parts(loc, "infinite?", a0, &re, &im);
+    return RT_BOOL(isinf(re) || isinf(im));
 }
 RtValue rt_p_finite_p(Region *rr, const char *loc, RtValue a0) {
-    return RT_BOOL(num_kind_checked(loc, "finite?", a0) != NK_FLO || isfinite(RT_FLOVAL(a0)));
+    double re, im;
+    num_double_parts(loc, "finite?", a0, &re, &im);
+    return RT_BOOL(isfinite(re) && isfinite(im));
 }
 
 /* Sign of a real: -1, 0, 1, or CMP_UNORDERED for a NaN. */
 static int num_sign(const char *loc, const char *who, RtValue v) {
-    if (num_kind_checked(loc, who, v) != NK_FLO) return exact_sign(v);
+    if (real_kind_checked(loc, who, v) != NK_FLO) return exact_sign(v);
     double d = RT_FLOVAL(v);
     return isnan(d) ? CMP_UNORDERED : d < 0 ? -1 : d > 0;
 }
-RtValue rt_p_zero_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_sign(loc, "zero?", a0) == 0); }
+RtValue rt_p_zero_p(Region *rr, const char *loc, RtValue a0) {
+    if (num_kind_checked(loc, "zero?", a0) == NK_CPLX) /* an exact one is never 0 (N3) */
+        return RT_BOOL(!cx_is_exact(a0) && RT_AS(RtCompnum, a0)->re.d == 0 && RT_AS(RtCompnum, a0)->im.d == 0);
+    return RT_BOOL(num_sign(loc, "zero?", a0) == 0);
+}
 RtValue rt_p_positive_p(Region *rr, const char *loc, RtValue a0) {
     return RT_BOOL(num_sign(loc, "positive?", a0) == 1);
 }
@@ -903,31 +1458,67 @@ size_t rt_format_double(double d, char *buf) {
     return (size_t)(o - buf);
 }
 
+/* An exact rational's text in radix into the growable buffer (*s, *n, *cap). */
+static void text_put(char **s, size_t *n, size_t *cap, const char *t, size_t len) {
+    if (*n + len + 1 > *cap) {
+        *cap = (*n + len + 1) * 2;
+        *s = realloc(*s, *cap);
+        if (!*s) rt_out_of_memory();
+    }
+    memcpy(*s + *n, t, len);
+    *n += len;
+    (*s)[*n] = '\0';
+}
+
+static void text_exact(char **s, size_t *n, size_t *cap, RtValue v, int radix) {
+    MpqView w;
+    mpq_srcptr q = mpq_view(&w, v);
+    size_t need = mpz_sizeinbase(mpq_numref(q), radix) + mpz_sizeinbase(mpq_denref(q), radix) + 3;
+    char *t = malloc(need);
+    if (!t) rt_out_of_memory();
+    mpz_get_str(t, -radix, mpq_numref(q)); /* upper-case hex digits, as Chez Scheme prints them */
+    text_put(s, n, cap, t, strlen(t));
+    if (mpz_cmp_ui(mpq_denref(q), 1) != 0) {
+        text_put(s, n, cap, "/", 1);
+        mpz_get_str(t, -radix, mpq_denref(q));
+        text_put(s, n, cap, t, strlen(t));
+    }
+    free(t);
+}
+
+static void text_real(char **s, size_t *n, size_t *cap, int exact, RtValue v, double d, int radix) {
+    if (exact) {
+        text_exact(s, n, cap, v, radix);
+        return;
+    }
+    char b[RT_FLONUM_BUF];
+    text_put(s, n, cap, b, rt_format_double(d, b));
+}
+
 size_t rt_number_format(RtValue v, int radix, char **out) {
     int k = num_kind(v);
-    char *s;
-    if (k == NK_FLO) {
-        s = malloc(RT_FLONUM_BUF);
-        if (!s) rt_out_of_memory();
-        size_t n = rt_format_double(RT_FLOVAL(v), s);
-        *out = s;
-        return n;
-    }
-    if (k == NK_NONE) {
-        s = malloc(2);
-        if (!s) rt_out_of_memory();
-        memcpy(s, "?", 2);
-        *out = s;
-        return 1;
-    }
-    MpzView w;
-    mpz_srcptr z = mpz_view(&w, v);
-    size_t cap = mpz_sizeinbase(z, radix) + 2;
-    s = malloc(cap);
+    size_t n = 0, cap = 48;
+    char *s = malloc(cap);
     if (!s) rt_out_of_memory();
-    mpz_get_str(s, -radix, z); /* upper-case hex digits, as Chez Scheme prints them */
+    s[0] = '\0';
+    if (k == NK_NONE) text_put(&s, &n, &cap, "?", 1);
+    else if (k == NK_FLO) text_real(&s, &n, &cap, 0, v, RT_FLOVAL(v), 10);
+    else if (k != NK_CPLX) text_exact(&s, &n, &cap, v, radix);
+    else { /* re, then im with its sign (+inf.0 and -inf.0 carry theirs), then i */
+        CxParts p;
+        cx_parts(v, k, &p);
+        text_real(&s, &n, &cap, p.exact, p.re, p.dre, radix);
+        size_t at = n;
+        text_real(&s, &n, &cap, p.exact, p.im, p.dim, radix);
+        if (s[at] != '-' && s[at] != '+') {
+            text_put(&s, &n, &cap, " ", 1);
+            memmove(s + at + 1, s + at, n - at - 1);
+            s[at] = '+';
+        }
+        text_put(&s, &n, &cap, "i", 1);
+    }
     *out = s;
-    return strlen(s);
+    return n;
 }
 
 static int check_radix(const char *loc, const char *who, RtValue r) {
@@ -937,9 +1528,9 @@ static int check_radix(const char *loc, const char *who, RtValue r) {
 }
 
 RtValue rt_p_number_to_string(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    int k = num_kind_checked(loc, "number->string", argv[0]);
+    num_kind_checked(loc, "number->string", argv[0]);
     int radix = argc > 1 ? check_radix(loc, "number->string", argv[1]) : 10;
-    if (k == NK_FLO && radix != 10)
+    if (radix != 10 && !num_is_exact(loc, "number->string", argv[0]))
         rt_error_msg(loc, "number->string", "radix %d is not supported for inexact numbers", radix);
     char *s;
     size_t n = rt_number_format(argv[0], radix, &s);
@@ -948,160 +1539,24 @@ RtValue rt_p_number_to_string(Region *rr, const char *loc, intptr_t argc, const 
     return str;
 }
 
-static int digit_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-    return 99;
-}
-
-static int lower(char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
-
-/* The length of the run of radix digits at s[0..len). */
-static size_t scan_digits(const char *s, size_t len, int radix) {
-    size_t i = 0;
-    while (i < len && digit_value(s[i]) < radix) i++;
-    return i;
-}
-
-/* An unsigned integer in digits s[0..n) (all valid in radix, n >= 1) into z. */
-static void mpz_from_digits(mpz_t z, const char *s, size_t n, int radix) {
-    char *tmp = malloc(n + 1);
-    if (!tmp) rt_out_of_memory();
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    mpz_set_str(z, tmp, radix);
-    free(tmp);
+static RtValue ns_real_value(Region *rr, RtNsReal *r) {
+    return r->exact ? val_from_mpq(rr, r->q) : val_from_double(rr, r->d);
 }
 
 RtValue rt_number_parse(Region *rr, const char *loc, const char *s, size_t len, int radix) {
-    int exactness = 0, have_radix = 0;
-    while (len >= 2 && s[0] == '#') {
-        int c = lower(s[1]);
-        if ((c == 'e' || c == 'i') && !exactness) exactness = c;
-        else if (c == 'x' && !have_radix) radix = 16, have_radix = 1;
-        else if (c == 'b' && !have_radix) radix = 2, have_radix = 1;
-        else if (c == 'o' && !have_radix) radix = 8, have_radix = 1;
-        else if (c == 'd' && !have_radix) radix = 10, have_radix = 1;
-        else return RT_FALSE;
-        s += 2;
-        len -= 2;
-    }
-    if (len == 0) return RT_FALSE;
-    /* +inf.0 -inf.0 +nan.0 -nan.0 */
-    if (len == 6 && (s[0] == '+' || s[0] == '-')) {
-        char t[6];
-        for (int i = 0; i < 5; i++) t[i] = (char)lower(s[i + 1]);
-        t[5] = '\0';
-        int inf = !strcmp(t, "inf.0"), nan = !strcmp(t, "nan.0");
-        if (inf || nan) {
-            if (exactness == 'e') return RT_FALSE;
-            return val_from_double(rr, nan ? NAN : s[0] == '-' ? -HUGE_VAL : HUGE_VAL);
-        }
-    }
-    size_t i = 0;
-    int neg = 0;
-    if (s[0] == '+' || s[0] == '-') neg = s[0] == '-', i = 1;
-    size_t int_start = i, nint = scan_digits(s + i, len - i, radix);
-    i += nint;
-    if (i < len && s[i] == '/') { /* n/d: exact when d divides n, else a flonum (no rationals) */
-        size_t den_start = i + 1, nden = scan_digits(s + den_start, len - den_start, radix);
-        if (nint == 0 || nden == 0 || den_start + nden != len) return RT_FALSE;
-        mpz_t n, d;
-        mpz_inits(n, d, NULL);
-        mpz_from_digits(n, s + int_start, nint, radix);
-        mpz_from_digits(d, s + den_start, nden, radix);
-        if (neg) mpz_neg(n, n);
-        RtValue r = RT_FALSE;
-        if (mpz_sgn(d) != 0) {
-            RtValue vn = val_from_mpz(rr, n), vd = val_from_mpz(rr, d);
-            if (exactness == 'e' && !mpz_divisible_p(n, d)) {
-                mpz_clears(n, d, NULL);
-                rt_error_msg(loc, "string->number", "no exact representation of %.*s "
-                             "(rationals are not supported)", (int)len, s);
-            }
-            r = num_div(rr, loc, "string->number", vn, vd);
-            if (exactness == 'i') r = to_inexact(rr, r);
-        }
-        mpz_clears(n, d, NULL);
-        return r;
-    }
-    size_t frac_start = i, nfrac = 0, exp_start = len;
-    if (radix == 10 && i < len && s[i] == '.') {
-        frac_start = ++i;
-        nfrac = scan_digits(s + i, len - i, 10);
-        i += nfrac;
-    }
-    if (nint == 0 && nfrac == 0) return RT_FALSE;
-    int decimal = frac_start != int_start + nint || nfrac > 0;
-    if (radix == 10 && i < len && lower(s[i]) == 'e') {
-        exp_start = ++i;
-        if (i < len && (s[i] == '+' || s[i] == '-')) i++;
-        size_t nexp = scan_digits(s + i, len - i, 10);
-        if (nexp == 0) return RT_FALSE;
-        i += nexp;
-        decimal = 1;
-    }
-    if (i != len) return RT_FALSE;
-    if (!decimal) { /* an integer of any size */
-        RtValue r;
-        if (nint <= 15 && radix == 10) {
-            int64_t n = 0;
-            for (size_t j = 0; j < nint; j++) n = n * 10 + (s[int_start + j] - '0');
-            r = RT_FIX(neg ? -n : n);
-        } else {
-            mpz_t z;
-            mpz_init(z);
-            mpz_from_digits(z, s + int_start, nint, radix);
-            if (neg) mpz_neg(z, z);
-            r = val_take_mpz(rr, z);
-        }
-        return exactness == 'i' ? to_inexact(rr, r) : r;
-    }
-    if (exactness != 'e') { /* glibc strtod rounds correctly */
-        char *tmp = malloc(len + 1);
-        if (!tmp) rt_out_of_memory();
-        memcpy(tmp, s, len);
-        tmp[len] = '\0';
-        double d = strtod(tmp, NULL);
-        free(tmp);
-        return val_from_double(rr, d);
-    }
-    /* #e with a decimal point or exponent: exact when the value is an integer */
-    long e10 = 0;
-    if (exp_start < len) {
-        char *tmp = malloc(len - exp_start + 1);
-        if (!tmp) rt_out_of_memory();
-        memcpy(tmp, s + exp_start, len - exp_start);
-        tmp[len - exp_start] = '\0';
-        e10 = strtol(tmp, NULL, 10);
-        free(tmp);
-        if (e10 > 1000000 || e10 < -1000000)
-            rt_error_msg(loc, "string->number", "exponent too large in %.*s", (int)len, s);
-    }
-    e10 -= (long)nfrac;
-    mpz_t m, p;
-    mpz_inits(m, p, NULL);
-    char *tmp = malloc(nint + nfrac + 2);
-    if (!tmp) rt_out_of_memory();
-    memcpy(tmp, s + int_start, nint);
-    memcpy(tmp + nint, s + frac_start, nfrac);
-    tmp[nint + nfrac] = '0';
-    tmp[nint + nfrac + 1] = '\0';
-    mpz_set_str(m, tmp, 10); /* the trailing '0' keeps the string non-empty; divide it out */
-    free(tmp);
-    mpz_divexact_ui(m, m, 10);
-    if (neg) mpz_neg(m, m);
-    mpz_ui_pow_ui(p, 10, (unsigned long)(e10 < 0 ? -e10 : e10));
-    if (e10 >= 0) mpz_mul(m, m, p);
-    else if (mpz_divisible_p(m, p)) mpz_divexact(m, m, p);
-    else {
-        mpz_clears(m, p, NULL);
-        rt_error_msg(loc, "string->number", "no exact representation of %.*s "
-                     "(rationals are not supported)", (int)len, s);
-    }
-    mpz_clear(p);
-    return val_take_mpz(rr, m);
+    RtNsNum n;
+    int rc = rt_ns_parse(s, len, radix, &n);
+    if (rc == RT_NS_TOO_LARGE)
+        rt_error_msg(loc, "string->number", "exponent too large in %.*s", (int)len, s);
+    if (rc != RT_NS_OK) return RT_FALSE;
+    RtValue v;
+    if (!n.is_complex) v = ns_real_value(rr, &n.re);
+    else if (n.re.exact) {
+        RtValue re = ns_real_value(rr, &n.re), im = ns_real_value(rr, &n.im);
+        v = cx_make_exact(rr, re, im);
+    } else v = cx_make_inexact(rr, n.re.d, n.im.d);
+    rt_ns_clear(&n);
+    return v;
 }
 
 RtValue rt_p_string_to_number(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {

@@ -381,7 +381,9 @@ static void rt_print_v(RtPrinter *pr, RtValue v) {
     char b[64];
     switch (RT_HDR_TYPE(h)) {
     case TYPE_ID_FLOAT:
-    case TYPE_ID_INT: rt_print_number(p, v); return;
+    case TYPE_ID_INT:
+    case TYPE_ID_RATNUM:
+    case TYPE_ID_COMPNUM: rt_print_number(p, v); return;
     case TYPE_ID_SYMBOL: rt_print_symbol(p, v, pr->write); return;
     case TYPE_ID_STRING: rt_print_string(p, RT_STR(v), pr->write); return;
     case TYPE_ID_VECTOR:

@@ -180,7 +180,9 @@ typedef uint64_t RtValue;
     X(CONTINUATION,16,1, "continuation") /* header, RtContImpl * */                           \
     X(ENVIRONMENT,8,  1, "environment")  /* header: the interaction environment token */  \
     X(F64VECTOR,  8,  1, "vector")       /* header (length), double[]: a vector of flonums \
-                                            the compiler keeps unboxed (compiled code only) */
+                                            the compiler keeps unboxed (compiled code only) */ \
+    X(RATNUM,     16, 1, "ratnum")       /* header (numerator limbs, sign), den limbs, limbs[] */ \
+    X(COMPNUM,    24, 1, "compnum")      /* header (exact?), real and imaginary parts */
 
 typedef enum {
 #define RT_X_ENUM(name, size, inl, what) TYPE_ID_##name,
@@ -227,6 +229,16 @@ typedef struct RtBytevector { RtHeader hdr; uint8_t bytes[]; } RtBytevector;
  * infer.c, "flonum vectors"); the runtime only prints one (errors) and serves the slow paths of
  * vector-ref, vector-set! and vector-length on it (rt_f64v_*). */
 typedef struct RtF64Vector { RtHeader hdr; double d[]; } RtF64Vector;
+/* An exact non-integral rational (numbers.c), self-contained like a bignum: count = numerator
+ * limb count << 1 | sign (1 = negative); nden denominator limbs; limbs[] holds the numerator's
+ * magnitude, then the denominator, each least significant limb first. Always normalised (N2,
+ * "Numbers" below): lowest terms, denominator > 1. */
+typedef struct RtRatnum { RtHeader hdr; uint64_t nden; uint64_t limbs[]; } RtRatnum;
+/* A non-real complex number (numbers.c), rectangular. count 0: inexact, re and im are the
+ * parts as doubles (re.d, im.d); count 1: exact, re and im are exact rationals (fixnum, bignum
+ * or ratnum values allocated with the compnum, never shared) and im is not 0 (N3). */
+typedef union RtCompPart { double d; RtValue v; } RtCompPart;
+typedef struct RtCompnum { RtHeader hdr; RtCompPart re, im; } RtCompnum;
 typedef struct Region Region;
 /* The calling convention of every compiled procedure (see "Calls" below). */
 typedef RtValue (*RtCode)(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
@@ -434,13 +446,13 @@ enum { RT_HEAP_PTRFREE = 0, RT_HEAP_NORMAL = 1 };   /* the collector's kind numb
  * fields). A type id added to the table must be placed in both (the assertion counts them). */
 static const uint8_t rt_heap_ptrfree[TYPE_ID_COUNT] = {
     [TYPE_ID_FLOAT] = 1, [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_BYTEVECTOR] = 1,
-    [TYPE_ID_F64VECTOR] = 1,
+    [TYPE_ID_F64VECTOR] = 1, [TYPE_ID_RATNUM] = 1,
 };
 static const uint8_t rt_heap_tail[TYPE_ID_COUNT] = {
     [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_VECTOR] = 1, [TYPE_ID_BYTEVECTOR] = 1,
-    [TYPE_ID_VALUES] = 1, [TYPE_ID_RECORD] = 1, [TYPE_ID_F64VECTOR] = 1,
+    [TYPE_ID_VALUES] = 1, [TYPE_ID_RECORD] = 1, [TYPE_ID_F64VECTOR] = 1, [TYPE_ID_RATNUM] = 1,
 };
-_Static_assert(TYPE_ID_COUNT == 26, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
+_Static_assert(TYPE_ID_COUNT == 28, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
                "whether the collected heap may skip scanning it and whether C walks its items");
 
 /* Refill the list of t's class and pop it, or allocate a large object; never NULL (out of
@@ -900,13 +912,14 @@ RtValue rt_values(Region *rr, intptr_t n, const RtValue *items);
 RtValue rt_force(Region *rr, const char *loc, RtValue p);
 
 /* ============================================================================================
- * Numbers (numbers.c): fixnums, bignums (GMP) and flonums, R7RS 6.2
+ * Numbers (numbers.c): fixnums, bignums and ratnums (GMP), flonums, compnums, R7RS 6.2
  * --------------------------------------------------------------------------------------------
  * N1: an exact integer in fixnum range is always a fixnum; a bignum (TYPE_ID_INT, see
- * RtBignum) is never zero and never fits a fixnum, so eqv? on exact integers may compare
- * limbs. Contagion: an operation with a flonum operand is done in doubles.
- * Not supported yet: rationals and complex numbers. `/` of exact integers that do not divide
- * gives the nearest flonum (R7RS: a ratio); exact of a non-integral flonum is an error.
+ * RtBignum) is never zero and never fits a fixnum. N2: a ratnum (RtRatnum) is in lowest terms
+ * with a denominator > 1. N3: a compnum (RtCompnum) has two flonum parts, or two exact parts
+ * and a non-zero imaginary one. So eqv? on exact numbers may compare limbs. Contagion: an
+ * operation with a flonum operand is done in doubles; / of exact integers gives a ratnum when
+ * they do not divide. A number a primitive returns is fresh in its region or an immediate.
  * Out-of-line generic operations for compiled code whose inline fixnum fast path failed
  * (overflow or a non-fixnum operand); they raise "+: expected a number, got a" on non-numbers,
  * and rt_div raises "/: division by zero" for an exact zero divisor.
@@ -925,20 +938,21 @@ int rt_num_gt(const char *loc, RtValue a, RtValue b);
 int rt_num_ge(const char *loc, RtValue a, RtValue b);
 /* Any number as the nearest double (type error naming "inexact" for a non-number). */
 double rt_to_double(const char *loc, RtValue v);
-/* Text for the printer: number v (fixnum, bignum or flonum) in radix 2, 8, 10 or 16 (exact
- * integers; flonums always print in decimal), as malloc'd NUL-terminated ASCII in *out, which
- * the caller frees; returns its length. Flonums print like Chez Scheme: the shortest text that
- * reads back as the same double, with a decimal point or an exponent (1.0 0.5 1e21 1.5e-7
- * +inf.0 -inf.0 +nan.0); hex digits are upper case (FF), as in Chez. */
+/* Text for the printer: number v in radix 2, 8, 10 or 16 (exact numbers; flonums always print
+ * in decimal), as malloc'd NUL-terminated ASCII in *out, which the caller frees; returns its
+ * length. Flonums print like Chez Scheme: the shortest text that reads back as the same
+ * double, with a decimal point or an exponent (1.0 0.5 1e21 1.5e-7 +inf.0 -inf.0 +nan.0);
+ * ratnums as n/d, compnums as re+imi (1+2i, 0.0-1.5i, +inf.0+nan.0i); hex digits are upper
+ * case (FF), as in Chez. */
 size_t rt_number_format(RtValue v, int radix, char **out);
 /* The same for one double into buf (at least RT_FLONUM_BUF bytes), without allocating. */
 #define RT_FLONUM_BUF 40
 size_t rt_format_double(double d, char *buf);
-/* The reader's number syntax (R7RS 7.1.1): s[0..len) with #x #b #o #d #e #i prefixes, in
- * `radix` unless a prefix says otherwise; integers of any size, decimals and exponents
- * (radix 10), n/d (exact if d divides n, else a flonum), +inf.0 -inf.0 +nan.0. Returns the
- * number allocated in rr, or RT_FALSE when s is not a number. #e of a non-integral value is
- * an error (no rationals), reported at loc. */
+/* The reader's number syntax (R7RS 7.1.1, numsyntax.c): s[0..len) with #x #b #o #d #e #i
+ * prefixes, in `radix` unless a prefix says otherwise; integers of any size, n/d, decimals and
+ * exponents (radix 10), +inf.0 -inf.0 +nan.0, complex numbers (1+2i, +i, 1@2). Returns the
+ * number allocated in rr, or RT_FALSE when s is not a number; an exact number with an
+ * exponent beyond 10^6 is an error, reported at loc. */
 RtValue rt_number_parse(Region *rr, const char *loc, const char *s, size_t len, int radix);
 
 /* ============================================================================================

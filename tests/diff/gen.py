@@ -42,6 +42,7 @@ FEATURES = {
     "internal": True,   # internal defines at the start of procedure bodies
     "exit": True,       # some programs end with (exit k): the status is compared too
     "floats": True,     # flonum arithmetic whose result is made exact again before printing
+    "rationals": True,  # exact rationals: / of integers, then numerator, round... back to one
 }
 
 SAFE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
@@ -199,9 +200,39 @@ class Gen:
             (3, lambda: self.e_call_global(ctx, d1)),
             (1 if f["records"] else 0, lambda: self.e_record_get(ctx, d1)),
             (1 if f["variadic"] else 0, lambda: self.e_variadic(ctx, d1)),
+            (2 if f["rationals"] else 0, lambda: self.e_rat_to_int(ctx, d1)),
             (1 if f["floats"] else 0, lambda: "(exact (%s (* %s %s)))" % (
                 self.pick(["round", "floor", "truncate", "ceiling"]), self.pick(["0.5", "1.5", "-2.25", "0.1"]),
                 self.e_int(ctx, d1))),
+        ])
+
+    def e_rat(self, ctx, d):
+        """An exact rational: a quotient of integers, sums, products and differences of them,
+        min and max, abs, or a ratnum literal."""
+        if d <= 0 or self.chance(0.4):
+            if self.chance(0.2):
+                return "%d/%d" % (self.r.randrange(-20, 21), self.r.choice([2, 3, 7, 12, 100]))
+            return "(/ %s %s)" % (self.e_int(ctx, d - 1), self.nonzero())
+        d1 = d - 1
+        return self.weighted([
+            (3, lambda: "(%s %s %s)" % (self.pick(["+", "-", "*"]), self.e_rat(ctx, d1), self.e_rat(ctx, d1))),
+            (1, lambda: "(/ %s %s)" % (self.e_rat(ctx, d1), self.nonzero())),
+            (1, lambda: "(%s %s %s)" % (self.pick(["min", "max"]), self.e_rat(ctx, d1), self.e_rat(ctx, d1))),
+            (1, lambda: "(abs %s)" % self.e_rat(ctx, d1)),
+            (1, lambda: "(* %s %s)" % (self.e_rat(ctx, d1), self.small(ctx))),
+            (1, lambda: "(expt %s %d)" % (self.e_rat(ctx, d1), self.r.choice([0, 1, 2, 3]))),
+        ])
+
+    def e_rat_to_int(self, ctx, d):
+        """An exact integer from an exact rational (R7RS 6.2.6)."""
+        r = self.e_rat(ctx, d)
+        return self.weighted([
+            (3, lambda: "(%s %s)" % (self.pick(["numerator", "denominator", "round", "floor", "ceiling",
+                                                "truncate"]), r)),
+            (1, lambda: "(if (%s %s %s) 1 0)" % (self.pick(["<", "=", ">=", "eqv?", "equal?"]), r,
+                                                 self.e_rat(ctx, d))),
+            (1, lambda: "(string-length (number->string %s))" % r),
+            (1, lambda: "(exact (round (* 1000 (exact->inexact %s))))" % r),
         ])
 
     def e_variadic(self, ctx, d):

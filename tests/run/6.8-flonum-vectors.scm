@@ -1,9 +1,8 @@
 ; 6.8 vectors of flonums (issue 14): vectors that hold only flonums and never reach code that
 ; expects a boxed vector are unboxed (a double per element); vector-ref, vector-set!,
 ; vector-length on them, errors of bad indexes caught by guard, and flonum functions computed
-; in doubles (round is to even; sqrt of a negative flonum raises: complex numbers are not
-; supported yet). Checked against Chez, which rounds -0.0 to 0.0 where IEEE rint and Regal keep
-; -0.0, and gives a complex number for (sqrt -2.5).
+; in doubles (round is to even; sqrt of a flonum that may be negative is not: it is complex
+; for -2.5, and for -0.0 as in Chez). Checked against Chez (which lacks square).
 (define (make-point x y z) (vector x y z))
 (define (norm p) (sqrt (+ (* (vector-ref p 0) (vector-ref p 0)) (* (vector-ref p 1) (vector-ref p 1))
                           (* (vector-ref p 2) (vector-ref p 2)))))

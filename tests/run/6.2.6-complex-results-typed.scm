@@ -1,0 +1,25 @@
+; Where inference knows an argument is a flonum, sqrt, log, asin, acos and expt may still give
+; complex numbers (R7RS 6.2.6): their results are not assumed to be flonums, and the arithmetic
+; on them is right. A let-bound sum of squares is known non-negative: its sqrt is computed in
+; doubles (a NaN goes through the runtime). / of exact integers gives ratnums in typed code.
+(define (p x) (write x) (newline))
+(define (f x) (let ((y (- x 10.0))) (+ (sqrt y) (log y) 1.0)))
+(p (f 14.0))
+(p (f 6.0))
+(define (g x) (list (asin x) (acos x) (expt x 0.5) (sqrt (* x x)) (exp x)))
+(p (g 0.5))
+(p (g -4.0))
+(define (dist x y) (let ((d2 (+ (* x x) (* y y)))) (list (sqrt d2) (log d2))))
+(p (dist 3.0 4.0))
+(p (car (dist +nan.0 1.0)))
+(p (dist 0.0 0.0))
+(define (avg a b) (/ (+ a b) 2))
+(p (avg 1 2))
+(p (avg 3 5))
+(p (* (avg 1 2) 2))
+(define (harmonic n) (let loop ((i 1) (acc 0)) (if (> i n) acc (loop (+ i 1) (+ acc (/ 1 i))))))
+(p (harmonic 10))
+(p (exact->inexact (harmonic 30)))
+(define (mean-of v) (let loop ((i 0) (s 0)) (if (= i (vector-length v)) (/ s (vector-length v)) (loop (+ i 1) (+ s (vector-ref v i))))))
+(p (mean-of (vector 1 2 3 4)))
+(p (mean-of (vector 1.5 2 3 4)))

@@ -1,0 +1,16 @@
+; eqv?, equal?, memv, assv, case and hash tables on exact rationals (R7RS 6.1, 6.2.6): equal
+; ratnums are eqv? whatever way they were made; a ratnum is never eqv? to a flonum.
+(define (p x) (write x) (newline))
+(define a (/ 1 2))
+(define b (/ 2 4))
+(define c (/ (expt 10 30) (* 3 (expt 10 30))))
+(p (eqv? a b))
+(p (eqv? a 1/2))
+(p (eqv? c 1/3))
+(p (eqv? 1/2 0.5))
+(p (eqv? 1/2 1/3))
+(p (equal? (list 1/2 2/3) (list a (/ 4 6))))
+(p (equal? 1/2 0.5))
+(p (memv 1/3 (list 1/2 (/ 3 9) 1)))
+(p (assv 2/3 (list (cons 1/2 'half) (cons (/ 4 6) 'two-thirds))))
+(p (case (/ 3 6) ((1/3) 'third) ((1/2) 'half) (else 'other)))

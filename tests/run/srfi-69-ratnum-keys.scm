@@ -1,0 +1,18 @@
+; SRFI 69 hash tables keyed by exact rationals (and a flonum that is = but not eqv? to one):
+; equal keys hash alike however the ratnum was made. (Chez Scheme has no SRFI 69: the expected
+; output is the hash-table-ref/default results, written by hand.)
+(define (p x) (write x) (newline))
+(define h (make-hash-table equal?))
+(hash-table-set! h 1/2 'half)
+(hash-table-set! h (/ (expt 10 20) (* 3 (expt 10 20))) 'third)
+(hash-table-set! h 1+2i 'complex)
+(p (hash-table-ref/default h (/ 5 10) 'none))
+(p (hash-table-ref/default h 1/3 'none))
+(p (hash-table-ref/default h 0.5 'none))
+(p (hash-table-ref/default h (make-rectangular 1 2) 'none))
+(define hv (make-hash-table eqv?))
+(hash-table-set! hv 3/4 'x)
+(hash-table-set! hv 1.5+2.5i 'y)
+(p (hash-table-ref/default hv (/ 6 8) 'none))
+(p (hash-table-ref/default hv (make-rectangular 1.5 2.5) 'none))
+(p (hash-table-ref/default hv 0.75 'none))
