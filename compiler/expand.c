@@ -243,8 +243,13 @@ static Binding *env_put(TopEnv *env, Binding b) {
  * NULL when there is none. */
 static const Binding *env_find(Expander *ex, TopEnv *env, Sym *name, Loc loc) {
     Binding *b = env_get(env, name);
-    if (b || env->kind == ENV_CLOSED) return b;
+    if (b) return b;
     const Keyword *k = expand_builtin_keyword(ex, name);
+    if (env->kind == ENV_CLOSED) { /* 'x `x ,x ,@x mean quote etc. whatever is imported */
+        bool abbrev = k && (k->core == CORE_QUOTE || k->sym == sym_cstr("quasiquote") ||
+                            k->core == CORE_UNQUOTE || k->core == CORE_UNQUOTE_SPLICING);
+        return abbrev ? env_put(env, (Binding){.name = name, .kw = k}) : NULL;
+    }
     if (k) return env_put(env, (Binding){.name = name, .kw = k});
     const Prim *p = prims_lookup(name);
     if (p) return env_put(env, (Binding){.name = name, .var = expand_prim_var(ex, p, loc)});

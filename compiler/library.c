@@ -355,7 +355,6 @@ static bool library_import_set(Expander *ex, Libraries *ls, Datum *set, BindingV
         Datum *inner = car(cdr(set));
         BindingVec in = {0};
         if (!library_import_set(ex, ls, inner, &in)) return false;
-        bool ok = true;
         if (prefix) {
             const char *pre = scope_base(car(cdr(cdr(set)))->sym)->name;
             for (size_t i = 0; i < in.len; i++) {
@@ -369,19 +368,16 @@ static bool library_import_set(Expander *ex, Libraries *ls, Datum *set, BindingV
             if (rename) {
                 if (datum_list_length(x) != 2 || !is_sym(car(x)) || !is_sym(car(cdr(x)))) {
                     expand_malformed(x, "rename in an import set (expected (name new-name))");
-                    ok = false;
                     continue;
                 }
                 id = car(x);
                 to = car(cdr(x));
             } else if (!is_sym(x)) {
                 expand_malformed(x, "identifier in an import set");
-                ok = false;
                 continue;
             }
             if (!library_has(&in, scope_base(id->sym))) {
                 library_not_exported(id, inner);
-                ok = false;
                 continue;
             }
             if (rename)
@@ -395,7 +391,7 @@ static bool library_import_set(Expander *ex, Libraries *ls, Datum *set, BindingV
             if (only ? named : except ? !named : true) vec_push(out, in.items[i]);
         }
         vec_free(&in);
-        return ok;
+        return true; /* a bad name is reported; the others are imported */
     }
     Library *lib = library_find(ex, ls, set, set->loc);
     if (!lib) return false;
