@@ -5,7 +5,9 @@
  * derive.c, so only the core kinds of regalc.h remain; every identifier is resolved to a Var
  * (scope.c: local by lexical scope, else a global); references to names nobody defines are
  * reported as "unbound variable" errors. This file keeps the core special forms (CORE_FORMS
- * below), bodies with internal definitions, the top level, include, cond-expand and import.
+ * below), bodies with internal definitions, the top levels (the program's, each library's,
+ * the core one: what each name means there), include, include-ci and cond-expand; library.c
+ * does import and define-library.
  * Keywords are recognised by their binding, not their spelling: a local binding or a macro
  * shadows them (R7RS 4.1, 4.3, 5.3); each is found by one lookup of its Sym in a table.
  */
@@ -658,7 +660,7 @@ static Ast *expand_let_syntax(Expander *ex, Datum *d, Scope *sc, bool rec) {
 
 /* ---- libraries, features and include (R7RS 4.1.7, 4.2.1 cond-expand, 5.2, 5.6.1) ---------- */
 static const char *const expand_srfis[] = {"0", "1", "6", "8", "9", "11", "16", "23", "30", "39",
-                                           "62", "69", "87", "98", NULL};
+                                           "62", "69", "87", "98", "132", NULL};
 
 bool expand_feature(Sym *name) {
     static const char *const features[] = {"r7rs", "regal", "full-unicode", "ieee-float",

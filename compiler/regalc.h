@@ -7,6 +7,7 @@
  *     derive.c   the derived forms (do, case, guard, ...), one expander per keyword (for expand.c)
  *     macro.c    syntax-rules: matching, template instantiation, renaming (for expand.c)
  *     scope.c    identifiers, aliases and bindings (below macro.c and expand.c)
+ *     library.c  define-library and import: finding, expanding and importing libraries
  *   dump.c     core AST -> readable S-expressions (--dump=expand; later passes add annotations)
  *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
  *              loops that compile to C loops, arity checks of known calls
