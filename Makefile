@@ -46,6 +46,7 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 
 ABS      := $(abspath .)
 CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)"' \
+            -DREGAL_LIBRARY_DIR='"$(ABS)/lib"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
 # LLVM's lit and FileCheck (test-codegen): on PATH (lit or llvm-lit; FileCheck), else in the

@@ -828,32 +828,32 @@ static Ast *derive_assert(Expander *ex, Datum *d, Scope *sc) {
 }
 
 /* ---- the table ----------------------------------------------------------------------------- */
-#define DERIVE_EXPR(keyword, fn, r7rs) {keyword, r7rs, fn, NULL, false},
-#define DERIVE_DEFS(keyword, fn, r7rs) {keyword, r7rs, NULL, fn, false},
-#define DERIVE_EXTENSION(keyword, fn, r7rs) {keyword, r7rs, fn, NULL, true},
+#define DERIVE_EXPR(keyword, fn, r7rs, libs) {keyword, r7rs, fn, NULL, false, libs},
+#define DERIVE_DEFS(keyword, fn, r7rs, libs) {keyword, r7rs, NULL, fn, false, libs},
+#define DERIVE_EXTENSION(keyword, fn, r7rs, libs) {keyword, r7rs, fn, NULL, true, libs},
 const DeriveForm derive_forms[] = {
-    DERIVE_EXPR("let", derive_let, "4.2.2, 4.2.4")
-    DERIVE_EXPR("let*", derive_let_star, "4.2.2")
-    DERIVE_EXPR("letrec", derive_letrec, "4.2.2")
-    DERIVE_EXPR("letrec*", derive_letrec, "4.2.2")
-    DERIVE_EXPR("let-values", derive_let_values, "4.2.2")
-    DERIVE_EXPR("let*-values", derive_let_star_values, "4.2.2")
-    DERIVE_EXPR("cond", derive_cond, "4.2.1")
-    DERIVE_EXPR("case", derive_case, "4.2.1")
-    DERIVE_EXPR("and", derive_and, "4.2.1")
-    DERIVE_EXPR("or", derive_or, "4.2.1")
-    DERIVE_EXPR("when", derive_when, "4.2.1")
-    DERIVE_EXPR("unless", derive_unless, "4.2.1")
-    DERIVE_EXPR("do", derive_do, "4.2.4")
-    DERIVE_EXPR("delay", derive_delay, "4.2.5")
-    DERIVE_EXPR("delay-force", derive_delay_force, "4.2.5")
-    DERIVE_EXPR("parameterize", derive_parameterize, "4.2.6")
-    DERIVE_EXPR("guard", derive_guard, "4.2.7")
-    DERIVE_EXPR("quasiquote", derive_quasiquote, "4.2.8")
-    DERIVE_EXPR("case-lambda", derive_case_lambda, "4.2.9")
-    DERIVE_DEFS("define-values", derive_define_values, "5.3.3")
-    DERIVE_DEFS("define-record-type", derive_record_type, "5.5")
-    DERIVE_EXTENSION("receive", derive_receive, "SRFI 8")
-    DERIVE_EXTENSION("assert", derive_assert, "not R7RS")
-    {NULL, NULL, NULL, NULL, false},
+    DERIVE_EXPR("let", derive_let, "4.2.2, 4.2.4", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("let*", derive_let_star, "4.2.2", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("letrec", derive_letrec, "4.2.2", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("letrec*", derive_letrec, "4.2.2", LIB_BASE)
+    DERIVE_EXPR("let-values", derive_let_values, "4.2.2", LIB_BASE | LIB_SRFI_11)
+    DERIVE_EXPR("let*-values", derive_let_star_values, "4.2.2", LIB_BASE | LIB_SRFI_11)
+    DERIVE_EXPR("cond", derive_cond, "4.2.1", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("case", derive_case, "4.2.1", LIB_BASE | LIB_R5RS | LIB_SRFI_87)
+    DERIVE_EXPR("and", derive_and, "4.2.1", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("or", derive_or, "4.2.1", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("when", derive_when, "4.2.1", LIB_BASE)
+    DERIVE_EXPR("unless", derive_unless, "4.2.1", LIB_BASE)
+    DERIVE_EXPR("do", derive_do, "4.2.4", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("delay", derive_delay, "4.2.5", LIB_LAZY | LIB_R5RS)
+    DERIVE_EXPR("delay-force", derive_delay_force, "4.2.5", LIB_LAZY)
+    DERIVE_EXPR("parameterize", derive_parameterize, "4.2.6", LIB_BASE | LIB_SRFI_39)
+    DERIVE_EXPR("guard", derive_guard, "4.2.7", LIB_BASE)
+    DERIVE_EXPR("quasiquote", derive_quasiquote, "4.2.8", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("case-lambda", derive_case_lambda, "4.2.9", LIB_CASE_LAMBDA | LIB_SRFI_16)
+    DERIVE_DEFS("define-values", derive_define_values, "5.3.3", LIB_BASE)
+    DERIVE_DEFS("define-record-type", derive_record_type, "5.5", LIB_BASE | LIB_SRFI_9)
+    DERIVE_EXTENSION("receive", derive_receive, "SRFI 8", LIB_SRFI_8 | LIB_REGAL)
+    DERIVE_EXTENSION("assert", derive_assert, "not R7RS", LIB_REGAL)
+    {NULL, NULL, NULL, NULL, false, 0},
 };

@@ -5,7 +5,9 @@
  * derive.c, so only the core kinds of regalc.h remain; every identifier is resolved to a Var
  * (scope.c: local by lexical scope, else a global); references to names nobody defines are
  * reported as "unbound variable" errors. This file keeps the core special forms (CORE_FORMS
- * below), bodies with internal definitions, the top level, include, cond-expand and import.
+ * below), bodies with internal definitions, the top levels (the program's, each library's,
+ * the core one: what each name means there), include, include-ci and cond-expand; library.c
+ * does import and define-library.
  * Keywords are recognised by their binding, not their spelling: a local binding or a macro
  * shadows them (R7RS 4.1, 4.3, 5.3); each is found by one lookup of its Sym in a table.
  */
@@ -20,48 +22,58 @@
  * derive_forms), with the R7RS section of each. unquote and unquote-splicing are keywords only
  * so that a use outside quasiquote is reported. */
 #define CORE_FORMS(X)                                                                      \
-    X(CORE_QUOTE, "quote", "4.1.2")                                                        \
-    X(CORE_LAMBDA, "lambda", "4.1.4")                                                      \
-    X(CORE_IF, "if", "4.1.5")                                                              \
-    X(CORE_SET, "set!", "4.1.6")                                                           \
-    X(CORE_INCLUDE, "include", "4.1.7")                                                    \
-    X(CORE_COND_EXPAND, "cond-expand", "4.2.1")                                            \
-    X(CORE_BEGIN, "begin", "4.2.3, 5.6.1")                                                 \
-    X(CORE_UNQUOTE, "unquote", "4.2.8")                                                    \
-    X(CORE_UNQUOTE_SPLICING, "unquote-splicing", "4.2.8")                                  \
-    X(CORE_LET_SYNTAX, "let-syntax", "4.3.1")                                              \
-    X(CORE_LETREC_SYNTAX, "letrec-syntax", "4.3.1")                                        \
-    X(CORE_SYNTAX_RULES, "syntax-rules", "4.3.2")                                          \
-    X(CORE_IMPORT, "import", "5.2")                                                        \
-    X(CORE_DEFINE, "define", "5.3")                                                        \
-    X(CORE_DEFINE_SYNTAX, "define-syntax", "5.4")                                          \
-    X(CORE_DEFINE_LIBRARY, "define-library", "5.6.1")
+    X(CORE_QUOTE, "quote", "4.1.2", LIB_BASE | LIB_R5RS)                                   \
+    X(CORE_LAMBDA, "lambda", "4.1.4", LIB_BASE | LIB_R5RS)                                 \
+    X(CORE_IF, "if", "4.1.5", LIB_BASE | LIB_R5RS)                                         \
+    X(CORE_SET, "set!", "4.1.6", LIB_BASE | LIB_R5RS)                                      \
+    X(CORE_INCLUDE, "include", "4.1.7", LIB_BASE)                                          \
+    X(CORE_INCLUDE_CI, "include-ci", "4.1.7", LIB_BASE)                                    \
+    X(CORE_COND_EXPAND, "cond-expand", "4.2.1", LIB_BASE | LIB_SRFI_0)                     \
+    X(CORE_BEGIN, "begin", "4.2.3, 5.6.1", LIB_BASE | LIB_R5RS)                            \
+    X(CORE_UNQUOTE, "unquote", "4.2.8", LIB_BASE)                                          \
+    X(CORE_UNQUOTE_SPLICING, "unquote-splicing", "4.2.8", LIB_BASE)                        \
+    X(CORE_LET_SYNTAX, "let-syntax", "4.3.1", LIB_BASE | LIB_R5RS)                         \
+    X(CORE_LETREC_SYNTAX, "letrec-syntax", "4.3.1", LIB_BASE | LIB_R5RS)                   \
+    X(CORE_SYNTAX_RULES, "syntax-rules", "4.3.2", LIB_BASE | LIB_R5RS)                     \
+    X(CORE_SYNTAX_ERROR, "syntax-error", "4.3.3", LIB_BASE)                                \
+    X(CORE_IMPORT, "import", "5.2", 0)                                                     \
+    X(CORE_DEFINE, "define", "5.3", LIB_BASE | LIB_R5RS)                                   \
+    X(CORE_DEFINE_SYNTAX, "define-syntax", "5.4", LIB_BASE | LIB_R5RS)                     \
+    X(CORE_DEFINE_LIBRARY, "define-library", "5.6.1", 0)                                   \
+    X(CORE_ELSE, "else", "4.2.1 (auxiliary)", LIB_BASE | LIB_R5RS)                         \
+    X(CORE_ARROW, "=>", "4.2.1 (auxiliary)", LIB_BASE | LIB_R5RS)                          \
+    X(CORE_ELLIPSIS, "...", "4.3.2 (auxiliary)", LIB_BASE | LIB_R5RS)                      \
+    X(CORE_UNDERSCORE, "_", "4.3.2 (auxiliary)", LIB_BASE | LIB_R5RS)
 typedef enum {
     CORE_NONE,
-#define CORE_ENUM(id, keyword, r7rs) id,
+#define CORE_ENUM(id, keyword, r7rs, libs) id,
     CORE_FORMS(CORE_ENUM)
 #undef CORE_ENUM
 } CoreForm;
 
-/* A keyword: a core form, or a derived form (core == CORE_NONE). */
-typedef struct Keyword {
+/* A keyword: a core form, or a derived form (core == CORE_NONE). Auxiliary syntax (else, =>,
+ * ..., _) is a keyword only so that libraries export it and literals match through renaming
+ * imports: it never heads a form, and a top-level definition replaces it. */
+struct Keyword {
     Sym *sym;                    /* NULL: an empty slot */
     CoreForm core;
     const DeriveForm *derived;
-} Keyword;
+    LibSet libs;                 /* the built-in libraries that export it */
+    bool aux;
+};
 #define EXPAND_KEYWORD_SLOTS 128 /* a power of two, well above the number of keywords */
 
 struct Expander {
     Program *prog;
     Lambda *lambda;      /* innermost lambda being expanded, NULL at top level */
     int next_id;
-    /* globals, keyed by Sym pointer (open addressing) */
-    Var **gtab;
-    size_t gcap, gcount;
-    ScopeTop top;        /* the top-level macros */
+    TopEnv *env;         /* the top level being expanded: program, library or (prelude) core */
+    TopEnv program, core;
+    Var *prim_vars[PRIM_COUNT]; /* each primitive's global, shared by every top level */
     Keyword keywords[EXPAND_KEYWORD_SLOTS]; /* keyed by Sym pointer (open addressing) */
     int macro_depth;     /* nested macro expansions, against runaway recursion */
     int include_depth;
+    Libraries *libs;
 };
 
 #define EXPAND_MAX_MACRO_DEPTH 10000
@@ -84,36 +96,24 @@ Var *expand_new_var(Expander *ex, Sym *name, Loc loc) {
     return v;
 }
 
-static Var *expand_global(Expander *ex, Sym *name, Loc loc) {
-    if (ex->gcount * 2 >= ex->gcap) {
-        size_t ncap = ex->gcap ? ex->gcap * 2 : 256;
-        Var **nt = xcalloc(ncap, sizeof *nt);
-        for (size_t i = 0; i < ex->gcap; i++) {
-            Var *v = ex->gtab[i];
-            if (!v) continue;
-            size_t h = (size_t)v->name->hash & (ncap - 1);
-            while (nt[h]) h = (h + 1) & (ncap - 1);
-            nt[h] = v;
-        }
-        free(ex->gtab);
-        ex->gtab = nt;
-        ex->gcap = ncap;
-    }
-    size_t h = (size_t)name->hash & (ex->gcap - 1);
-    while (ex->gtab[h]) {
-        if (ex->gtab[h]->name == name) return ex->gtab[h];
-        h = (h + 1) & (ex->gcap - 1);
-    }
+/* A new global of the program (a top-level variable of the program or of a library). */
+static Var *expand_new_global(Expander *ex, Sym *name, Loc loc) {
     Var *v = xcalloc(1, sizeof *v);
     v->name = name;
     v->loc = loc;
     v->id = ex->next_id++;
     v->global = true;
-    v->prim = prims_lookup(name);
-    ex->gtab[h] = v;
-    ex->gcount++;
     vec_push(&ex->prog->globals, v);
     return v;
+}
+
+/* The global that names primitive p wherever it is bound (never defined by the program). */
+static Var *expand_prim_var(Expander *ex, const Prim *p, Loc loc) {
+    if (!ex->prim_vars[p->id]) {
+        ex->prim_vars[p->id] = expand_new_global(ex, sym_cstr(p->name), loc);
+        ex->prim_vars[p->id]->prim = p;
+    }
+    return ex->prim_vars[p->id];
 }
 
 /* A name no program can write, for temporaries of derived forms. */
@@ -179,45 +179,194 @@ static bool is_nil(Datum *d) { return d->kind == DATUM_NIL; }
 
 /* ---- keywords ----------------------------------------------------------------------------- */
 static void expand_add_keyword(Expander *ex, const char *name, CoreForm core,
-                               const DeriveForm *derived) {
+                               const DeriveForm *derived, LibSet libs) {
     Sym *s = sym_cstr(name);
     size_t h = s->hash & (EXPAND_KEYWORD_SLOTS - 1);
     while (ex->keywords[h].sym) h = (h + 1) & (EXPAND_KEYWORD_SLOTS - 1);
-    ex->keywords[h] = (Keyword){s, core, derived};
+    bool aux = core == CORE_ELSE || core == CORE_ARROW || core == CORE_ELLIPSIS ||
+               core == CORE_UNDERSCORE;
+    ex->keywords[h] = (Keyword){s, core, derived, libs, aux};
 }
 
 static void expand_init_keywords(Expander *ex) {
-#define CORE_ADD(id, keyword, r7rs) expand_add_keyword(ex, keyword, id, NULL);
+#define CORE_ADD(id, keyword, r7rs, libs) expand_add_keyword(ex, keyword, id, NULL, libs);
     CORE_FORMS(CORE_ADD)
 #undef CORE_ADD
     for (const DeriveForm *f = derive_forms; f->keyword; f++)
-        expand_add_keyword(ex, f->keyword, CORE_NONE, f);
+        expand_add_keyword(ex, f->keyword, CORE_NONE, f, f->libs);
 }
+
+/* The built-in keyword spelt name, or NULL. */
+static const Keyword *expand_builtin_keyword(Expander *ex, Sym *name) {
+    size_t h = name->hash & (EXPAND_KEYWORD_SLOTS - 1);
+    const Keyword *k = &ex->keywords[h];
+    for (; k->sym && k->sym != name; k = &ex->keywords[h]) h = (h + 1) & (EXPAND_KEYWORD_SLOTS - 1);
+    return k->sym ? k : NULL;
+}
+
+/* ---- top levels (R7RS 5.1, 5.2, 5.6) ------------------------------------------------------------
+ * A TopEnv maps each name of a top level to its binding. The open and the core top levels see
+ * every built-in keyword and primitive by its name (the bindings are made on first use); a
+ * closed one only what it imports or defines. */
+static ScopeTop *env_top(TopEnv *env) { return env->kind == ENV_CORE ? scope_core_top() : &env->top; }
+static TopEnv *top_env(const ScopeTop *top) { return (TopEnv *)top->env; }
+
+static Binding *env_slot(TopEnv *env, Sym *name) {
+    size_t h = (size_t)name->hash & (env->cap - 1);
+    while (env->tab[h].name && env->tab[h].name != name) h = (h + 1) & (env->cap - 1);
+    return &env->tab[h];
+}
+
+static Binding *env_get(TopEnv *env, Sym *name) {
+    if (!env->cap) return NULL;
+    Binding *b = env_slot(env, name);
+    return b->name ? b : NULL;
+}
+
+/* Bind b->name to b (replacing its binding, if any). The pointer lasts until the next put. */
+static Binding *env_put(TopEnv *env, Binding b) {
+    if ((env->count + 1) * 2 >= env->cap) {
+        size_t ncap = env->cap ? env->cap * 2 : 64;
+        Binding *old = env->tab;
+        size_t ocap = env->cap;
+        env->tab = xcalloc(ncap, sizeof *env->tab);
+        env->cap = ncap;
+        for (size_t i = 0; i < ocap; i++)
+            if (old[i].name) *env_slot(env, old[i].name) = old[i];
+        free(old);
+    }
+    Binding *slot = env_slot(env, b.name);
+    if (!slot->name) env->count++;
+    *slot = b;
+    return slot;
+}
+
+/* The binding of name in env (built-in names of open and core top levels made on first use);
+ * NULL when there is none. */
+static const Binding *env_find(Expander *ex, TopEnv *env, Sym *name, Loc loc) {
+    Binding *b = env_get(env, name);
+    if (b) return b;
+    const Keyword *k = expand_builtin_keyword(ex, name);
+    if (env->kind == ENV_CLOSED) { /* 'x `x ,x ,@x mean quote etc. whatever is imported */
+        bool abbrev = k && (k->core == CORE_QUOTE || k->sym == sym_cstr("quasiquote") ||
+                            k->core == CORE_UNQUOTE || k->core == CORE_UNQUOTE_SPLICING);
+        return abbrev ? env_put(env, (Binding){.name = name, .kw = k}) : NULL;
+    }
+    if (k) return env_put(env, (Binding){.name = name, .kw = k});
+    const Prim *p = prims_lookup(name);
+    if (p) return env_put(env, (Binding){.name = name, .var = expand_prim_var(ex, p, loc)});
+    return NULL;
+}
+
+const Binding *expand_env_find(Expander *ex, TopEnv *env, Sym *name) {
+    return env_find(ex, env, name, (Loc){env->file, 0, 0});
+}
+
+/* scope.c's lookup hook: what a free name means at a top level, as an identity. */
+static const void *env_identity(const ScopeTop *top, Sym *base) {
+    TopEnv *env = top_env(top);
+    const Binding *b = env_find(env->ex, env, base, (Loc){env->file, 0, 0});
+    if (!b) return NULL;
+    return b->var ? (const void *)b->var : b->kw ? (const void *)b->kw : (const void *)b->macro;
+}
+
+void expand_env_init(Expander *ex, TopEnv *env, EnvKind kind, const char *file) {
+    memset(env, 0, sizeof *env);
+    env->kind = kind;
+    env->file = file;
+    env->ex = ex;
+    env->top.env = env;
+    env->top.lookup = env_identity;
+}
+
+/* The binding of a free name at a top level for a reference: an unbound name gets a global
+ * that is never defined (reported once, at the end, unless a definition comes). */
+static const Binding *env_ref(Expander *ex, TopEnv *env, Sym *name, Loc loc) {
+    const Binding *b = env_find(ex, env, name, loc);
+    if (b) return b;
+    return env_put(env, (Binding){.name = name, .var = expand_new_global(ex, name, loc)});
+}
+
+/* A top-level definition of name in env: its own global (a definition replaces an imported or
+ * built-in variable and auxiliary syntax, never a keyword: that keyword's uses stay uses). */
+static Var *env_define(Expander *ex, TopEnv *env, Sym *name, Loc loc) {
+    Binding *b = env_get(env, name);
+    if (b && b->var && !b->from && !b->var->prim) {   /* its own: defined again, or referenced */
+        b->var->defined = true;
+        b->var->loc = loc;
+        return b->var;
+    }
+    Var *v = expand_new_global(ex, name, loc);
+    v->defined = true;
+    if (!b || !b->kw || b->kw->aux || (b->kw->derived && b->kw->derived->extension))
+        env_put(env, (Binding){.name = name, .var = v});
+    return v;
+}
+
+void expand_env_import(Expander *ex, TopEnv *env, const Binding *b, Loc loc) {
+    (void)ex;
+    Binding *old = env_get(env, b->name);
+    if (old && old->from) {
+        if (old->var == b->var && old->kw == b->kw && old->macro == b->macro) return;
+        diag_error(loc, "'%s' is imported twice with different bindings (from %s and from %s)",
+                   b->name->name, library_name(old->from), library_name(b->from));
+        return;
+    }
+    env_put(env, *b);
+    if (b->macro) scope_define_macro(&env->top, b->name, b->macro);
+}
+
+void expand_builtin_exports(Expander *ex, LibSet lib, BindingVec *out) {
+    for (size_t i = 0; i < EXPAND_KEYWORD_SLOTS; i++) {
+        const Keyword *k = &ex->keywords[i];
+        if (k->sym && (k->libs & lib)) vec_push(out, ((Binding){.name = k->sym, .kw = k}));
+    }
+    for (size_t i = 0; i < PRIM_COUNT; i++) {
+        const Prim *p = prims_get((PrimId)i);
+        if (p->libs & lib)
+            vec_push(out, ((Binding){.name = sym_cstr(p->name),
+                                     .var = expand_prim_var(ex, p, (Loc){0})}));
+    }
+}
+
+Libraries *expand_libraries(Expander *ex) { return ex->libs; }
 
 /* The keyword a list's head names, if it is one and no local binding or macro shadows it. */
 static const Keyword *expand_keyword(Expander *ex, Datum *head, Scope *sc) {
     Sym *base;
-    if (!is_sym(head) || scope_resolve(&ex->top, sc, head->sym, &base)) return NULL;
-    size_t h = base->hash & (EXPAND_KEYWORD_SLOTS - 1);
-    const Keyword *k = &ex->keywords[h];
-    for (; k->sym && k->sym != base; k = &ex->keywords[h]) h = (h + 1) & (EXPAND_KEYWORD_SLOTS - 1);
-    if (!k->sym) return NULL;
-    if (k->derived && k->derived->extension)
-        for (size_t j = 0; j < ex->prog->globals.len; j++)
-            if (ex->prog->globals.items[j]->name == base && ex->prog->globals.items[j]->defined)
-                return NULL;
-    return k;
+    const ScopeTop *ft;
+    if (!is_sym(head) || scope_resolve(env_top(ex->env), sc, head->sym, &base, &ft)) return NULL;
+    const Binding *b = env_find(ex, top_env(ft), base, head->loc);
+    return b && b->kw && !b->kw->aux ? b->kw : NULL;
+}
+
+/* At the program's top level, import and define-library are recognised by name whatever the
+ * program imports (R7RS 5.1: they are not bindings of any library). */
+static const Keyword *expand_top_keyword(Expander *ex, Datum *head, Scope *sc) {
+    const Keyword *k = expand_keyword(ex, head, sc);
+    if (k || ex->env != &ex->program || !is_sym(head)) return k;
+    Sym *base;
+    const ScopeTop *ft;
+    if (scope_resolve(env_top(ex->env), sc, head->sym, &base, &ft) ||
+        env_get(top_env(ft), base))
+        return NULL;
+    k = expand_builtin_keyword(ex, base);
+    return k && (k->core == CORE_IMPORT || k->core == CORE_DEFINE_LIBRARY) ? k : NULL;
 }
 
 bool expand_is_aux(Expander *ex, Datum *d, Scope *sc, const char *name) {
     Sym *base;
-    return is_sym(d) && !scope_resolve(&ex->top, sc, d->sym, &base) && base == sym_cstr(name);
+    const ScopeTop *ft;
+    if (!is_sym(d) || scope_resolve(env_top(ex->env), sc, d->sym, &base, &ft)) return false;
+    const Binding *b = env_find(ex, top_env(ft), base, d->loc);
+    if (!b) return base == sym_cstr(name);
+    return b->kw && b->kw->sym == sym_cstr(name);
 }
 
 /* The macro a form's head names, if any. */
 static Macro *expand_macro_use(Expander *ex, Datum *d, Scope *sc) {
     if (!is_pair(d) || !is_sym(car(d))) return NULL;
-    Scope *s = scope_resolve(&ex->top, sc, car(d)->sym, NULL);
+    Scope *s = scope_resolve(env_top(ex->env), sc, car(d)->sym, NULL, NULL);
     return s ? scope_macro(s) : NULL;
 }
 
@@ -318,9 +467,6 @@ typedef struct BodyForm {
 typedef VEC(BodyForm) BodyFormVec;
 typedef VEC(Macro *) MacroVec;
 
-static Datum *expand_include(Expander *ex, Datum *d);
-static Datum *expand_cond_expand(Expander *ex, Datum *d, Scope *sc);
-static void expand_import(Datum *d);
 
 /* One macro expansion step, counted against runaway recursion; NULL after an error. */
 static Datum *expand_macro_step(Expander *ex, Macro *m, Datum *d, Scope *sc) {
@@ -330,7 +476,7 @@ static Datum *expand_macro_step(Expander *ex, Macro *m, Datum *d, Scope *sc) {
         return NULL;
     }
     ex->macro_depth++;
-    return macro_expand(m, d, sc);
+    return macro_expand(m, d, sc, env_top(ex->env));
 }
 
 /* (syntax-rules ...) in scope sc, for the keyword name. */
@@ -341,7 +487,7 @@ static Macro *expand_transformer(Expander *ex, Sym *name, Datum *spec, Scope *sc
                    scope_base(name)->name);
         return NULL;
     }
-    return macro_new(name, spec, sc, &ex->top);
+    return macro_new(name, spec, sc, env_top(ex->env));
 }
 
 /* (define-syntax name spec): a top-level macro (macros == NULL) or one of a body. */
@@ -354,7 +500,8 @@ static void expand_define_syntax(Expander *ex, Datum *d, Scope **sc, MacroVec *m
     Macro *m = expand_transformer(ex, name->sym, car(cdr(cdr(d))), *sc);
     if (!m) return;
     if (!macros) {
-        scope_define_macro(&ex->top, name->sym, m);
+        scope_define_macro(env_top(ex->env), name->sym, m);
+        env_put(ex->env, (Binding){.name = scope_base(name->sym), .macro = m});
         macro_set_env(m, NULL);
     } else {
         *sc = scope_bind_macro(*sc, name->sym, m); /* recursive: its own scope sees it */
@@ -371,7 +518,9 @@ static void expand_scan(Expander *ex, Datum *d, Scope **sc, BodyFormVec *out, Ma
     int saved_depth = ex->macro_depth;
     Macro *m;
     while (d && (m = expand_macro_use(ex, d, *sc))) d = expand_macro_step(ex, m, d, *sc);
-    const Keyword *kw = d && is_pair(d) ? expand_keyword(ex, car(d), *sc) : NULL;
+    const Keyword *kw = d && is_pair(d) ? (macros ? expand_keyword(ex, car(d), *sc)
+                                                  : expand_top_keyword(ex, car(d), *sc))
+                                        : NULL;
     Datum *splice = NULL;
     bool include = false;
     if (!d) {
@@ -392,16 +541,21 @@ static void expand_scan(Expander *ex, Datum *d, Scope **sc, BodyFormVec *out, Ma
         }
         case CORE_DEFINE_SYNTAX: expand_define_syntax(ex, d, sc, macros); break;
         case CORE_IMPORT:
-            if (macros) diag_error(d->loc, "import is only allowed at the top level");
-            else expand_import(d);
+            if (macros || ex->env != &ex->program)
+                diag_error(d->loc, "import is only allowed at the top level of a program (a "
+                                   "library imports in its declarations)");
+            else library_import(ex, ex->libs, ex->env, d);
             break;
         case CORE_DEFINE_LIBRARY:
-            diag_error(d->loc, "define-library is not supported (put the program in one file, or "
-                               "use include)");
+            if (macros || ex->env != &ex->program)
+                diag_error(d->loc, "define-library is only allowed at the top level of a program "
+                                   "or of a library file");
+            else library_declare(ex, ex->libs, d);
             break;
         case CORE_BEGIN: splice = cdr(d); break;
         case CORE_INCLUDE:
-            splice = expand_include(ex, d);
+        case CORE_INCLUDE_CI:
+            splice = expand_include(ex, d, kw->core == CORE_INCLUDE_CI);
             include = true;
             break;
         case CORE_COND_EXPAND: splice = expand_cond_expand(ex, d, *sc); break;
@@ -506,7 +660,7 @@ static Ast *expand_let_syntax(Expander *ex, Datum *d, Scope *sc, bool rec) {
 
 /* ---- libraries, features and include (R7RS 4.1.7, 4.2.1 cond-expand, 5.2, 5.6.1) ---------- */
 static const char *const expand_srfis[] = {"0", "1", "6", "8", "9", "11", "16", "23", "30", "39",
-                                           "62", "69", "87", "98", NULL};
+                                           "62", "69", "87", "98", "132", NULL};
 
 bool expand_feature(Sym *name) {
     static const char *const features[] = {"r7rs", "regal", "full-unicode", "ieee-float",
@@ -519,51 +673,7 @@ bool expand_feature(Sym *name) {
     return false;
 }
 
-bool expand_library_known(Datum *name) {
-    static const char *const scheme_libs[] = {
-        "base", "case-lambda", "char", "complex", "cxr", "eval", "file", "inexact", "lazy",
-        "load", "process-context", "read", "repl", "time", "write", "r5rs", NULL};
-    if (datum_list_length(name) != 2 || !is_sym(car(name))) return false;
-    const char *lib = scope_base(car(name)->sym)->name;
-    Datum *x = car(cdr(name));
-    if (!strcmp(lib, "scheme") && is_sym(x)) {
-        for (int i = 0; scheme_libs[i]; i++)
-            if (!strcmp(scope_base(x->sym)->name, scheme_libs[i])) return true;
-    } else if (!strcmp(lib, "srfi") && x->kind == DATUM_FIXNUM) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%lld", (long long)x->fix);
-        for (int i = 0; expand_srfis[i]; i++)
-            if (!strcmp(buf, expand_srfis[i])) return true;
-    }
-    return false;
-}
-
-static void expand_import_set(Datum *set) {
-    if (is_pair(set) && is_sym(car(set)) && datum_list_length(set) != (size_t)-1) {
-        const char *h = scope_base(car(set)->sym)->name;
-        if (!strcmp(h, "only") || !strcmp(h, "except")) {
-            if (is_pair(cdr(set))) expand_import_set(car(cdr(set)));
-            return;
-        }
-        if ((!strcmp(h, "prefix") || !strcmp(h, "rename")) && is_pair(cdr(set))) {
-            diag_error(set->loc, "import %s is not supported", h);
-            return;
-        }
-    }
-    if (!expand_library_known(set)) {
-        Buf b = {0};
-        datum_print(&b, scope_strip(set));
-        diag_error(set->loc, "unknown library %s", buf_cstr(&b));
-        buf_free(&b);
-    }
-}
-
-/* (import set ...): the standard libraries are built in; anything else is an error. */
-static void expand_import(Datum *d) {
-    for (Datum *p = cdr(d); is_pair(p); p = cdr(p)) expand_import_set(car(p));
-}
-
-static bool expand_requirement(Datum *r, Scope *sc) {
+static bool expand_requirement(Expander *ex, Datum *r, Scope *sc) {
     if (is_sym(r)) return expand_feature(scope_base(r->sym));
     if (!is_pair(r) || !is_sym(car(r)) || datum_list_length(r) == (size_t)-1) {
         expand_malformed(r, "cond-expand feature requirement");
@@ -573,18 +683,18 @@ static bool expand_requirement(Datum *r, Scope *sc) {
     if (!strcmp(h, "and") || !strcmp(h, "or")) {
         bool is_and = h[0] == 'a';
         for (Datum *p = cdr(r); is_pair(p); p = cdr(p))
-            if (expand_requirement(car(p), sc) != is_and) return !is_and;
+            if (expand_requirement(ex, car(p), sc) != is_and) return !is_and;
         return is_and;
     }
-    if (!strcmp(h, "not") && datum_list_length(r) == 2) return !expand_requirement(car(cdr(r)), sc);
-    if (!strcmp(h, "library") && datum_list_length(r) == 2) return expand_library_known(car(cdr(r)));
+    if (!strcmp(h, "not") && datum_list_length(r) == 2) return !expand_requirement(ex, car(cdr(r)), sc);
+    if (!strcmp(h, "library") && datum_list_length(r) == 2)
+        return library_available(ex->libs, car(cdr(r)), r->loc.file);
     expand_malformed(r, "cond-expand feature requirement");
     return false;
 }
 
 /* The forms of the first clause whose requirement holds (nothing when none does). */
-static Datum *expand_cond_expand(Expander *ex, Datum *d, Scope *sc) {
-    (void)ex;
+Datum *expand_cond_expand(Expander *ex, Datum *d, Scope *sc) {
     for (Datum *p = cdr(d); is_pair(p); p = cdr(p)) {
         Datum *c = car(p);
         if (!is_pair(c) || datum_list_length(c) == (size_t)-1) {
@@ -592,15 +702,15 @@ static Datum *expand_cond_expand(Expander *ex, Datum *d, Scope *sc) {
             return datum_nil(d->loc);
         }
         if ((is_sym(car(c)) && !strcmp(scope_base(car(c)->sym)->name, "else")) ||
-            expand_requirement(car(c), sc))
+            expand_requirement(ex, car(c), sc))
             return cdr(c);
     }
     return datum_nil(d->loc);
 }
 
 /* (include "file" ...): the forms of each file, read relative to the including file's
- * directory, with their own locations. */
-static Datum *expand_include(Expander *ex, Datum *d) {
+ * directory, with their own locations; include-ci reads them as #!fold-case would. */
+Datum *expand_include(Expander *ex, Datum *d, bool fold_case) {
     DatumVec all = {0};
     if (ex->include_depth >= EXPAND_MAX_INCLUDE_DEPTH) {
         diag_error(d->loc, "include nested more than %d deep (a file that includes itself?)",
@@ -629,7 +739,7 @@ static Datum *expand_include(Expander *ex, Datum *d) {
             continue;
         }
         DatumVec forms = {0};
-        reader_read_all(path, text, len, &forms); /* errors are counted by diag_error */
+        reader_read_all_ci(path, text, len, fold_case, &forms); /* errors: diag_error */
         for (size_t i = 0; i < forms.len; i++) vec_push(&all, forms.items[i]);
         vec_free(&forms);
     }
@@ -640,17 +750,23 @@ static Datum *expand_include(Expander *ex, Datum *d) {
 }
 
 /* ---- expressions ----------------------------------------------------------------------------- */
-static Ast *expand_ref(Expander *ex, Datum *d, Scope *sc) {
+/* A reference to the variable d; *from (when not NULL) is the library it is imported from. */
+static Ast *expand_ref_from(Expander *ex, Datum *d, Scope *sc, const Library **from) {
     Sym *base;
-    Scope *s = scope_resolve(&ex->top, sc, d->sym, &base);
-    if (s && scope_macro(s)) {
+    const ScopeTop *ft;
+    Scope *s = scope_resolve(env_top(ex->env), sc, d->sym, &base, &ft);
+    const Binding *b = s ? NULL : env_ref(ex, top_env(ft), base, d->loc);
+    if ((s && scope_macro(s)) || (b && !b->var)) {
         diag_error(d->loc, "syntax keyword '%s' used as a variable", base->name);
         return ast_unspec(d->loc);
     }
-    Var *v = s ? scope_var(s) : expand_global(ex, base, d->loc);
+    if (from) *from = b ? b->from : NULL;
+    Var *v = s ? scope_var(s) : b->var;
     if (v->global && !v->defined && !v->prim && v->nrefs++ == 0) v->loc = d->loc;
     return ast_ref(v, d->loc);
 }
+
+static Ast *expand_ref(Expander *ex, Datum *d, Scope *sc) { return expand_ref_from(ex, d, sc, NULL); }
 
 /* A use of a keyword: a derived form goes to its expander in derive.c, a core form is here. */
 static Ast *expand_special(Expander *ex, const Keyword *kw, Datum *d, Scope *sc) {
@@ -678,12 +794,16 @@ static Ast *expand_special(Expander *ex, const Keyword *kw, Datum *d, Scope *sc)
     case CORE_SET: {
         if (n != 3 || !is_sym(car(args))) return expand_malformed(d, "set!");
         Ast *a = ast_new(AST_SET, loc);
-        Ast *target = expand_ref(ex, car(args), sc);
+        const Library *from;
+        Ast *target = expand_ref_from(ex, car(args), sc, &from);
         if (target->kind != AST_REF) return target;
         a->var = target->var;
         if (a->var->global && !a->var->defined && a->var->prim)
             diag_error(car(args)->loc, "cannot assign to '%s': it is a primitive (define it first)",
                        a->var->name->name);
+        else if (from)
+            diag_error(car(args)->loc, "cannot assign to '%s': it is imported from %s (R7RS 5.2)",
+                       scope_base(car(args)->sym)->name, library_name(from));
         a->value = expand_expr(ex, car(cdr(args)), sc);
         return a;
     }
@@ -700,22 +820,37 @@ static Ast *expand_special(Expander *ex, const Keyword *kw, Datum *d, Scope *sc)
     case CORE_LET_SYNTAX: return expand_let_syntax(ex, d, sc, false);
     case CORE_LETREC_SYNTAX: return expand_let_syntax(ex, d, sc, true);
     case CORE_INCLUDE:
+    case CORE_INCLUDE_CI:
     case CORE_COND_EXPAND: {
-        bool include = kw->core == CORE_INCLUDE;
-        Datum *forms = include ? expand_include(ex, d) : expand_cond_expand(ex, d, sc);
+        bool include = kw->core != CORE_COND_EXPAND;
+        Datum *forms = include ? expand_include(ex, d, kw->core == CORE_INCLUDE_CI)
+                               : expand_cond_expand(ex, d, sc);
         ex->include_depth += include;
         Ast *a = expand_seq(ex, forms, sc, loc);
         ex->include_depth -= include;
         return a;
     }
     case CORE_DEFINE_LIBRARY:
-        diag_error(loc, "define-library is not supported (put the program in one file, or use "
-                        "include)");
+        diag_error(loc, "define-library is only allowed at the top level of a program or of a "
+                        "library file");
         return ast_unspec(loc);
+    case CORE_SYNTAX_ERROR: { /* R7RS 4.3.3: an error when the form is expanded */
+        if (n < 2 || car(args)->kind != DATUM_STRING) return expand_malformed(d, "syntax-error");
+        Buf b = {0};
+        for (size_t i = 0; i < car(args)->str.len; i++) buf_put_utf8(&b, car(args)->str.chars[i]);
+        for (Datum *p = cdr(args); is_pair(p); p = cdr(p)) {
+            buf_puts(&b, " ");
+            datum_print(&b, scope_strip(car(p)));
+        }
+        diag_error(loc, "%s", buf_cstr(&b));
+        buf_free(&b);
+        return ast_unspec(loc);
+    }
     case CORE_SYNTAX_RULES:
         diag_error(loc, "syntax-rules is only allowed as the transformer of define-syntax, "
                         "let-syntax or letrec-syntax");
         return ast_unspec(loc);
+    case CORE_ELSE: case CORE_ARROW: case CORE_ELLIPSIS: case CORE_UNDERSCORE: /* never heads */
     case CORE_UNQUOTE:
     case CORE_UNQUOTE_SPLICING:
     case CORE_NONE:
@@ -761,25 +896,30 @@ Ast *expand_expr(Expander *ex, Datum *d, Scope *sc) {
 }
 
 /* ---- the program (R7RS 5.1, 5.2, 5.3.1) ------------------------------------------------------ */
-/* The top-level forms of one source: definitions first marked (so uses before a definition
- * resolve to it), then every form expanded in order into out. */
-static void expand_top_forms(Expander *ex, DatumVec *forms, AstVec *out) {
+/* The top-level forms of a program or a library body at top level env: definitions first
+ * bound (so uses before a definition resolve to it), then every form expanded in order into
+ * out. */
+void expand_top_forms(Expander *ex, TopEnv *env, DatumVec *forms, AstVec *out) {
+    TopEnv *saved_env = ex->env;
+    Lambda *saved_lambda = ex->lambda;
+    int saved_depth = ex->include_depth;
+    ex->env = env;
+    ex->lambda = NULL;
+    ex->include_depth = 0;
     BodyFormVec top = {0};
+    VarVec defined = {0};
     Scope *tsc = NULL;
     for (size_t i = 0; i < forms->len; i++) expand_scan(ex, forms->items[i], &tsc, &top, NULL);
     for (size_t i = 0; i < top.len; i++) {
         if (!top.items[i].is_def) continue;
         Datum *name = top.items[i].name;
-        Var *v = expand_global(ex, scope_base(name->sym), name->loc);
-        v->defined = true;
-        v->prim = NULL;
-        v->loc = name->loc;
+        vec_push(&defined, env_define(ex, env, scope_base(name->sym), name->loc));
     }
-    for (size_t i = 0; i < top.len; i++) {
+    for (size_t i = 0, k = 0; i < top.len; i++) {
         BodyForm *f = &top.items[i];
         if (f->is_def) {
             Ast *a = ast_new(AST_SET, f->d->loc);
-            a->var = expand_global(ex, scope_base(f->name->sym), f->name->loc);
+            a->var = defined.items[k++];
             a->is_define = true;
             a->value = expand_define_value(ex, f->d, f->name, f->vp, f->body, NULL);
             vec_push(out, a);
@@ -788,13 +928,17 @@ static void expand_top_forms(Expander *ex, DatumVec *forms, AstVec *out) {
         vec_push(out, expand_expr(ex, f->d, NULL));
     }
     vec_free(&top);
+    vec_free(&defined);
+    ex->env = saved_env;
+    ex->lambda = saved_lambda;
+    ex->include_depth = saved_depth;
 }
 
 /* ---- the prelude (compiler/prelude.scm) ------------------------------------------------------
  * Templates of library procedures in Scheme, expanded in place of the program's calls of the
  * primitives they stand for (the file's opening comment has the rules). A template is expanded
- * as (let ((p1 #f) ...) body ...) in a global namespace of its own (its free names are
- * primitives, never the program's: the program's globals and top-level macros are put aside),
+ * as (let ((p1 #f) ...) body ...) at the core top level (its free names are primitives and
+ * keywords, never the program's or a library's),
  * inside the lambda of the call; its let's inits then become the call's arguments, or a
  * parameter whose argument is a constant or names a procedure is replaced by that argument. */
 extern const char prelude_text[];
@@ -802,9 +946,6 @@ extern const char prelude_text[];
 typedef struct Prelude {
     Expander *ex;
     DatumVec forms;          /* the templates: (define (NAME/N p ...) body ...) */
-    Var **gtab;              /* the templates' globals (expand_global's table) */
-    size_t gcap, gcount;
-    ScopeTop top;
 } Prelude;
 
 static Datum *prelude_template(Prelude *pl, const char *name, size_t nargs) {
@@ -952,19 +1093,16 @@ static void prelude_expand_call(Prelude *pl, GlobalUseVec *u, Ast *a, Datum *t, 
     *tail = datum_nil(loc);
     Datum *let = datum_cons(datum_sym(sym_cstr("let"), loc), datum_cons(binds, t->pair.cdr->pair.cdr, loc), loc);
     let = prelude_copy(let, loc);
-    /* in the templates' namespace, inside the call's lambda */
-    Var **gtab = ex->gtab;
-    size_t gcap = ex->gcap, gcount = ex->gcount;
-    ScopeTop top = ex->top;
+    /* at the core top level, inside the call's lambda */
+    TopEnv *env = ex->env;
     Lambda *lambda = ex->lambda;
-    ex->gtab = pl->gtab; ex->gcap = pl->gcap; ex->gcount = pl->gcount; ex->top = pl->top;
+    ex->env = &ex->core;
     ex->lambda = cur;
     int errors = diag_error_count();
     Ast *e = expand_expr(ex, let, NULL);
     if (diag_error_count() != errors || e->kind != AST_LET || e->vars.len != a->args.len)
         diag_internal("prelude.scm: the template of '%s' does not expand", a->fn->var->name->name);
-    pl->gtab = ex->gtab; pl->gcap = ex->gcap; pl->gcount = ex->gcount; pl->top = ex->top;
-    ex->gtab = gtab; ex->gcap = gcap; ex->gcount = gcount; ex->top = top;
+    ex->env = env;
     ex->lambda = lambda;
     /* the arguments: in place of their parameters, or bound to them */
     size_t n = 0;
@@ -1032,27 +1170,66 @@ static void prelude_expand(Expander *ex, AstVec *program) {
     for (size_t i = 0; i < program->len; i++) prelude_count(&u, program->items[i]);
     for (size_t i = 0; i < program->len; i++) prelude_walk(&pl, &u, program->items[i], NULL);
     vec_free(&u);
-    free(pl.gtab);
 }
 
-Program *expand_program(const char *file, DatumVec *forms, bool prelude) {
+/* Whether the program imports: a top-level import, or one in a clause of a top-level
+ * cond-expand or begin (R7RS 5.1: a program that imports sees only what it imports; one that
+ * does not sees every built-in name, as before libraries). */
+static bool expand_imports(Datum *forms) {
+    for (Datum *p = forms; is_pair(p); p = cdr(p)) {
+        Datum *d = car(p);
+        if (!is_pair(d) || !is_sym(car(d)) || datum_list_length(d) == (size_t)-1) continue;
+        if (datum_is_sym(car(d), "import")) return true;
+        if (datum_is_sym(car(d), "begin") && expand_imports(cdr(d))) return true;
+        if (datum_is_sym(car(d), "cond-expand"))
+            for (Datum *c = cdr(d); is_pair(c); c = cdr(c))
+                if (is_pair(car(c)) && expand_imports(cdr(car(c)))) return true;
+    }
+    return false;
+}
+
+Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *opt) {
     Program *prog = xcalloc(1, sizeof *prog);
     prog->file = file;
     Expander *ex = xcalloc(1, sizeof *ex);
     ex->prog = prog;
     expand_init_keywords(ex);
+    expand_env_init(ex, &ex->core, ENV_CORE, "");
+    ScopeTop *core = scope_core_top();
+    *core = ex->core.top;
+    Datum *list = datum_nil((Loc){file, 1, 1});
+    for (size_t i = forms->len; i-- > 0;) list = datum_cons(forms->items[i], list, list->loc);
+    expand_env_init(ex, &ex->program, expand_imports(list) ? ENV_CLOSED : ENV_OPEN, file);
+    ex->env = &ex->program;
+    ex->libs = library_new(opt, file);
     AstVec items = {0};
-    expand_top_forms(ex, forms, &items);
-    if (prelude && !diag_error_count()) prelude_expand(ex, &items);
+    expand_top_forms(ex, &ex->program, forms, &items);
+    AstVec *libs = library_bodies(ex->libs);   /* the libraries' bodies run first */
+    AstVec all = {0};
+    for (size_t i = 0; i < libs->len; i++) vec_push(&all, libs->items[i]);
+    for (size_t i = 0; i < items.len; i++) vec_push(&all, items.items[i]);
+    vec_free(&items);
+    if (opt->prelude && !diag_error_count()) prelude_expand(ex, &all);
     Ast *seq = ast_new(AST_SEQ, (Loc){file, 1, 1});
-    seq->items = items;
+    seq->items = all;
     if (seq->items.len == 0) vec_push(&seq->items, ast_unspec(seq->loc));
     prog->body = seq;
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];
-        if (!v->defined && !v->prim) diag_error(v->loc, "unbound variable '%s'", v->name->name);
+        if (v->defined || v->prim) continue;
+        const Prim *p = prims_lookup(v->name);
+        const Keyword *k = expand_builtin_keyword(ex, v->name);
+        LibSet in = p ? p->libs : k ? k->libs : 0;
+        if (!in) {
+            diag_error(v->loc, "unbound variable '%s'", v->name->name);
+            continue;
+        }
+        int first = 0;
+        while (!(in & (1u << first))) first++;
+        diag_error(v->loc, "unbound variable '%s' (it is exported by %s, not imported here)",
+                   v->name->name, lib_builtin_names[first]);
     }
-    free(ex->gtab);
+    *core = (ScopeTop){0};
     free(ex);
     return prog;
 }

@@ -22,7 +22,8 @@ struct Macro {
     SymVec literals;
     DatumVec patterns, templates;
     Scope *env;           /* where the template's free identifiers are resolved */
-    const ScopeTop *top;  /* the program's top-level macros, for literal matching */
+    const ScopeTop *top;  /* the top level of env (the program's, a library's, the core) */
+    const ScopeTop *use_top; /* while a use is matched: the use's top level */
 };
 
 /* ---- parsing ------------------------------------------------------------------------------- */
@@ -247,7 +248,7 @@ static bool macro_match(Macro *m, Datum *p, Datum *in, MEnv *b, Scope *use) {
     switch (p->kind) {
     case DATUM_SYMBOL: {
         if (macro_is_literal(m, p->sym))
-            return in->kind == DATUM_SYMBOL && scope_same_binding(m->top, p->sym, m->env, in->sym, use);
+            return in->kind == DATUM_SYMBOL && scope_same_binding(m->top, p->sym, m->env, m->use_top, in->sym, use);
         if (macro_is_underscore(m, p->sym)) return true;
         MVal *v = xcalloc(1, sizeof *v);
         v->d = in;
@@ -349,7 +350,7 @@ static Datum *macro_inst(Inst *st, Datum *t, MEnv *b, bool ell_ok) {
         }
         for (size_t i = 0; i < st->from.len; i++)
             if (st->from.items[i] == t->sym) return datum_sym(st->to.items[i], st->loc);
-        Sym *a = scope_alias(t->sym, &st->m->env);
+        Sym *a = scope_alias(t->sym, &st->m->env, st->m->top);
         vec_push(&st->from, t->sym);
         vec_push(&st->to, a);
         return datum_sym(a, st->loc);
@@ -391,7 +392,8 @@ static Datum *macro_inst(Inst *st, Datum *t, MEnv *b, bool ell_ok) {
     }
 }
 
-Datum *macro_expand(Macro *m, Datum *use, Scope *use_env) {
+Datum *macro_expand(Macro *m, Datum *use, Scope *use_env, const ScopeTop *use_top) {
+    m->use_top = use_top;
     for (size_t r = 0; r < m->patterns.len; r++) {
         MEnv b = {0};
         Datum *pat = m->patterns.items[r];

@@ -19,6 +19,9 @@ static void main_usage(FILE *f) {
           "  -S                   write the generated C instead of an executable\n"
           "  -O0 -O1 -O2 -O3      optimisation level of the C compiler (default -O2)\n"
           "  -g                   debug information; #line directives point at the Scheme source\n"
+          "  -I DIR               look for libraries in DIR first ((a b) is DIR/a/b.sld); then in\n"
+          "                       the importing file's directory, the program's, and the\n"
+          "                       installed libraries' ($REGAL_HOME/lib when REGAL_HOME is set)\n"
           "  --cc=CC              the C compiler (default clang)\n"
           "  --run                compile to a temporary file and run it with the arguments after\n"
           "                       the source (or after --)\n"
@@ -99,6 +102,7 @@ int main(int argc, char **argv) {
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     InferOptions io = {.element_types = true, .flonum_vectors = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
+    VEC(const char *) lib_dirs = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { main_usage(stdout); return main_stdout_status(0); }
@@ -106,7 +110,11 @@ int main(int argc, char **argv) {
         if (!strcmp(a, "-o")) {
             if (++i >= argc) { fputs("regal: -o needs a file name\n", stderr); return 1; }
             out = argv[i];
-        } else if (!strcmp(a, "-S")) emit_c = true;
+        } else if (!strcmp(a, "-I")) {
+            if (++i >= argc) { fputs("regal: -I needs a directory\n", stderr); return 1; }
+            vec_push(&lib_dirs, argv[i]);
+        } else if (!strncmp(a, "-I", 2)) vec_push(&lib_dirs, a + 2);
+        else if (!strcmp(a, "-S")) emit_c = true;
         else if (!strcmp(a, "-g")) { dopt.debug = true; eo.line_directives = true; }
         else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3") || !strcmp(a, "-Os"))
             dopt.opt_level = a;
@@ -164,7 +172,10 @@ int main(int argc, char **argv) {
     /* the passes */
     DatumVec forms = {0};
     if (!reader_read_all(src, text, len, &forms) || diag_error_count()) return 1;
-    Program *prog = expand_program(src, &forms, prelude);
+    const char *home = getenv("REGAL_HOME");
+    ExpandOptions xo = {.prelude = prelude, .lib_dirs = lib_dirs.items, .nlib_dirs = lib_dirs.len,
+                        .installed_dir = home && *home ? xasprintf("%s/lib", home) : REGAL_LIBRARY_DIR};
+    Program *prog = expand_program(src, &forms, &xo);
     if (diag_error_count()) return 1;
     if (dump == DUMP_EXPAND) {
         Buf t = {0};

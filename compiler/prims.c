@@ -29,8 +29,8 @@
 #define IS(y, n) (y), (n)
 #define NOT_PRED 0, 0
 static Prim prims_table[] = {
-#define RT_PRIM_F(c, s, n, fl, res, ef, cl, ar, pr) {PRIM_##c, s, #c, n, 0, true, fl, res, ef, cl, ar, pr, NULL},
-#define RT_PRIM_V(c, s, n, o, fl, res, ef, cl, ar, pr) {PRIM_##c, s, #c, n, o, false, fl, res, ef, cl, ar, pr, NULL},
+#define RT_PRIM_F(c, s, n, fl, res, ef, cl, ar, pr, lb) {PRIM_##c, s, #c, n, 0, true, fl, res, ef, cl, ar, pr, NULL, lb},
+#define RT_PRIM_V(c, s, n, o, fl, res, ef, cl, ar, pr, lb) {PRIM_##c, s, #c, n, o, false, fl, res, ef, cl, ar, pr, NULL, lb},
 #include "prims.def"
 #undef RT_PRIM_F
 #undef RT_PRIM_V

@@ -416,11 +416,17 @@ static bool reader_opens(TokKind k) {
 }
 
 bool reader_read_all(const char *file, const char *text, size_t len, DatumVec *out) {
+    return reader_read_all_ci(file, text, len, false, out);
+}
+
+bool reader_read_all_ci(const char *file, const char *text, size_t len, bool fold_case,
+                        DatumVec *out) {
     char *copy = xmalloc(len + 1); /* the lexer wants a NUL sentinel after the text */
     if (len) memcpy(copy, text, len);
     copy[len] = 0;
     Reader r = {0};
     lexer_init(&r.lx, file, copy, len);
+    r.lx.fold_case = fold_case;
     r.out = out;
     for (;;) {
         Token t = lexer_next(&r.lx);

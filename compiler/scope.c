@@ -4,7 +4,7 @@
  *
  * Entry points: scope_resolve (the binding an identifier refers to), scope_same_binding
  * (literal matching), scope_alias (a macro expansion's renaming). It sits below macro.c and
- * expand.c and calls neither. Aliases are Syms that are not interned: same text as the
+ * expand.c and calls neither (a top level's lookup hook is the expander's, set by it). Aliases are Syms that are not interned: same text as the
  * original (so messages read well), `next` points at scope_alias_tag, and the Sym is the first
  * member of a ScopeAlias.
  */
@@ -26,12 +26,18 @@ typedef struct ScopeAlias {
     Scope *const *env;        /* the renaming macro's definition scope, read when resolved
                                  (it is completed after the macro is made); NULL: a core
                                  alias, resolved at the top level */
+    const ScopeTop *top;      /* the top level of that scope (a library's, the program's, or
+                                 the core one) */
 } ScopeAlias;
 
 static Sym scope_alias_tag; /* aliases' `next`; no interned Sym points here */
 
 /* ---- identifiers --------------------------------------------------------------------------- */
-Sym *scope_alias(Sym *orig, Scope *const *env) {
+static ScopeTop scope_core_top_level; /* core aliases resolve here; its env is the expander's */
+
+ScopeTop *scope_core_top(void) { return &scope_core_top_level; }
+
+Sym *scope_alias(Sym *orig, Scope *const *env, const ScopeTop *top) {
     ScopeAlias *a = xcalloc(1, sizeof *a);
     a->sym.name = orig->name;
     a->sym.len = orig->len;
@@ -39,13 +45,15 @@ Sym *scope_alias(Sym *orig, Scope *const *env) {
     a->sym.next = &scope_alias_tag;
     a->orig = orig;
     a->env = env;
+    a->top = top;
     return &a->sym;
 }
 
-Sym *scope_alias_of(Sym *s, Scope **env) {
+Sym *scope_alias_of(Sym *s, Scope **env, const ScopeTop **top) {
     if (s->next != &scope_alias_tag) return NULL;
     ScopeAlias *a = (ScopeAlias *)s;
     *env = a->env ? *a->env : NULL;
+    *top = a->top;
     return a->orig;
 }
 
@@ -59,7 +67,7 @@ Sym *scope_core(const char *name) {
     Sym *base = sym_cstr(name);
     for (size_t i = 0; i < cache.len; i++)
         if (((ScopeAlias *)cache.items[i])->orig == base) return cache.items[i];
-    Sym *a = scope_alias(base, NULL);
+    Sym *a = scope_alias(base, NULL, &scope_core_top_level);
     vec_push(&cache, a);
     return a;
 }
@@ -153,28 +161,41 @@ Var *scope_var(const Scope *binding) { return binding->var; }
 Macro *scope_macro(const Scope *binding) { return binding->macro; }
 
 /* ---- resolution ---------------------------------------------------------------------------- */
-Scope *scope_resolve(const ScopeTop *top, Scope *sc, Sym *id, Sym **base) {
+Scope *scope_resolve(const ScopeTop *top, Scope *sc, Sym *id, Sym **base,
+                     const ScopeTop **free_top) {
     for (;;) {
         for (Scope *s = sc; s; s = s->next)
             if (s->name == id) {
                 if (base) *base = scope_base(id);
+                if (free_top) *free_top = NULL;
                 return s;
             }
         Scope *env;
-        Sym *orig = scope_alias_of(id, &env);
+        const ScopeTop *atop;
+        Sym *orig = scope_alias_of(id, &env, &atop);
         if (!orig) break;
         id = orig;
         sc = env;
+        top = atop;
     }
     if (base) *base = id;
+    if (free_top) *free_top = top;
     for (Scope *s = top->macros; s; s = s->next)
-        if (s->name == id) return s;
+        if (s->name == id) {
+            if (free_top) *free_top = NULL;
+            return s;
+        }
     return NULL;
 }
 
-bool scope_same_binding(const ScopeTop *top, Sym *a, Scope *sa, Sym *b, Scope *sb) {
+bool scope_same_binding(const ScopeTop *ta, Sym *a, Scope *sa, const ScopeTop *tb, Sym *b,
+                        Scope *sb) {
     Sym *ba, *bb;
-    Scope *ea = scope_resolve(top, sa, a, &ba), *eb = scope_resolve(top, sb, b, &bb);
+    const ScopeTop *fa, *fb;
+    Scope *ea = scope_resolve(ta, sa, a, &ba, &fa), *eb = scope_resolve(tb, sb, b, &bb, &fb);
     if (ea || eb) return ea == eb;
+    const void *la = fa->lookup ? fa->lookup(fa, ba) : NULL;
+    const void *lb = fb->lookup ? fb->lookup(fb, bb) : NULL;
+    if (la || lb) return la == lb;
     return ba == bb;
 }

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int errors_before = diag_error_count();
     DatumVec forms = {0};
     if (reader_read_all("fuzz.scm", text, size, &forms) && diag_error_count() == errors_before) {
-        Program *prog = expand_program("fuzz.scm", &forms, true);
+        Program *prog = expand_program("fuzz.scm", &forms, &(ExpandOptions){.prelude = true});
         if (diag_error_count() == errors_before) {
             analyze_program(prog);
             if (diag_error_count() == errors_before) {

@@ -23,6 +23,8 @@ comment lines (a line `; DIRECTIVE: TEXT`, anywhere in the file):
   ; EXPECT-STDOUT: TEXT   (errors) the program's stdout is exactly these lines (a missing
                           final newline is ignored); when absent, stdout is not checked
   ; COMPILE-PATH: FILE    compile FILE (relative to the test's directory) instead of this file
+  ; COMPILE-FLAGS: FLAGS  more regal options for this test (paths relative to the repository,
+                          e.g. -I tests/run/libdirs/first)
 In run, stdout must equal NAME.out byte for byte (expected outputs come from Chez Scheme,
 checked against R7RS). Compilations and runs have TIMEOUT seconds each and run JOBS at a time.
 Prints a FAIL line (and a few lines of detail) per failing test and level, then
@@ -158,7 +160,7 @@ def summary(mode, passed, failed, extra=""):
 
 
 # ---- run and errors: programs with their expectations beside them --------------------------------
-DIRECTIVE = re.compile(rb"^; *(EXPECT-STATUS|EXPECT-STDERR|EXPECT-STDOUT|COMPILE-PATH): ?(.*)$",
+DIRECTIVE = re.compile(rb"^; *(EXPECT-STATUS|EXPECT-STDERR|EXPECT-STDOUT|COMPILE-PATH|COMPILE-FLAGS): ?(.*)$",
                        re.M)
 
 
@@ -195,6 +197,7 @@ class Test:
             self.stdout_from = "its EXPECT-STDOUT lines"
             self.stdout_lines = True
             self.stdout = b"".join(line + b"\n" for line in d["EXPECT-STDOUT"])
+        self.flags = b" ".join(d.get("COMPILE-FLAGS", [])).decode("utf-8", "surrogateescape").split()
         path = d.get("COMPILE-PATH", [None])[0]
         self.compile_path = src if path is None else \
             os.path.join(os.path.dirname(src), path.decode("utf-8", "surrogateescape"))
@@ -222,7 +225,7 @@ def check(t, level, cfg):
     exe = os.path.join(cfg["work"], "bin", tag)
     timeout = cfg["timeout"]
     cst, cout, cerr = run_proc([cfg["regal"], t.compile_path, "-o", exe] + level.split() +
-                               flags.split(), timeout=timeout)
+                               t.flags + flags.split(), timeout=timeout)
     if t.compile_error:
         if cst != 1:
             return fail("regal exit status %d, expected 1 (a compile error)" % cst,

@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
     }
     DatumVec forms = {0};
     if (!reader_read_all(argv[1], text, len, &forms) || diag_error_count()) return 1;
-    Program *prog = expand_program(argv[1], &forms, true);
+    Program *prog = expand_program(argv[1], &forms, &(ExpandOptions){.prelude = true});
     if (diag_error_count()) return 1;
     int count = 0;
     DumpHooks hooks = {.ctx = &count, .node = note_node, .binding = note_binding,

@@ -1,0 +1,5 @@
+; (cyc a) imports (cyc b), which imports (cyc a): a cycle (tests/errors/5.6.1-import-cycle.scm)
+(define-library (cyc a)
+  (export a)
+  (import (scheme base) (cyc b))
+  (begin (define (a) (b))))

@@ -1,0 +1,5 @@
+; (sp which) in the second -I directory: never read (the first -I directory has it)
+(define-library (sp which)
+  (export which)
+  (import (scheme base))
+  (begin (define which 'second)))

@@ -1,0 +1,2 @@
+; declarations of (libtest util), through include-library-declarations
+(include "util-body.scm")
