@@ -8,7 +8,15 @@
  *   3. Lambda.contified marks loops (named let, do, local recursive procedures) whose every
  *      call is a tail call from their own body or a single call from their parent: they
  *      compile to a C loop inside the parent, with no closure;
- *   4. Var.captured and Var.boxed (assigned and captured: lives in a box);
+ *   4. escape-only continuations: (call/cc (lambda (k) ...)) whose k is only ever the
+ *      operator of calls made from that lambda's own C function (its body and the loops
+ *      contified into it) becomes %call/cc-escape, the setjmp escape of the runtime: k can only
+ *      be called while the call/cc is active. Any other call/cc (or call/cc as a value) may
+ *      be re-entered: the program then keeps every assigned local variable in a box, since a
+ *      re-entry restores the C frames copied at the capture (runtime/control.c) and a Scheme
+ *      variable is one location however often its frame is re-entered;
+ *   4b. Var.captured and Var.boxed (assigned and captured, or assigned in a program that may
+ *      re-enter a continuation: lives in a box);
  *   5. Lambda.free: the free variables of each closure, leaving out known procedures without
  *      free variables of their own (they are static closures, referenced as constants).
  */
@@ -30,6 +38,7 @@ typedef struct CallInfo {
 
 typedef struct Analyzer {
     Program *prog;
+    bool reentrant;  /* some continuation may be re-entered (4) */
     CallInfo *info;  /* indexed by Lambda.id, for known lambdas */
     bool free_changed; /* a free-variable set grew in this round */
 } Analyzer;
@@ -160,12 +169,65 @@ static Lambda *analyze_host(Lambda *l) {
     return l;
 }
 
+/* ---- 4. continuations ------------------------------------------------------------------------ */
+static bool analyze_is_callcc(const Prim *p) {
+    return p == prims_get(PRIM_call_cc) || p == prims_get(PRIM_call_with_current_continuation);
+}
+
+/* Is every reference to k in a the operator of a call made from the C function home? */
+static bool analyze_k_called_only(Ast *a, Var *k, Lambda *home, Lambda *cur) {
+    switch (a->kind) {
+    case AST_CONST: return true;
+    case AST_REF: return a->var != k;
+    case AST_SET: return a->var != k && analyze_k_called_only(a->value, k, home, cur);
+    case AST_IF:
+        return analyze_k_called_only(a->test, k, home, cur) &&
+               analyze_k_called_only(a->then, k, home, cur) &&
+               analyze_k_called_only(a->els, k, home, cur);
+    case AST_LAMBDA: return analyze_k_called_only(a->lambda->body, k, home, a->lambda);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (!analyze_k_called_only(a->items.items[i], k, home, cur)) return false;
+        return true;
+    case AST_CALL:
+        if (a->fn->kind == AST_REF && a->fn->var == k) {
+            if (analyze_host(cur) != home) return false;
+        } else if (!analyze_k_called_only(a->fn, k, home, cur)) {
+            return false;
+        }
+        /* fallthrough */
+    case AST_PRIMCALL:
+        for (size_t i = 0; i < a->args.len; i++)
+            if (!analyze_k_called_only(a->args.items[i], k, home, cur)) return false;
+        return true;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (!analyze_k_called_only(a->inits.items[i], k, home, cur)) return false;
+        return analyze_k_called_only(a->body, k, home, cur);
+    }
+    return false;
+}
+
+static void analyze_continuations(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)cur; (void)tail;
+    if (a->kind == AST_REF && a->var->global && !a->var->defined && a->var->prim &&
+        analyze_is_callcc(a->var->prim))
+        an->reentrant = true;       /* call/cc as a value */
+    if (a->kind != AST_PRIMCALL || !analyze_is_callcc(a->prim)) return;
+    Ast *f = a->args.len == 1 ? a->args.items[0] : NULL;
+    if (f && f->kind == AST_LAMBDA && f->lambda->params.len == 1 && !f->lambda->rest &&
+        analyze_k_called_only(f->lambda->body, f->lambda->params.items[0], f->lambda, f->lambda))
+        a->prim = prims_get(PRIM_call_cc_escape);
+    else
+        an->reentrant = true;
+}
+
 static void analyze_capture(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
-    (void)an; (void)tail;
+    (void)tail;
     Var *v = (a->kind == AST_REF || a->kind == AST_SET) ? a->var : NULL;
     if (!v || v->global) return;
     if (analyze_host(v->owner) != analyze_host(cur)) v->captured = true;
-    v->boxed = v->captured && v->nsets > 0;
+    v->boxed = (v->captured || an->reentrant) && v->nsets > 0;
 }
 
 /* ---- 5. free variables ---------------------------------------------------------------------- */
@@ -235,6 +297,7 @@ void analyze_program(Program *prog) {
         }
     }
     for (size_t i = 0; i < prog->lambdas.len; i++) vec_free(&an.info[prog->lambdas.items[i]->id].nested);
+    analyze_walk(&an, prog->body, analyze_continuations, NULL, false);
     analyze_walk(&an, prog->body, analyze_capture, NULL, false);
     /* free variables: iterate, since whether a known procedure is static depends on its own
      * free variables (monotone: sets only grow) */

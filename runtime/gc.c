@@ -78,6 +78,45 @@ __attribute__((constructor)) static void rt_gc_configure(void) {
     GC_register_displacement(RT_TAG_PAIR);
     GC_register_displacement(RT_TAG_OBJ);
     rt_heap_marking_install();
+    /* Finalizers (the records of captured regions, region.c) run only when the runtime asks
+     * (rt_capture_collect), never inside an allocation that may be changing a chunk list. */
+    GC_set_finalize_on_demand(1);
+}
+
+static void *rt_scratch_counted(void *p);
+
+/* ---- copies of the stack (full continuations, control.c) -----------------------------------
+ * A copy of C frames holds what frames hold: derived pointers (p->items + i) as well as
+ * values, in words and in saved registers. So the collector scans it as it scans a stack:
+ * objects of a kind of their own whose mark procedure takes any address inside an object
+ * (GC_base) as a reference to it (R7). With malloc or mimalloc upstream nothing is collected:
+ * then the copy is uncollectable memory, scanned. */
+#if !defined(RT_USE_MALLOC) && !defined(RT_USE_MIMALLOC)
+#include <gc/gc_mark.h>
+static int rt_stack_kind = -1;
+
+static struct GC_ms_entry *rt_stack_copy_mark(GC_word *addr, struct GC_ms_entry *msp,
+                                              struct GC_ms_entry *lim, GC_word env) {
+    (void)env;
+    size_t n = GC_size(addr) / sizeof(GC_word);
+    for (size_t i = 0; i < n; i++) {
+        void *b = GC_base((void *)addr[i]);
+        if (b != NULL) msp = GC_mark_and_push(b, msp, lim, (void **)&addr[i]);
+    }
+    return msp;
+}
+#endif
+
+void *rt_gc_stack_alloc(size_t bytes) {
+#if defined(RT_USE_MALLOC) || defined(RT_USE_MIMALLOC)
+    void *p = GC_MALLOC_UNCOLLECTABLE(bytes);
+#else
+    if (rt_stack_kind < 0)
+        rt_stack_kind = (int)GC_new_kind(GC_new_free_list(),
+                                         GC_MAKE_PROC(GC_new_proc(rt_stack_copy_mark), 0), 0, 1);
+    void *p = GC_generic_malloc(bytes, rt_stack_kind);
+#endif
+    return rt_scratch_counted(p);
 }
 
 void rt_gc_init(void) {

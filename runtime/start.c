@@ -118,7 +118,9 @@ static void rt_run(void (*program)(void)) {
     rt_overflow_jmp = &jb;
     rt_fault_init();
 #endif
+    rt_stack_base = __builtin_frame_address(0);   /* what full continuations copy (control.c) */
     program();
+    rt_stack_base = NULL;
     rt_overflow_jmp = NULL;
     rt_stats_report();
     rt_gc_thread_roots(0);
