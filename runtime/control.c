@@ -196,7 +196,7 @@ struct RtContImpl {
     _Alignas(16) char stack[]; /* full: the copy */
 };
 static _Thread_local struct RtContImpl *rt_conts;
-_Thread_local char *rt_stack_base;
+
 /* A re-entry in flight: its record, and the wind the two stacks share. Plain statics, so
  * the collector sees the record while the stack is being replaced (one program thread). */
 static struct RtContImpl *rt_cont_landing;

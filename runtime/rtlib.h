@@ -195,11 +195,14 @@ void *rt_captured_alloc(TypeId t, size_t bytes, int zero);
 const RtLarge *rt_region_large(const Region *r);
 void rt_copy_unchecked(void *dst, const void *src, size_t n);
 void rt_capture_collect(void);
+/* Set by the first capture: --check-regions then leaves stores into collected objects
+ * unchecked (a captured region's later objects are there, standing for the region). */
+extern int rt_regions_were_captured;
 /* The collected object of a full continuation (gc.c): `bytes` zeroed bytes that the
  * collector scans as it scans a stack (any address inside an object keeps it alive). */
 void *rt_gc_stack_alloc(size_t bytes);
 /* The top of what a full continuation copies: the frame of start.c's rt_run, which calls the
- * program (control.c; NULL until rt_start runs it: call/cc is then escape-only). */
+ * program (set by start.c; NULL until rt_start runs it: call/cc is then escape-only). */
 extern _Thread_local char *rt_stack_base;
 
 /* The wind list (error.c, with the handler stack: the dynamic environment). rt_winds is its
