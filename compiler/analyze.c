@@ -10,7 +10,8 @@
  *      compile to a C loop inside the parent, with no closure;
  *   4. escape-only continuations: (call/cc (lambda (k) ...)) whose k is only ever the
  *      operator of calls made from that lambda's own C function (its body and the loops
- *      contified into it) becomes %call/cc-escape, the setjmp escape of the runtime: k can only
+ *      contified into it) or from helpers known inside it and only called from there,
+ *      becomes %call/cc-escape, the setjmp escape of the runtime: k can only
  *      be called while the call/cc is active. Any other call/cc (or call/cc as a value) may
  *      be re-entered: the program then keeps every assigned local variable in a box, since a
  *      re-entry restores the C frames copied at the capture (runtime/control.c) and a Scheme
@@ -174,36 +175,61 @@ static bool analyze_is_callcc(const Prim *p) {
     return p == prims_get(PRIM_call_cc) || p == prims_get(PRIM_call_with_current_continuation);
 }
 
-/* Is every reference to k in a the operator of a call made from the C function home? */
-static bool analyze_k_called_only(Ast *a, Var *k, Lambda *home, Lambda *cur) {
+/* Is every reference to k in a the operator of a call that can only run while home's frame
+ * is active? That is a call made from home's C function (its body and the loops contified
+ * into it), or from a known lambda (bound once, never assigned) whose own every reference is
+ * such a call (a helper, recursive or not, defined inside home). `assumed` holds the helpers
+ * being checked, taken as fine meanwhile (recursion). */
+typedef struct KCheck { Lambda *home; Lambda *assumed[8]; int nassumed; } KCheck;
+static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur);
+
+static bool analyze_runs_inside(KCheck *kc, Lambda *cur) {
+    Lambda *h = analyze_host(cur);
+    if (h == kc->home) return true;
+    for (int i = 0; i < kc->nassumed; i++)
+        if (kc->assumed[i] == h) return true;
+    Var *v = h->self;
+    if (!v || v->global || v->nsets || v->known != h || kc->nassumed == 8) return false;
+    kc->assumed[kc->nassumed++] = h;
+    bool ok = analyze_k_called_only(kc, kc->home->body, v, kc->home);
+    kc->nassumed--;
+    return ok;
+}
+
+static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur) {
     switch (a->kind) {
     case AST_CONST: return true;
     case AST_REF: return a->var != k;
-    case AST_SET: return a->var != k && analyze_k_called_only(a->value, k, home, cur);
+    case AST_SET: return a->var != k && analyze_k_called_only(kc, a->value, k, cur);
     case AST_IF:
-        return analyze_k_called_only(a->test, k, home, cur) &&
-               analyze_k_called_only(a->then, k, home, cur) &&
-               analyze_k_called_only(a->els, k, home, cur);
-    case AST_LAMBDA: return analyze_k_called_only(a->lambda->body, k, home, a->lambda);
+        return analyze_k_called_only(kc, a->test, k, cur) &&
+               analyze_k_called_only(kc, a->then, k, cur) &&
+               analyze_k_called_only(kc, a->els, k, cur);
+    case AST_LAMBDA: return analyze_k_called_only(kc, a->lambda->body, k, a->lambda);
     case AST_SEQ:
         for (size_t i = 0; i < a->items.len; i++)
-            if (!analyze_k_called_only(a->items.items[i], k, home, cur)) return false;
+            if (!analyze_k_called_only(kc, a->items.items[i], k, cur)) return false;
         return true;
     case AST_CALL:
         if (a->fn->kind == AST_REF && a->fn->var == k) {
-            if (analyze_host(cur) != home) return false;
-        } else if (!analyze_k_called_only(a->fn, k, home, cur)) {
+            if (!analyze_runs_inside(kc, cur)) return false;
+        } else if (!analyze_k_called_only(kc, a->fn, k, cur)) {
             return false;
         }
         /* fallthrough */
     case AST_PRIMCALL:
-        for (size_t i = 0; i < a->args.len; i++)
-            if (!analyze_k_called_only(a->args.items[i], k, home, cur)) return false;
+        for (size_t i = 0; i < a->args.len; i++) {
+            Ast *x = a->args.items[i];
+            if (a->kind == AST_PRIMCALL && a->prim->effect == EF_NONE && a->prim->calls < 0 &&
+                x->kind == AST_REF && x->var == k)
+                continue;           /* (procedure? k), (%type-error ... k): nothing kept */
+            if (!analyze_k_called_only(kc, x, k, cur)) return false;
+        }
         return true;
     case AST_LET: case AST_LETREC:
         for (size_t i = 0; i < a->inits.len; i++)
-            if (!analyze_k_called_only(a->inits.items[i], k, home, cur)) return false;
-        return analyze_k_called_only(a->body, k, home, cur);
+            if (!analyze_k_called_only(kc, a->inits.items[i], k, cur)) return false;
+        return analyze_k_called_only(kc, a->body, k, cur);
     }
     return false;
 }
@@ -215,8 +241,9 @@ static void analyze_continuations(Analyzer *an, Ast *a, Lambda *cur, bool tail) 
         an->reentrant = true;       /* call/cc as a value */
     if (a->kind != AST_PRIMCALL || !analyze_is_callcc(a->prim)) return;
     Ast *f = a->args.len == 1 ? a->args.items[0] : NULL;
-    if (f && f->kind == AST_LAMBDA && f->lambda->params.len == 1 && !f->lambda->rest &&
-        analyze_k_called_only(f->lambda->body, f->lambda->params.items[0], f->lambda, f->lambda))
+    KCheck kc = {.home = f && f->kind == AST_LAMBDA ? f->lambda : NULL};
+    if (kc.home && kc.home->params.len == 1 && !kc.home->rest &&
+        analyze_k_called_only(&kc, kc.home->body, kc.home->params.items[0], kc.home))
         a->prim = prims_get(PRIM_call_cc_escape);
     else
         an->reentrant = true;

@@ -309,7 +309,7 @@ static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, Rt
     rt_cont_escape(rr, k, rt_cont_value(k->rr, argc, a0, a1, a2, a3));
 }
 
-static RtValue rt_cont_make(struct RtContImpl *k) {
+static inline __attribute__((always_inline)) RtValue rt_cont_make(struct RtContImpl *k) {
     /* The continuation may be stored anywhere and outlive call/cc: the collected heap. */
     RtContinuation *obj = alloc_obj_typed(&rt_gc_region, TYPE_ID_CONTINUATION);
     obj->hdr = RT_HDR(TYPE_ID_CONTINUATION, 0);
@@ -320,7 +320,7 @@ static RtValue rt_cont_make(struct RtContImpl *k) {
     return proc;
 }
 
-static void rt_cont_save(struct RtContImpl *k, Region *rr) {
+static inline __attribute__((always_inline)) void rt_cont_save(struct RtContImpl *k, Region *rr) {
     k->winds = rt_winds;
     k->handlers = rt_handlers;
     k->cur_out = rt_cur_out;
