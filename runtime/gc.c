@@ -19,7 +19,7 @@
  * object is not, hence the one byte of tail that walked arrays (rt_heap_tail) and scratch
  * memory get. Every pointer the runtime stores into memory is an object's address or a tagged
  * value: RtHashImpl's buckets and entries, RtPortImpl's buffers, the pool's and the free lists'
- * links, RtContImpl (on the C stack).
+ * links, RtContImpl (on the C stack, or the header of a stack copy).
  *
  * Roots (R6). The collector scans static data (.data/.bss of the program and its libraries),
  * the stacks of registered threads, uncollectable memory (large blocks, heap region
@@ -31,7 +31,11 @@
  *       which creates that thread and is above both files).
  *   rt_conts (control.c), rt_handlers and rt_winds (error.c): thread-local pointers to
  *       structs in live C frames (call/cc, with-exception-handler, dynamic-wind and the port
- *       bindings), whose values are on the scanned stack: no root needed.
+ *       bindings), whose values are on the scanned stack, or to full continuations' records,
+ *       also reached from the stack: no root needed.
+ *   full continuations' copies of the stack: objects of their own kind, scanned as a stack
+ *       is ("copies of the stack" below); the records of captured regions (region.c) are
+ *       normal objects, with a finalizer run on demand.
  *   rt_region_top (region.c): points to regions in live C frames (scanned stack) or to
  *       rt_global_region (static data): no root needed.
  *   rt_alloc_stats, rt_pool, rt_stack_limit (error.c): no values (the pooled chunks are uncollectable).
