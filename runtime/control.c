@@ -267,8 +267,9 @@ static RT_NORETURN __attribute__((noinline)) void rt_cont_restore(struct RtContI
     longjmp(k->jb, 1);
 }
 
-static RT_NORETURN RT_COLD void rt_cont_reenter(struct RtContImpl *k, RtValue r) {
-    k->result = r;
+static RT_NORETURN RT_COLD void rt_cont_reenter(struct RtContImpl *k, intptr_t argc, RtValue a0,
+                                                RtValue a1, RtValue a2, RtValue a3) {
+    k->result = rt_cont_value(&rt_gc_region, argc, a0, a1, a2, a3);
     rt_cont_landing = k;                   /* keeps k and r seen by the collector */
     RtWind *common = rt_cont_shared_wind(k);
     rt_winds_unwind_to(&rt_gc_region, NULL, common);  /* after thunks, on this stack */
@@ -301,11 +302,7 @@ static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, Rt
     if (k == NULL)
         rt_error_msg(NULL, "continuation",
                      "an escape-only continuation called after its call/cc returned");
-    if (k->full && !k->active) {
-        if (rt_stack_base == NULL)
-            rt_error_msg(NULL, "continuation", "re-entry needs the program's stack (rt_start)");
-        rt_cont_reenter(k, rt_cont_value(&rt_gc_region, argc, a0, a1, a2, a3));
-    }
+    if (RT_UNLIKELY(k->full && !k->active)) rt_cont_reenter(k, argc, a0, a1, a2, a3);
     rt_cont_escape(rr, k, rt_cont_value(k->rr, argc, a0, a1, a2, a3));
 }
 

@@ -33,7 +33,7 @@ _Thread_local RtHandler *rt_handlers;
  * handler stack it had then. The records live in C frames, so a copied stack holds them; a
  * serial number tells two records at the same address apart (RtWind, rtlib.h). */
 _Thread_local RtWind *rt_winds;
-static _Thread_local uint64_t rt_wind_serial;
+static uint64_t rt_wind_serial;   /* a plain static: one program thread re-enters */
 
 static void rt_wind_leave(Region *rr, const char *loc, RtWind *w) {
     if (w->place != NULL) {

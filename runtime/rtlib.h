@@ -203,7 +203,7 @@ extern int rt_regions_were_captured;
 void *rt_gc_stack_alloc(size_t bytes);
 /* The top of what a full continuation copies: the frame of start.c's rt_run, which calls the
  * program (set by start.c; NULL until rt_start runs it: call/cc is then escape-only). */
-extern _Thread_local char *rt_stack_base;
+extern char *rt_stack_base;
 
 /* The wind list (error.c, with the handler stack: the dynamic environment). rt_winds is its
  * innermost wind. rt_dynamic_wind is (dynamic-wind before thunk after) (R7RS 6.10);

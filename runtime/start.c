@@ -28,7 +28,7 @@
 
 int rt_argc;
 char **rt_argv;
-_Thread_local char *rt_stack_base;   /* rtlib.h: the top of what full continuations copy */
+char *rt_stack_base;   /* rtlib.h: the top of what full continuations copy */
 
 #define RT_STACK_MAX    ((size_t)512 << 20)     /* 512 MiB reserved, committed lazily */
 #define RT_STACK_MIN    ((size_t)8 << 20)       /* 8 MiB */
