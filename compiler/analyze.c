@@ -10,8 +10,9 @@
  *      compile to a C loop inside the parent, with no closure;
  *   4. escape-only continuations: (call/cc (lambda (k) ...)) whose k is only ever the
  *      operator of calls made from that lambda's own C function (its body and the loops
- *      contified into it) or from helpers known inside it and only called from there,
- *      becomes %call/cc-escape, the setjmp escape of the runtime: k can only
+ *      contified into it) or from helpers known inside it and only called from there, or
+ *      passed from there to a known procedure's parameter that is itself only called (or
+ *      passed on so) while that procedure runs, becomes %call/cc-escape, the setjmp escape of the runtime: k can only
  *      be called while the call/cc is active. Any other call/cc (or call/cc as a value) may
  *      be re-entered: the program then keeps every assigned local variable in a box, since a
  *      re-entry restores the C frames copied at the capture (runtime/control.c) and a Scheme
@@ -183,6 +184,28 @@ static bool analyze_is_callcc(const Prim *p) {
 typedef struct KCheck { Lambda *home; Lambda *assumed[8]; int nassumed; } KCheck;
 static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur);
 
+/* Is parameter i of the known lambda l only called while l runs (every reference the operator
+ * of a call from l's own C function or its helpers, or passed on to such a parameter)? Then
+ * a continuation passed to it from where it may be called is called only while that call
+ * runs (ctak passes its k to ctak-aux, fibc its c to addc). Parameters being checked are
+ * taken as fine meanwhile (recursion: addc passes k to itself). */
+#define ANALYZE_MAX_PARAMS 16
+static const Var *analyze_params_assumed[ANALYZE_MAX_PARAMS];
+static int analyze_nparams_assumed;
+static bool analyze_param_called_only(Lambda *l, size_t i) {
+    if (l->contified || i >= l->params.len) return false;
+    Var *p = l->params.items[i];
+    if (p->nsets) return false;
+    for (int j = 0; j < analyze_nparams_assumed; j++)
+        if (analyze_params_assumed[j] == p) return true;
+    if (analyze_nparams_assumed == ANALYZE_MAX_PARAMS) return false;
+    analyze_params_assumed[analyze_nparams_assumed++] = p;
+    KCheck kc = {.home = l};
+    bool ok = analyze_k_called_only(&kc, l->body, p, l);
+    analyze_nparams_assumed--;
+    return ok;
+}
+
 static bool analyze_runs_inside(KCheck *kc, Lambda *cur) {
     Lambda *h = analyze_host(cur);
     if (h == kc->home) return true;
@@ -223,6 +246,10 @@ static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur) {
             if (a->kind == AST_PRIMCALL && a->prim->effect == EF_NONE && a->prim->calls < 0 &&
                 x->kind == AST_REF && x->var == k)
                 continue;           /* (procedure? k), (%type-error ... k): nothing kept */
+            Lambda *m = a->kind == AST_CALL && a->fn->kind == AST_REF && !a->fn->var->nsets ? a->fn->var->known : NULL;
+            if (m && x->kind == AST_REF && x->var == k && !m->rest && a->args.len == m->params.len &&
+                analyze_runs_inside(kc, cur) && analyze_param_called_only(m, i))
+                continue;           /* passed to a known procedure that only calls it */
             if (!analyze_k_called_only(kc, x, k, cur)) return false;
         }
         return true;
