@@ -15,3 +15,5 @@
 (newline)
 (display (length saved))
 (newline)
+(display (list (ctak 18 12 6) (ctak 12 8 4) (fibc 10 (lambda (n) n)) (kept) (length saved)))
+(newline)
