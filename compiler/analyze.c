@@ -8,7 +8,17 @@
  *   3. Lambda.contified marks loops (named let, do, local recursive procedures) whose every
  *      call is a tail call from their own body or a single call from their parent: they
  *      compile to a C loop inside the parent, with no closure;
- *   4. Var.captured and Var.boxed (assigned and captured: lives in a box);
+ *   4. escape-only continuations: (call/cc (lambda (k) ...)) whose k is only ever the
+ *      operator of calls made from that lambda's own C function (its body and the loops
+ *      contified into it) or from helpers known inside it and only called from there, or
+ *      passed from there to a known procedure's parameter that is itself only called (or
+ *      passed on so) while that procedure runs, becomes %call/cc-escape, the setjmp escape of the runtime: k can only
+ *      be called while the call/cc is active. Any other call/cc (or call/cc as a value) may
+ *      be re-entered: the program then keeps every assigned local variable in a box, since a
+ *      re-entry restores the C frames copied at the capture (runtime/control.c) and a Scheme
+ *      variable is one location however often its frame is re-entered;
+ *   4b. Var.captured and Var.boxed (assigned and captured, or assigned in a program that may
+ *      re-enter a continuation: lives in a box);
  *   5. Lambda.free: the free variables of each closure, leaving out known procedures without
  *      free variables of their own (they are static closures, referenced as constants).
  */
@@ -30,6 +40,7 @@ typedef struct CallInfo {
 
 typedef struct Analyzer {
     Program *prog;
+    bool reentrant;  /* some continuation may be re-entered (4) */
     CallInfo *info;  /* indexed by Lambda.id, for known lambdas */
     bool free_changed; /* a free-variable set grew in this round */
 } Analyzer;
@@ -160,12 +171,117 @@ static Lambda *analyze_host(Lambda *l) {
     return l;
 }
 
+/* ---- 4. continuations ------------------------------------------------------------------------ */
+static bool analyze_is_callcc(const Prim *p) {
+    return p == prims_get(PRIM_call_cc) || p == prims_get(PRIM_call_with_current_continuation);
+}
+
+/* Is every reference to k in a the operator of a call that can only run while home's frame
+ * is active? That is a call made from home's C function (its body and the loops contified
+ * into it), or from a known lambda (bound once, never assigned) whose own every reference is
+ * such a call (a helper, recursive or not, defined inside home). `assumed` holds the helpers
+ * being checked, taken as fine meanwhile (recursion). */
+typedef struct KCheck { Lambda *home; Lambda *assumed[8]; int nassumed; } KCheck;
+static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur);
+
+/* Is parameter i of the known lambda l only called while l runs (every reference the operator
+ * of a call from l's own C function or its helpers, or passed on to such a parameter)? Then
+ * a continuation passed to it from where it may be called is called only while that call
+ * runs (ctak passes its k to ctak-aux, fibc its c to addc). Parameters being checked are
+ * taken as fine meanwhile (recursion: addc passes k to itself). */
+#define ANALYZE_MAX_PARAMS 16
+static const Var *analyze_params_assumed[ANALYZE_MAX_PARAMS];
+static int analyze_nparams_assumed;
+static bool analyze_param_called_only(Lambda *l, size_t i) {
+    if (l->contified || i >= l->params.len) return false;
+    Var *p = l->params.items[i];
+    if (p->nsets) return false;
+    for (int j = 0; j < analyze_nparams_assumed; j++)
+        if (analyze_params_assumed[j] == p) return true;
+    if (analyze_nparams_assumed == ANALYZE_MAX_PARAMS) return false;
+    analyze_params_assumed[analyze_nparams_assumed++] = p;
+    KCheck kc = {.home = l};
+    bool ok = analyze_k_called_only(&kc, l->body, p, l);
+    analyze_nparams_assumed--;
+    return ok;
+}
+
+static bool analyze_runs_inside(KCheck *kc, Lambda *cur) {
+    Lambda *h = analyze_host(cur);
+    if (h == kc->home) return true;
+    for (int i = 0; i < kc->nassumed; i++)
+        if (kc->assumed[i] == h) return true;
+    Var *v = h->self;
+    if (!v || v->global || v->nsets || v->known != h || kc->nassumed == 8) return false;
+    kc->assumed[kc->nassumed++] = h;
+    bool ok = analyze_k_called_only(kc, kc->home->body, v, kc->home);
+    kc->nassumed--;
+    return ok;
+}
+
+static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur) {
+    switch (a->kind) {
+    case AST_CONST: return true;
+    case AST_REF: return a->var != k;
+    case AST_SET: return a->var != k && analyze_k_called_only(kc, a->value, k, cur);
+    case AST_IF:
+        return analyze_k_called_only(kc, a->test, k, cur) &&
+               analyze_k_called_only(kc, a->then, k, cur) &&
+               analyze_k_called_only(kc, a->els, k, cur);
+    case AST_LAMBDA: return analyze_k_called_only(kc, a->lambda->body, k, a->lambda);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (!analyze_k_called_only(kc, a->items.items[i], k, cur)) return false;
+        return true;
+    case AST_CALL:
+        if (a->fn->kind == AST_REF && a->fn->var == k) {
+            if (!analyze_runs_inside(kc, cur)) return false;
+        } else if (!analyze_k_called_only(kc, a->fn, k, cur)) {
+            return false;
+        }
+        /* fallthrough */
+    case AST_PRIMCALL:
+        for (size_t i = 0; i < a->args.len; i++) {
+            Ast *x = a->args.items[i];
+            if (a->kind == AST_PRIMCALL && a->prim->effect == EF_NONE && a->prim->calls < 0 &&
+                x->kind == AST_REF && x->var == k)
+                continue;           /* (procedure? k), (%type-error ... k): nothing kept */
+            Lambda *m = a->kind == AST_CALL && a->fn->kind == AST_REF && !a->fn->var->nsets ? a->fn->var->known : NULL;
+            if (m && x->kind == AST_REF && x->var == k && !m->rest && a->args.len == m->params.len &&
+                analyze_runs_inside(kc, cur) && analyze_param_called_only(m, i))
+                continue;           /* passed to a known procedure that only calls it */
+            if (!analyze_k_called_only(kc, x, k, cur)) return false;
+        }
+        return true;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (!analyze_k_called_only(kc, a->inits.items[i], k, cur)) return false;
+        return analyze_k_called_only(kc, a->body, k, cur);
+    }
+    return false;
+}
+
+static void analyze_continuations(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)cur; (void)tail;
+    if (a->kind == AST_REF && a->var->global && !a->var->defined && a->var->prim &&
+        analyze_is_callcc(a->var->prim))
+        an->reentrant = true;       /* call/cc as a value */
+    if (a->kind != AST_PRIMCALL || !analyze_is_callcc(a->prim)) return;
+    Ast *f = a->args.len == 1 ? a->args.items[0] : NULL;
+    KCheck kc = {.home = f && f->kind == AST_LAMBDA ? f->lambda : NULL};
+    if (kc.home && kc.home->params.len == 1 && !kc.home->rest &&
+        analyze_k_called_only(&kc, kc.home->body, kc.home->params.items[0], kc.home))
+        a->prim = prims_get(PRIM_call_cc_escape);
+    else
+        an->reentrant = true;
+}
+
 static void analyze_capture(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
-    (void)an; (void)tail;
+    (void)tail;
     Var *v = (a->kind == AST_REF || a->kind == AST_SET) ? a->var : NULL;
     if (!v || v->global) return;
     if (analyze_host(v->owner) != analyze_host(cur)) v->captured = true;
-    v->boxed = v->captured && v->nsets > 0;
+    v->boxed = (v->captured || an->reentrant) && v->nsets > 0;
 }
 
 /* ---- 5. free variables ---------------------------------------------------------------------- */
@@ -235,6 +351,7 @@ void analyze_program(Program *prog) {
         }
     }
     for (size_t i = 0; i < prog->lambdas.len; i++) vec_free(&an.info[prog->lambdas.items[i]->id].nested);
+    analyze_walk(&an, prog->body, analyze_continuations, NULL, false);
     analyze_walk(&an, prog->body, analyze_capture, NULL, false);
     /* free variables: iterate, since whether a known procedure is static depends on its own
      * free variables (monotone: sets only grow) */

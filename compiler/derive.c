@@ -783,7 +783,7 @@ static Ast *derive_guard(Expander *ex, Datum *d, Scope *sc) {
                               NULL),
                        NULL),
                      loc);
-    Datum *form = L(loc, L(loc, K("call/cc", loc),
+    Datum *form = L(loc, L(loc, K("%call/cc-escape", loc),
                            L(loc, K("lambda", loc), L(loc, k, NULL),
                              L(loc, K("with-exception-handler", loc), handler, body, NULL), NULL),
                            NULL),

@@ -76,10 +76,15 @@
 (define (vector-map/2 f v)
   (cond ((not (procedure? f)) (%type-error 'vector-map "a procedure" f))
         ((not (vector? v)) (%type-error 'vector-map "a vector" v))
-        (else
-         (let* ((n (vector-length v)) (r (make-vector n)))
-           (do ((i 0 (+ i 1))) ((= i n) r)
-             (vector-set! r i (f (vector-ref v i))))))))
+        (else   ; the results first, then a new vector: a re-entered f never changes a
+                ; vector already returned (R7RS 6.10)
+         (let ((n (vector-length v)))
+           (let loop ((i 0) (acc '()))
+             (if (= i n)
+                 (let ((r (make-vector n)))
+                   (do ((j (- n 1) (- j 1)) (l acc (cdr l))) ((< j 0) r)
+                     (vector-set! r j (car l))))
+                 (loop (+ i 1) (cons (f (vector-ref v i)) acc))))))))
 
 (define (vector-for-each/2 f v)
   (cond ((not (procedure? f)) (%type-error 'vector-for-each "a procedure" f))

@@ -2,9 +2,10 @@
  * multiple values, parameter objects, promises, escaping continuations (call/cc) with
  * dynamic-wind, exit, command-line, time and environment variables.
  * The conventions the compiler relies on (parameterize, delay, guard) are in regal.h,
- * "Control". Continuations are setjmp/longjmp escapes: a continuation may be called only
- * while its call/cc is active. An escape releases the frame regions of the C frames it skips
- * (rt_region_unwind to the region stack top saved by its call/cc) before it longjmps.
+ * "Control". Continuations: escape-only ones are setjmp/longjmp escapes; full ones copy the
+ * C stack and can be re-entered (see "continuations" below). An escape releases the frame
+ * regions of the C frames it skips (rt_region_unwind to the region stack top saved by its
+ * call/cc) before it longjmps.
  * The current ports are parameter objects (rt_port_param). dynamic-wind's list of after
  * thunks is error.c's (the dynamic environment, with the handler stack: an uncaught error
  * runs it too); a continuation leaves it down to its call/cc's, exit all of it.
@@ -160,8 +161,24 @@ RtValue rt_force(Region *rr, const char *loc, RtValue pv) {
 
 RtValue rt_p_force(Region *rr, const char *loc, RtValue p) { return rt_force(rr, loc, p); }
 
-/* ---- escaping continuations and dynamic-wind (R7RS 6.10) ------------------------------------ */
-
+/* ---- continuations and dynamic-wind (R7RS 6.10) ----------------------------------------------
+ * Two kinds, one procedure type (rt_cont_code):
+ *   ESCAPE (%call/cc-escape: guard, and call/cc where the compiler sees the continuation only
+ *     called, from the procedure call/cc calls, analyze.c): the record lives in the C frame of
+ *     the call/cc, which setjmp's; calling the continuation while that frame is on the stack
+ *     longjmps to it (rt_cont_escape); after, it is an error.
+ *   FULL (call/cc, call-with-current-continuation): the record is a collected object holding
+ *     a copy of the C stack from the program's base (rt_stack_base, start.c) down to the
+ *     call/cc's frame, and the jmp_buf. While that call/cc is still active, calling it escapes
+ *     as above. Afterwards it is RE-ENTERED (rt_cont_reenter): the current stack's winds are
+ *     left down to the ones it shares with the continuation (after thunks run), its regions
+ *     switched out (region.c), the stack grown below the copy by recursion and the copy
+ *     written back at its own addresses (as SCM and Guile 1.x did), then longjmp; on the
+ *     restored stack the regions are switched in, the escape continuations whose frames are
+ *     back become callable again, and the winds the continuation had are entered again
+ *     (before thunks run, rt_winds_rewind). Capturing makes the live regions captured
+ *     (region.c), so nothing the copied frames point to is freed or handed out twice.
+ * A record of either kind is on rt_conts while its frame is on the stack (`active`). */
 struct RtContImpl {
     jmp_buf jb;
     RtWind *winds;             /* the dynamic-wind list at call/cc */
@@ -170,10 +187,112 @@ struct RtContImpl {
     Region *regions;           /* the region stack top at call/cc */
     Region *rr;                /* region of call/cc's result */
     RtValue result;
-    RtContinuation *obj;       /* impl is cleared when the extent ends */
+    RtContinuation *obj;       /* escape: impl is cleared when the frame leaves the stack */
     struct RtContImpl *prev;   /* the enclosing active call/cc */
+    int full;                  /* a full continuation: a collected object with the copy */
+    int active;                /* full: its call/cc's frame is on the stack */
+    char *lo;                  /* full: the copy is of [lo, rt_stack_base) */
+    size_t size;
+    _Alignas(16) char stack[]; /* full: the copy */
 };
 static _Thread_local struct RtContImpl *rt_conts;
+
+/* A re-entry in flight: its record, and the wind the two stacks share. Plain statics, so
+ * the collector sees the record while the stack is being replaced (one program thread). */
+static struct RtContImpl *rt_cont_landing;
+static RtWind *rt_cont_common;
+
+static void rt_cont_set_active(struct RtContImpl *k, int on) {
+    if (k->full) k->active = on;
+    else k->obj->impl = on ? k : NULL;
+}
+
+/* A value for a continuation of argc values: the values object in region r. */
+static RtValue rt_cont_value(Region *r, intptr_t argc, RtValue a0, RtValue a1, RtValue a2,
+                             RtValue a3) {
+    if (argc == 1) return a0;
+    RtValue items[argc > RT_REG_ARGS ? argc : RT_REG_ARGS];
+    items[0] = a0;
+    items[1] = a1;
+    items[2] = a2;
+    items[3] = a3;
+    for (intptr_t i = RT_REG_ARGS; i < argc; i++) items[i] = rt_xargs[i];
+    return rt_values(r, argc, items);
+}
+
+static RT_NORETURN void rt_cont_escape(Region *rr, struct RtContImpl *k, RtValue r) {
+    rt_winds_unwind_to(rr, NULL, k->winds); /* leave the dynamic-winds inside (error.c) */
+    while (rt_conts != k) { /* the call/cc frames skipped end their extent */
+        rt_cont_set_active(rt_conts, 0);
+        rt_conts = rt_conts->prev;
+    }
+    rt_handlers = k->handlers;
+    rt_cur_out = k->cur_out;
+    rt_cur_in = k->cur_in;
+    rt_cur_err = k->cur_err;
+    k->result = r;
+    rt_cont_landing = NULL;
+    rt_region_unwind(k->regions);  /* the frames it skips are still live: release them now */
+    longjmp(k->jb, 1);
+}
+
+/* Where p (an address in the stack the copy was taken of) is in the copy. */
+static void *rt_cont_in_copy(const struct RtContImpl *k, const void *p) {
+    const char *c = p;
+    if (c >= k->lo && c < k->lo + k->size) return (char *)k->stack + (c - k->lo);
+    return (void *)p;
+}
+
+/* The innermost wind of the current list that k's list (read in the copy) has too. */
+static RtWind *rt_cont_shared_wind(const struct RtContImpl *k) {
+    for (RtWind *w = rt_winds; w != NULL; w = w->parent)
+        for (RtWind *t = k->winds; t != NULL; t = ((RtWind *)rt_cont_in_copy(k, t))->parent)
+            if (t == w && ((RtWind *)rt_cont_in_copy(k, t))->serial == w->serial) return w;
+    return NULL;
+}
+
+/* Grow the stack until this frame is below the copy, then write the copy back and jump. */
+static RT_NORETURN __attribute__((noinline)) void rt_cont_restore(struct RtContImpl *k) {
+    char here;
+    if (&here >= k->lo - 4096) {
+        size_t grow = (size_t)(&here - k->lo) + 8192;
+        volatile char *pad = __builtin_alloca(grow);
+        pad[0] = 0;
+        rt_cont_restore(k);
+    }
+#if defined(RT_ASAN)
+    ASAN_UNPOISON_MEMORY_REGION(k->lo, k->size);
+#endif
+    rt_copy_unchecked(k->lo, k->stack, k->size);
+    longjmp(k->jb, 1);
+}
+
+static RT_NORETURN RT_COLD void rt_cont_reenter(struct RtContImpl *k, intptr_t argc, RtValue a0,
+                                                RtValue a1, RtValue a2, RtValue a3) {
+    k->result = rt_cont_value(&rt_gc_region, argc, a0, a1, a2, a3);
+    rt_cont_landing = k;                   /* keeps k and r seen by the collector */
+    RtWind *common = rt_cont_shared_wind(k);
+    rt_winds_unwind_to(&rt_gc_region, NULL, common);  /* after thunks, on this stack */
+    for (; rt_conts != NULL; rt_conts = rt_conts->prev) rt_cont_set_active(rt_conts, 0);
+    rt_regions_switch_out();
+    rt_cont_landing = k;                   /* an after thunk may have re-entered another */
+    rt_cont_common = common;
+    rt_cont_restore(k);
+}
+
+/* On the restored stack, in k's call/cc: the rest of a re-entry. */
+static void rt_cont_arrive(struct RtContImpl *k) {
+    rt_regions_switch_in(k->regions);
+    rt_conts = k;
+    for (struct RtContImpl *c = k; c != NULL; c = c->prev) rt_cont_set_active(c, 1);
+    rt_winds = rt_cont_common;
+    rt_winds_rewind(&rt_gc_region, k->winds, rt_cont_common);
+    rt_winds = k->winds;
+    rt_handlers = k->handlers;
+    rt_cur_out = k->cur_out;
+    rt_cur_in = k->cur_in;
+    rt_cur_err = k->cur_err;
+}
 
 static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
                             RtValue a3) {
@@ -182,58 +301,89 @@ static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, Rt
     struct RtContImpl *k = obj->impl;
     if (k == NULL)
         rt_error_msg(NULL, "continuation",
-                     "called after its call/cc returned (only escaping continuations are supported)");
-    RtValue r;
-    if (argc == 1) r = a0;
-    else {
-        RtValue items[argc > RT_REG_ARGS ? argc : RT_REG_ARGS];
-        items[0] = a0;
-        items[1] = a1;
-        items[2] = a2;
-        items[3] = a3;
-        for (intptr_t i = RT_REG_ARGS; i < argc; i++) items[i] = rt_xargs[i];
-        r = rt_values(k->rr, argc, items);
-    }
-    rt_winds_unwind_to(rr, NULL, k->winds); /* leave the dynamic-winds inside (error.c) */
-    while (rt_conts != k) { /* the call/cc frames skipped end their extent */
-        rt_conts->obj->impl = NULL;
-        rt_conts = rt_conts->prev;
-    }
-    rt_handlers = k->handlers;
-    rt_cur_out = k->cur_out;
-    rt_cur_in = k->cur_in;
-    rt_cur_err = k->cur_err;
-    k->result = r;
-    rt_region_unwind(k->regions);  /* the frames it skips are still live: release them now */
-    longjmp(k->jb, 1);
+                     "an escape-only continuation called after its call/cc returned");
+    if (RT_UNLIKELY(k->full && !k->active)) rt_cont_reenter(k, argc, a0, a1, a2, a3);
+    rt_cont_escape(rr, k, rt_cont_value(k->rr, argc, a0, a1, a2, a3));
 }
 
-RtValue rt_p_call_cc(Region *rr, const char *loc, RtValue f) {
-    rt_check_proc(loc, "call/cc", f);
-    struct RtContImpl k;
-    k.winds = rt_winds;
-    k.handlers = rt_handlers;
-    k.cur_out = rt_cur_out;
-    k.cur_in = rt_cur_in;
-    k.cur_err = rt_cur_err;
-    k.regions = rt_region_top;
-    k.rr = rr;
-    k.result = RT_UNSPEC;
-    k.prev = rt_conts;
-    /* The continuation may be stored anywhere and outlive call/cc (calling it then is an
-     * error, which needs the object): the collected heap. */
+static inline __attribute__((always_inline)) RtValue rt_cont_make(struct RtContImpl *k) {
+    /* The continuation may be stored anywhere and outlive call/cc: the collected heap. */
     RtContinuation *obj = alloc_obj_typed(&rt_gc_region, TYPE_ID_CONTINUATION);
     obj->hdr = RT_HDR(TYPE_ID_CONTINUATION, 0);
-    obj->impl = &k;
-    k.obj = obj;
+    obj->impl = k;
+    k->obj = obj;
     RtValue proc = mk_closure(&rt_gc_region, rt_cont_code, 1);
     RT_AS(RtClosure, proc)->free[0] = RT_TAG_AS_OBJ(obj);
+    return proc;
+}
+
+static inline __attribute__((always_inline)) void rt_cont_save(struct RtContImpl *k, Region *rr) {
+    k->winds = rt_winds;
+    k->handlers = rt_handlers;
+    k->cur_out = rt_cur_out;
+    k->cur_in = rt_cur_in;
+    k->cur_err = rt_cur_err;
+    k->regions = rt_region_top;
+    k->rr = rr;
+    k->result = RT_UNSPEC;
+    k->prev = rt_conts;
+}
+
+RtValue rt_p_call_cc_escape(Region *rr, const char *loc, RtValue f) {
+    rt_check_proc(loc, "call/cc", f);
+    struct RtContImpl k;
+    rt_cont_save(&k, rr);
+    k.full = 0;
+    RtValue proc = rt_cont_make(&k);
     rt_conts = &k;
     RtValue r;
     if (setjmp(k.jb) == 0) r = rt_call1(rr, loc, f, proc);
     else r = k.result;
     rt_conts = k.prev;
-    obj->impl = NULL;
+    k.obj->impl = NULL;
+    return r;
+}
+
+/* The record of a full continuation whose copy starts at this function's caller's frame
+ * (the caller's frame is the same at every call from one place). */
+static __attribute__((noinline)) struct RtContImpl *rt_cont_alloc_full(void) {
+    char *lo = __builtin_frame_address(0);
+    size_t size = (size_t)(rt_stack_base - lo);
+    struct RtContImpl *k = rt_gc_stack_alloc(sizeof *k + size);
+    k->lo = lo;
+    k->size = size;
+    k->full = 1;
+    return k;
+}
+
+static __attribute__((noinline)) void rt_cont_copy(struct RtContImpl *k) {
+    rt_copy_unchecked(k->stack, k->lo, k->size);
+}
+
+RtValue rt_p_call_cc(Region *rr, const char *loc, RtValue f) {
+    rt_check_proc(loc, "call/cc", f);
+    if (rt_stack_base == NULL) return rt_p_call_cc_escape(rr, loc, f);   /* no rt_start */
+    rt_regions_capture();
+    struct RtContImpl *k = rt_cont_alloc_full();
+    rt_cont_save(k, rr);
+    RtValue proc = rt_cont_make(k);
+    rt_conts = k;
+    k->active = 1;
+    if (setjmp(k->jb) != 0) {
+        k = rt_cont_landing != NULL ? rt_cont_landing : k;
+        if (rt_cont_landing != NULL) {
+            rt_cont_landing = NULL;
+            rt_cont_arrive(k);
+        }
+        RtValue r = k->result;
+        rt_conts = k->prev;
+        k->active = 0;
+        return r;
+    }
+    rt_cont_copy(k);
+    RtValue r = rt_call1(rr, loc, f, proc);
+    rt_conts = k->prev;
+    k->active = 0;
     return r;
 }
 

@@ -23,22 +23,21 @@
 _Thread_local RtHandler *rt_handlers;
 
 /* ---- the wind list (R7RS 6.10 dynamic-wind; the bindings of the current ports) ----------------
- * Innermost first: a dynamic-wind's after thunk, or a binding made by rt_with_binding (place
- * != NULL: leaving it puts `value` back into *place). Every way out of a wind leaves it once,
- * taken off the list first: a normal return, an escape (a continuation, control.c:
- * rt_winds_unwind_to), exit and an uncaught error (rt_winds_unwind_all). An after thunk runs
- * in the dynamic environment of its dynamic-wind: with the handler stack it had then. */
-struct RtWind {
-    RtValue after;
-    RtValue *place, value;
-    RtHandler *handlers;
-    RtWind *parent;
-};
+ * Innermost first: a dynamic-wind's before and after thunks, or a binding made by
+ * rt_with_binding (place != NULL: entering it puts `inner` into *place, leaving it puts `outer`
+ * back). Every way out of a wind leaves it once, taken off the list first: a normal return, an
+ * escape (a continuation, control.c: rt_winds_unwind_to), exit and an uncaught error
+ * (rt_winds_unwind_all). A re-entered continuation (control.c) enters again the winds it had
+ * that are not on the list (rt_winds_rewind): innermost last, each before thunk run with its
+ * parent as the list. A thunk runs in the dynamic environment of its dynamic-wind: with the
+ * handler stack it had then. The records live in C frames, so a copied stack holds them; a
+ * serial number tells two records at the same address apart (RtWind, rtlib.h). */
 _Thread_local RtWind *rt_winds;
+static uint64_t rt_wind_serial;   /* a plain static: one program thread re-enters */
 
 static void rt_wind_leave(Region *rr, const char *loc, RtWind *w) {
     if (w->place != NULL) {
-        *w->place = w->value;
+        *w->place = w->outer;
         return;
     }
     rt_handlers = w->handlers;
@@ -55,10 +54,23 @@ void rt_winds_unwind_to(Region *rr, const char *loc, RtWind *keep) {
 
 void rt_winds_unwind_all(Region *rr, const char *loc) { rt_winds_unwind_to(rr, loc, NULL); }
 
+void rt_winds_rewind(Region *rr, RtWind *target, RtWind *common) {
+    if (target == common || target == NULL) return;
+    rt_winds_rewind(rr, target->parent, common);   /* the outer ones first */
+    rt_winds = target->parent;
+    if (target->place != NULL) {
+        *target->place = target->inner;
+    } else {
+        rt_handlers = target->handlers;
+        rt_call0(rr, NULL, target->before);
+    }
+    rt_winds = target;
+}
+
 RtValue rt_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thunk,
                         RtValue after) {
     rt_call0(rr, loc, before);
-    RtWind w = {after, NULL, RT_FALSE, rt_handlers, rt_winds};
+    RtWind w = {after, before, NULL, RT_FALSE, RT_FALSE, rt_handlers, rt_winds, ++rt_wind_serial};
     rt_winds = &w;
     RtValue r = rt_call0(rr, loc, thunk);
     rt_winds = w.parent;
@@ -68,12 +80,12 @@ RtValue rt_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thu
 
 RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue value,
                         RtValue thunk) {
-    RtWind w = {RT_FALSE, place, *place, rt_handlers, rt_winds};
+    RtWind w = {RT_FALSE, RT_FALSE, place, *place, value, rt_handlers, rt_winds, ++rt_wind_serial};
     *place = value;
     rt_winds = &w;
     RtValue r = rt_call0(rr, loc, thunk);
     rt_winds = w.parent;
-    *place = w.value;
+    *place = w.outer;
     return r;
 }
 

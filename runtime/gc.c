@@ -19,7 +19,7 @@
  * object is not, hence the one byte of tail that walked arrays (rt_heap_tail) and scratch
  * memory get. Every pointer the runtime stores into memory is an object's address or a tagged
  * value: RtHashImpl's buckets and entries, RtPortImpl's buffers, the pool's and the free lists'
- * links, RtContImpl (on the C stack).
+ * links, RtContImpl (on the C stack, or the header of a stack copy).
  *
  * Roots (R6). The collector scans static data (.data/.bss of the program and its libraries),
  * the stacks of registered threads, uncollectable memory (large blocks, heap region
@@ -31,7 +31,11 @@
  *       which creates that thread and is above both files).
  *   rt_conts (control.c), rt_handlers and rt_winds (error.c): thread-local pointers to
  *       structs in live C frames (call/cc, with-exception-handler, dynamic-wind and the port
- *       bindings), whose values are on the scanned stack: no root needed.
+ *       bindings), whose values are on the scanned stack, or to full continuations' records,
+ *       also reached from the stack: no root needed.
+ *   full continuations' copies of the stack: objects of their own kind, scanned as a stack
+ *       is ("copies of the stack" below); the records of captured regions (region.c) are
+ *       normal objects, with a finalizer run on demand.
  *   rt_region_top (region.c): points to regions in live C frames (scanned stack) or to
  *       rt_global_region (static data): no root needed.
  *   rt_alloc_stats, rt_pool, rt_stack_limit (error.c): no values (the pooled chunks are uncollectable).
@@ -78,6 +82,45 @@ __attribute__((constructor)) static void rt_gc_configure(void) {
     GC_register_displacement(RT_TAG_PAIR);
     GC_register_displacement(RT_TAG_OBJ);
     rt_heap_marking_install();
+    /* Finalizers (the records of captured regions, region.c) run only when the runtime asks
+     * (rt_capture_collect), never inside an allocation that may be changing a chunk list. */
+    GC_set_finalize_on_demand(1);
+}
+
+static void *rt_scratch_counted(void *p);
+
+/* ---- copies of the stack (full continuations, control.c) -----------------------------------
+ * A copy of C frames holds what frames hold: derived pointers (p->items + i) as well as
+ * values, in words and in saved registers. So the collector scans it as it scans a stack:
+ * objects of a kind of their own whose mark procedure takes any address inside an object
+ * (GC_base) as a reference to it (R7). With malloc or mimalloc upstream nothing is collected:
+ * then the copy is uncollectable memory, scanned. */
+#if !defined(RT_USE_MALLOC) && !defined(RT_USE_MIMALLOC)
+#include <gc/gc_mark.h>
+static int rt_stack_kind = -1;
+
+static struct GC_ms_entry *rt_stack_copy_mark(GC_word *addr, struct GC_ms_entry *msp,
+                                              struct GC_ms_entry *lim, GC_word env) {
+    (void)env;
+    size_t n = GC_size(addr) / sizeof(GC_word);
+    for (size_t i = 0; i < n; i++) {
+        void *b = GC_base((void *)addr[i]);
+        if (b != NULL) msp = GC_mark_and_push(b, msp, lim, (void **)&addr[i]);
+    }
+    return msp;
+}
+#endif
+
+void *rt_gc_stack_alloc(size_t bytes) {
+#if defined(RT_USE_MALLOC) || defined(RT_USE_MIMALLOC)
+    void *p = GC_MALLOC_UNCOLLECTABLE(bytes);
+#else
+    if (rt_stack_kind < 0)
+        rt_stack_kind = (int)GC_new_kind(GC_new_free_list(),
+                                         GC_MAKE_PROC(GC_new_proc(rt_stack_copy_mark), 0), 0, 1);
+    void *p = GC_generic_malloc(bytes, rt_stack_kind);
+#endif
+    return rt_scratch_counted(p);
 }
 
 void rt_gc_init(void) {

@@ -501,14 +501,15 @@ static int rt_next_cars(const char *loc, const char *who, intptr_t n, RtValue *l
     RtValue ls[nl], args[nl + 1];                                                             \
     for (intptr_t i = 0; i < nl; i++) ls[i] = argv[(first) + i];
 
+/* The results are gathered in reverse (in the collected heap) and the list made at the end,
+ * so a continuation captured in f and re-entered later never changes a list map already
+ * returned (R7RS 6.10). */
 RtValue rt_p_map(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RT_LISTS_BEGIN("map", 1)
-    RtValue head = RT_NIL, *dst = &head;
-    while (rt_next_cars(loc, "map", nl, ls, args)) {
-        RtValue c = rt_cons(rr, rt_call(rr, loc, argv[0], nl, args), RT_NIL);
-        *dst = c;
-        dst = &RT_CDR(c);
-    }
+    RtValue rev = RT_NIL, head = RT_NIL;
+    while (rt_next_cars(loc, "map", nl, ls, args))
+        rev = rt_cons(&rt_gc_region, rt_call(rr, loc, argv[0], nl, args), rev);
+    for (; rev != RT_NIL; rev = RT_CDR(rev)) head = rt_cons(rr, RT_CAR(rev), head);
     return head;
 }
 

@@ -29,6 +29,10 @@
  *       globals, passed to unknown procedures, carried across loop iterations.
  *   A non-local exit (a continuation escaping through C frames, control.c) releases the frame
  *   regions of the frames it skips (rt_region_unwind) before it longjmps, so nothing leaks.
+ *   A full continuation copies the C stack, region descriptors and inline buffers included;
+ *   capturing one makes the live regions CAPTURED (region.c): their chunks are kept until no
+ *   copy needs them, what they allocate later comes from the collected heap, and their inline
+ *   buffers are shared between the copies through an image.
  *   An object ESCAPES a region when a reference to it can outlive the region; the compiler
  *   places such objects in an older region or in the collected heap.
  *
@@ -839,8 +843,8 @@ RT_NORETURN RT_COLD void rt_error_kind(const char *loc, int kind, const char *fm
     __attribute__((format(printf, 3, 4)));
 RT_NORETURN RT_COLD void rt_range_error(const char *loc, const char *who, int64_t index,
                                         const char *what, int64_t len);
-/* Escaping continuations (call/cc) and dynamic-wind are in control.c; they restore the
- * handler stack when they unwind. */
+/* Continuations (call/cc) and dynamic-wind are in control.c; they restore the handler stack
+ * when they unwind or re-enter. */
 typedef struct RtHandler { RtValue proc; struct RtHandler *next; } RtHandler;
 extern _Thread_local RtHandler *rt_handlers;
 
@@ -895,13 +899,18 @@ uint32_t rt_char_downcase(uint32_t c);
  * Promises: `(delay e)` is (%make-promise-lazy (lambda () e)); `(delay-force e)` is
  * (%make-promise-delay-force (lambda () e)); `make-promise` wraps a value; force iterates
  * (R7RS 4.2.5). Header count bit 0: done; bit 1: delay-force. value = result or thunk.
- * call/cc gives escaping (upward) continuations, via setjmp/longjmp: a continuation is a
- * procedure that may be called while its call/cc is active; it runs the `after` thunks of the
- * dynamic-winds it leaves, restores the exception handler stack and the current ports, and
- * releases the frame regions of the frames it leaves (rt_region_unwind) before it longjmps.
- * The continuation object lives in the collected heap.
+ * call/cc gives full continuations: called while its call/cc is active, a continuation
+ * escapes (setjmp/longjmp: it runs the `after` thunks of the dynamic-winds it leaves, restores
+ * the exception handler stack and the current ports, and releases the frame regions of the
+ * frames it leaves, rt_region_unwind, before it longjmps); called afterwards, any number of
+ * times, it is re-entered from a copy of the C stack taken at the capture (control.c,
+ * "continuations"; the live regions are then captured, region.c). %call/cc-escape is the
+ * escape alone, for the call/cc sites where the compiler sees that k can only be called while
+ * the call/cc is active (compiler/analyze.c) and for guard: it copies nothing; calling its
+ * continuation after its call/cc returned is an error. The continuation object lives in the
+ * collected heap.
  * guard is expanded by the compiler into
- *   ((call/cc (lambda (k)
+ *   ((%call/cc-escape (lambda (k)
  *      (with-exception-handler
  *        (lambda (c) (k (lambda () (let ((var c)) (cond clause ... (else (raise-continuable c)))))))
  *        (lambda () (call-with-values (lambda () body ...)

@@ -496,6 +496,148 @@ RtHeapCounts rt_heap_counts(void) {
     return c;
 }
 
+static void rt_free_large(Region *r);
+static void rt_free_chunks(Region *r);
+
+/* ---- regions captured by full continuations ------------------------------------------------
+ * A full continuation (control.c) is a copy of the C stack, so the frame regions on the region
+ * stack when it is captured are copied with it (their descriptors and inline buffers) while
+ * their chunks and large blocks are not. rt_regions_capture makes every such region that holds
+ * an object CAPTURED, which is what keeps the copy right however often and whenever it is
+ * re-entered:
+ *   - the region's `large` field then points (tagged with 1) to an RtCapture record, in the
+ *     collected heap, which owns its chunks and large blocks from then on: releasing,
+ *     leaving, recycling or unwinding the region DETACHES it (the descriptor forgets them and
+ *     is an empty region again) instead of freeing them; the record's finalizer frees them
+ *     once no descriptor (on the stack or in a copy) points to it. RT_REGION_TOUCHED is true
+ *     of a captured region, so only slow paths see any of this.
+ *   - its bump window is closed, and what is allocated in it afterwards comes from the
+ *     collected heap (rt_captured_alloc): two copies of one descriptor never hand out the
+ *     same bytes. The collected heap sees those objects' references (R6, R7); they may point
+ *     into the region (R4 holds of the region they stand for, not of their depth 0).
+ *   - its inline buffer lives in a C frame, of which every copy has its own bytes; the
+ *     objects there are one object each all the same (a vector-set! after the capture must be
+ *     seen after a re-entry): the record's IMAGE holds the buffer as last seen. Whenever the
+ *     region leaves the stack (detach, and rt_regions_switch_out when a re-entry replaces the
+ *     stack) its buffer is saved into the image; when a re-entry puts it back on the stack
+ *     (rt_regions_switch_in) the image is loaded into the buffer.
+ * A region empty at the capture (nothing in its buffer, no chunk, no large block) is left as
+ * it is: every copy then fills its own buffer, which nothing else can point into. */
+typedef struct RtCapture {
+    RtChunk *chunks;          /* the region's chunks at the capture, newest first */
+    RtLarge *large;           /* its large blocks */
+    _Alignas(16) char image[RT_INLINE_BYTES];   /* its inline buffer as last seen */
+} RtCapture;
+
+#define RT_CAP(r) ((RtCapture *)((uintptr_t)(r)->large - 1))
+
+const RtLarge *rt_region_large(const Region *r) {
+    return RT_CAPTURED(r) ? RT_CAP(r)->large : r->large;
+}
+
+/* Copy n bytes between stack memory and other memory without the sanitizer's checks: stack
+ * frames have poisoned red zones, inline buffers poisoned free space (R5). */
+#if defined(RT_ASAN)
+__attribute__((no_sanitize("address"), noinline)) void rt_copy_unchecked(void *dst, const void *src, size_t n) {
+    volatile char *d = dst;
+    const volatile char *s = src;
+    for (size_t i = 0; i < n; i++) d[i] = s[i];
+}
+#else
+void rt_copy_unchecked(void *dst, const void *src, size_t n) { memcpy(dst, src, n); }
+#endif
+
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+/* The record died: its chunks go back to the pool, its large blocks upstream. Run by
+ * rt_capture_collect (the collector runs finalizers on demand, gc.c), never inside an
+ * allocation. */
+static void rt_capture_finalize(void *obj, void *unused) {
+    (void)unused;
+    RtCapture *c = obj;
+    for (RtChunk *k = c->chunks, *next; k != NULL; k = next) {
+        next = k->next;
+        rt_chunk_put(k);
+    }
+    for (RtLarge *l = c->large, *next; l != NULL; l = next) {
+        next = l->next;
+        rt_alloc_stats.region_held -= RT_LARGE_HDR + l->bytes;
+        rt_upstream_free(l, RT_LARGE_HDR + l->bytes);
+    }
+    c->chunks = NULL;
+    c->large = NULL;
+}
+#endif
+
+void rt_capture_collect(void) {
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+    if (GC_should_invoke_finalizers()) GC_invoke_finalizers();
+#endif
+}
+
+int rt_regions_were_captured;   /* rtlib.h */
+
+void rt_regions_capture(void) {
+    rt_capture_collect();
+    rt_regions_were_captured = 1;
+    for (Region *r = rt_region_top; r != &rt_global_region && r != NULL; r = r->parent) {
+        if (RT_CAPTURED(r)) continue;
+        if (r->chunks == NULL && r->large == NULL && r->cur == r->inline_buf) continue;
+#if defined(RT_USE_MIMALLOC) || defined(RT_USE_MALLOC)
+        RtCapture *c = GC_MALLOC_UNCOLLECTABLE(sizeof *c);  /* nothing is collected there */
+#else
+        RtCapture *c = GC_MALLOC(sizeof *c);
+#endif
+        if (c == NULL) rt_out_of_memory();
+        c->chunks = r->chunks;
+        c->large = r->large;
+        rt_copy_unchecked(c->image, r->inline_buf, RT_INLINE_BYTES);
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+        GC_register_finalizer_no_order(c, rt_capture_finalize, NULL, NULL, NULL);
+#endif
+        r->large = (RtLarge *)((char *)c + 1);
+        r->end = r->cur;                      /* the window closes (R2 holds) */
+    }
+}
+
+/* What a captured region allocates: an object of the collected heap (kind and size of type
+ * t; untyped requests get a zeroed normal object, as rt_gc_region's do). */
+void *rt_captured_alloc(TypeId t, size_t bytes, int zero) {
+    void *p = rt_heap_alloc(t, bytes != 0 ? bytes : RT_ALIGN);
+    if (zero) memset(p, 0, bytes);
+    return p;
+}
+
+void rt_region_detach(Region *r) {
+    RtCapture *c = RT_CAP(r);
+    rt_copy_unchecked(c->image, r->inline_buf, RT_INLINE_BYTES);
+    r->chunks = NULL;
+    r->large = NULL;
+    r->cur = r->inline_buf;
+    r->end = r->inline_buf + RT_INLINE_BYTES;
+}
+
+void rt_regions_switch_out(void) {
+    for (Region *r = rt_region_top; r != &rt_global_region && r != NULL; r = r->parent) {
+        if (RT_CAPTURED(r)) {
+            rt_copy_unchecked(RT_CAP(r)->image, r->inline_buf, RT_INLINE_BYTES);
+        } else if (RT_REGION_TOUCHED(r)) {
+            rt_alloc_stats.region_reclaimed += rt_region_bytes_in_use(r);
+            rt_free_chunks(r);
+            rt_free_large(r);
+        } else {
+            rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
+        }
+    }
+    rt_region_top = &rt_global_region;
+    rt_capture_collect();
+}
+
+void rt_regions_switch_in(Region *top) {
+    rt_region_top = top;
+    for (Region *r = top; r != &rt_global_region && r != NULL; r = r->parent)
+        if (RT_CAPTURED(r)) rt_copy_unchecked(r->inline_buf, RT_CAP(r)->image, RT_INLINE_BYTES);
+}
+
 /* ---- slow path ----------------------------------------------------------------------------- */
 
 void *rt_region_alloc_slow(Region *r, size_t bytes) {
@@ -507,6 +649,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
         *p = NULL;
         return p;
     }
+    if (RT_UNLIKELY(RT_CAPTURED(r))) return rt_captured_alloc(TYPE_ID_VECTOR, bytes, 1);
     if (bytes > RT_LARGE_BYTES) {
         /* A large block of its own; the window is untouched, so small objects keep filling it. */
         if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
@@ -534,6 +677,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
 
 void *rt_region_alloc_typed_slow(Region *r, TypeId t, size_t bytes) {
     if (r == &rt_gc_region) return rt_heap_alloc(t, bytes);
+    if (RT_UNLIKELY(RT_CAPTURED(r))) return rt_captured_alloc(t, bytes, 0);
     return rt_region_alloc_slow(r, bytes);
 }
 
@@ -555,6 +699,11 @@ static void rt_free_chunks(Region *r) {
 }
 
 void rt_region_release_slow(Region *r) {
+    if (RT_CAPTURED(r)) {
+        rt_region_detach(r);
+        r->cur = r->end = r->inline_buf + RT_INLINE_BYTES;
+        return;
+    }
     rt_alloc_stats.regions_released++;
     rt_alloc_stats.bytes_released += rt_region_bytes_in_use(r);
     rt_free_chunks(r);
@@ -567,6 +716,10 @@ void rt_region_release_slow(Region *r) {
  * large blocks: everything counted as reclaimed and freed, the window back on the inline
  * buffer (which the caller poisons under RT_ASAN). */
 void rt_region_empty_slow(Region *r) {
+    if (RT_CAPTURED(r)) {
+        rt_region_detach(r);
+        return;
+    }
     rt_alloc_stats.region_reclaimed += rt_region_bytes_in_use(r);
     rt_free_chunks(r);
     rt_free_large(r);
@@ -575,6 +728,7 @@ void rt_region_empty_slow(Region *r) {
 }
 
 void rt_region_reset(Region *r) {
+    if (RT_CAPTURED(r)) rt_region_detach(r);
     rt_free_large(r);
     if (r->chunks == NULL) {                  /* only the inline buffer was ever used */
         r->cur = r->inline_buf;
@@ -607,7 +761,7 @@ size_t rt_region_bytes_in_use(const Region *r) {
         n = (size_t)(r->cur - r->chunks->data);
         for (const RtChunk *c = r->chunks; c != NULL; c = c->next) n += c->prev_used;
     }
-    for (const RtLarge *l = r->large; l != NULL; l = l->next) n += l->bytes;
+    for (const RtLarge *l = rt_region_large(r); l != NULL; l = l->next) n += l->bytes;
     return n;
 }
 
@@ -639,7 +793,7 @@ static int rt_region_holds(const Region *r, uintptr_t a) {
     if (a >= (uintptr_t)r->inline_buf && a < (uintptr_t)r->inline_buf + RT_INLINE_BYTES) return 1;
     for (const RtChunk *c = r->chunks; c != NULL; c = c->next)
         if (a >= (uintptr_t)c->data && a < (uintptr_t)c->data + RT_CHUNK_DATA) return 1;
-    for (const RtLarge *l = r->large; l != NULL; l = l->next)
+    for (const RtLarge *l = rt_region_large(r); l != NULL; l = l->next)
         if (a >= (uintptr_t)l->data && a < (uintptr_t)l->data + l->bytes) return 1;
     return 0;
 }
@@ -671,6 +825,14 @@ void rt_check_store(const char *loc, RtValue target, RtValue value) {
     uint64_t dv = rt_value_depth(value);
     if (dv == 0) return;
     uint64_t dt = rt_value_depth(target);
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+    /* An object a captured region allocated lives in the collected heap but stands for that
+     * region ("regions captured by full continuations"): it is not checked. */
+    if (dt == 0 && rt_regions_were_captured) {
+        void *p = (void *)(uintptr_t)(target & ~(RtValue)RT_TAG_MASK);
+        if (GC_base(p) == p) return;
+    }
+#endif
     if (dv > dt)
         rt_check_fail(loc, "a store makes an object in region depth %llu point into younger "
                       "region depth %llu", (unsigned long long)dt, (unsigned long long)dv);

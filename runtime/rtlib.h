@@ -180,6 +180,33 @@ extern int (*rt_exit_flush_hook)(void);
 int rt_exit_flush(void);
 void rt_ports_init(void);
 
+/* Regions and full continuations (region.c, "regions captured by full continuations"):
+ * rt_regions_capture makes every frame region that holds an object captured (its chunks kept
+ * by a collected record, its window closed, later objects from the collected heap);
+ * rt_regions_switch_out saves the inline buffers of the captured regions on the region stack
+ * and frees the others, before a re-entry replaces the stack; rt_regions_switch_in makes top
+ * the region stack again and loads the captured regions' buffers. rt_copy_unchecked copies
+ * stack memory (unchecked by AddressSanitizer). rt_capture_collect frees what dead records
+ * kept (the collector's finalizers, run on demand). */
+#define RT_CAPTURED(r) (((uintptr_t)(r)->large & 1u) != 0)
+void rt_regions_capture(void);
+void rt_regions_switch_out(void);
+void rt_regions_switch_in(Region *top);
+void rt_region_detach(Region *r);
+void *rt_captured_alloc(TypeId t, size_t bytes, int zero);
+const RtLarge *rt_region_large(const Region *r);
+void rt_copy_unchecked(void *dst, const void *src, size_t n);
+void rt_capture_collect(void);
+/* Set by the first capture: --check-regions then leaves stores into collected objects
+ * unchecked (a captured region's later objects are there, standing for the region). */
+extern int rt_regions_were_captured;
+/* The collected object of a full continuation (gc.c): `bytes` zeroed bytes that the
+ * collector scans as it scans a stack (any address inside an object keeps it alive). */
+void *rt_gc_stack_alloc(size_t bytes);
+/* The top of what a full continuation copies: the frame of start.c's rt_run, which calls the
+ * program (set by start.c; NULL until rt_start runs it: call/cc is then escape-only). */
+extern char *rt_stack_base;
+
 /* The wind list (error.c, with the handler stack: the dynamic environment). rt_winds is its
  * innermost wind. rt_dynamic_wind is (dynamic-wind before thunk after) (R7RS 6.10);
  * rt_with_binding makes *place hold value while thunk runs, undone on every way out as
@@ -188,6 +215,13 @@ void rt_ports_init(void);
  * thunks (a continuation's escape, control.c); rt_winds_unwind_all leaves them all (exit, an
  * uncaught error). */
 typedef struct RtWind RtWind;
+struct RtWind {
+    RtValue after, before;     /* a dynamic-wind's thunks (place == NULL) */
+    RtValue *place, outer, inner; /* a binding: *place is inner inside, outer outside */
+    RtHandler *handlers;       /* the handler stack of the dynamic-wind */
+    RtWind *parent;
+    uint64_t serial;           /* unique per wind made: the identity of a copied record */
+};
 extern _Thread_local RtWind *rt_winds;
 RtValue rt_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thunk,
                         RtValue after);
@@ -195,6 +229,10 @@ RtValue rt_with_binding(Region *rr, const char *loc, RtValue *place, RtValue val
                         RtValue thunk);
 void rt_winds_unwind_to(Region *rr, const char *loc, RtWind *keep);
 void rt_winds_unwind_all(Region *rr, const char *loc);
+/* A re-entered continuation's winds back on the list: every wind from target up to common
+ * (excluded; an ancestor of target, or NULL), outermost first, each entered (before thunk or
+ * binding) with its parent as the list and then made the list. */
+void rt_winds_rewind(Region *rr, RtWind *target, RtWind *common);
 
 /* The printer of error messages (error.c), a hook so that error.c need not call up to
  * print.c. rt_error_print writes v into f (stderr, or a memory stream building a message)

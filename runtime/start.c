@@ -28,6 +28,7 @@
 
 int rt_argc;
 char **rt_argv;
+char *rt_stack_base;   /* rtlib.h: the top of what full continuations copy */
 
 #define RT_STACK_MAX    ((size_t)512 << 20)     /* 512 MiB reserved, committed lazily */
 #define RT_STACK_MIN    ((size_t)8 << 20)       /* 8 MiB */
@@ -118,7 +119,9 @@ static void rt_run(void (*program)(void)) {
     rt_overflow_jmp = &jb;
     rt_fault_init();
 #endif
+    rt_stack_base = __builtin_frame_address(0);   /* what full continuations copy (control.c) */
     program();
+    rt_stack_base = NULL;
     rt_overflow_jmp = NULL;
     rt_stats_report();
     rt_gc_thread_roots(0);

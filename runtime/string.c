@@ -573,13 +573,17 @@ RtValue rt_p_string_for_each(Region *rr, const char *loc, intptr_t argc, const R
 
 RtValue rt_p_string_map(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     int64_t n = rt_strings_min(loc, "string-map", argc, argv);
-    RtValue args[argc];
-    RtString *r = rt_string_new(rr, n);
+    /* the characters in reverse first, then the string: a re-entered continuation never
+     * changes a string already returned (R7RS 6.10) */
+    RtValue args[argc], rev = RT_NIL;
     for (int64_t k = 0; k < n; k++) {
         for (intptr_t i = 1; i < argc; i++) args[i - 1] = RT_CHAR(RT_STR(argv[i])->chars[k]);
         RtValue c = rt_call(rr, loc, argv[0], argc - 1, args);
-        r->chars[k] = RT_CHARARG("string-map", c);
+        RT_CHARARG("string-map", c);
+        rev = rt_cons(&rt_gc_region, c, rev);
     }
+    RtString *r = rt_string_new(rr, n);
+    for (int64_t k = n - 1; k >= 0; k--, rev = RT_CDR(rev)) r->chars[k] = RT_CHARVAL(RT_CAR(rev));
     return RT_TAG_AS_OBJ(r);
 }
 

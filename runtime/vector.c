@@ -142,11 +142,15 @@ static int64_t rt_vectors_min(const char *loc, const char *who, intptr_t argc, c
 
 RtValue rt_p_vector_map(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     int64_t n = rt_vectors_min(loc, "vector-map", argc, argv);
-    RtValue args[argc], v = mk_vector(rr, (size_t)n, RT_FALSE);
+    /* the results in reverse first, then the vector: a re-entered continuation never changes
+     * a vector already returned (R7RS 6.10) */
+    RtValue args[argc], rev = RT_NIL;
     for (int64_t k = 0; k < n; k++) {
         for (intptr_t i = 1; i < argc; i++) args[i - 1] = RT_VEC(argv[i])[k];
-        RT_VEC(v)[k] = rt_call(rr, loc, argv[0], argc - 1, args);
+        rev = rt_cons(&rt_gc_region, rt_call(rr, loc, argv[0], argc - 1, args), rev);
     }
+    RtValue v = mk_vector(rr, (size_t)n, RT_FALSE);
+    for (int64_t k = n - 1; k >= 0; k--, rev = RT_CDR(rev)) RT_VEC(v)[k] = RT_CAR(rev);
     return v;
 }
 

@@ -1,5 +1,5 @@
-;; R7RS 4.2.7 guard: call/cc captures the guard's continuation k; the body runs under
-;; with-exception-handler and returns its values through k; the handler goes back to k and
+;; R7RS 4.2.7 guard: %call/cc-escape (call/cc whose k is only called while it is active)
+;; captures the guard's continuation k; the body runs under with-exception-handler and returns its values through k; the handler goes back to k and
 ;; there binds the variable to the condition and runs the clauses as a cond (`=>` included).
 ;; Without an else clause an unmatched condition is raised again with raise-continuable.
 ; RUN: %regal --dump=expand %s | FileCheck %s
@@ -12,7 +12,7 @@
     (thunk)))
 ; CHECK:      (define safe
 ; CHECK-NEXT:   (lambda.{{[0-9]+}} (thunk.[[TH:[0-9]+]])
-; CHECK-NEXT:     ((call/cc
+; CHECK-NEXT:     ((%call/cc-escape
 ; CHECK-NEXT:        (lambda.{{[0-9]+}} (#:k.[[K:[0-9]+]])
 ; CHECK-NEXT:          (with-exception-handler
 ; CHECK-NEXT:            (lambda.{{[0-9]+}} (#:c.[[C:[0-9]+]])

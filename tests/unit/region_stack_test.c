@@ -1,6 +1,7 @@
 /* region_stack_test.c: Criterion tests of the region stack (rt_region_enter, rt_region_leave,
  * rt_region_recycle, rt_region_unwind in regal.h; their slow paths in runtime/region.c), of the
- * escapes that unwind it (call/cc in runtime/control.c), of the run-time check of R4
+ * escapes that unwind it (call/cc in runtime/control.c), of regions captured by full
+ * continuations (region.c), of the run-time check of R4
  * (rt_check_store, rt_check_result) and of the REGAL_STATS counters and report.
  *
  * Each test runs in its own process, so the pool, the statistics and the region stack start
@@ -472,4 +473,59 @@ Test(stats, nothing_is_printed_without_REGAL_STATS) {
     int status = run_child(report_disabled, out, sizeof out);
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     cr_assert_str_eq(out, "");
+}
+
+/* ---- regions captured by full continuations (region.c) -------------------------------------- */
+#include "rtlib.h"
+
+Test(capture, a_captured_region_keeps_its_chunks_and_allocates_later_objects_elsewhere) {
+    rt_gc_init();
+    Region r;
+    rt_region_enter(&r);
+    RtValue *big = rt_region_bump(&r, 600);          /* past the inline buffer: a chunk */
+    cr_assert(r.chunks != NULL);
+    big[0] = RT_FIX(42);
+    size_t pooled = rt_pool_count();
+    rt_regions_capture();
+    cr_assert(RT_CAPTURED(&r));
+    cr_assert_eq(r.cur, r.end, "the window is closed");
+    RtPair *p = alloc_obj_typed(&r, TYPE_ID_PAIR);
+    cr_assert(!IN_INLINE(&r, p));
+    cr_assert(!((char *)p >= (char *)r.chunks && (char *)p < (char *)r.chunks + RT_CHUNK_BYTES),
+              "a later object is not in the captured chunk");
+    rt_region_leave(&r);
+    cr_assert_eq(rt_pool_count(), pooled, "the chunk is kept by the record, not pooled");
+    cr_assert_eq(big[0], RT_FIX(42));
+    cr_assert(!RT_CAPTURED(&r), "leaving detaches the descriptor");
+}
+
+Test(capture, an_empty_region_is_not_captured) {
+    rt_gc_init();
+    Region r;
+    rt_region_enter(&r);
+    rt_regions_capture();
+    cr_assert(!RT_CAPTURED(&r));
+    cr_assert_eq(r.cur, r.inline_buf);
+    rt_region_leave(&r);
+}
+
+Test(capture, the_inline_buffer_is_saved_at_switch_out_and_loaded_at_switch_in) {
+    rt_gc_init();
+    Region r;
+    rt_region_enter(&r);
+    RtPair *p = alloc_obj_typed(&r, TYPE_ID_PAIR);
+    p->car = RT_FIX(1);
+    p->cdr = RT_NIL;
+    rt_regions_capture();
+    p->car = RT_FIX(2);                               /* a store after the capture */
+    rt_regions_switch_out();
+    cr_assert_eq(rt_region_top, &rt_global_region);
+    char junk[RT_INLINE_BYTES];
+    memset(junk, 0x5a, sizeof junk);
+    rt_copy_unchecked(r.inline_buf, junk, sizeof junk); /* another stack over the frame */
+    rt_regions_switch_in(&r);
+    cr_assert_eq(rt_region_top, &r);
+    cr_assert_eq(p->car, RT_FIX(2), "the image holds the buffer as last seen");
+    cr_assert_eq(p->cdr, RT_NIL);
+    rt_region_leave(&r);
 }

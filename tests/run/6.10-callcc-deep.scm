@@ -1,0 +1,35 @@
+; Continuations captured inside deep recursion (R7RS 6.10): a non-tail recursion 20000 calls
+; deep captures its continuation at the bottom; re-entering it from the top level of the
+; procedure redoes the 20000 returns with a new value, three times. Another captures at
+; every level of a shallower recursion and re-enters each one.
+(define saved #f)
+(define (sum-down n)
+  (if (= n 0)
+      (call/cc (lambda (k) (set! saved k) 0))
+      (+ n (sum-down (- n 1)))))
+(define (deep)
+  (let ((results '()) (runs 0))
+    (let ((r (sum-down 20000)))
+      (set! results (cons r results))
+      (set! runs (+ runs 1))
+      (if (< runs 4) (saved (* runs 1000000)))
+      (reverse results))))
+(write (deep)) (newline)
+
+;; a continuation at each level of a recursion that builds a list on the way back
+(define ks '())
+(define (build n)
+  (if (= n 0)
+      '()
+      (cons (call/cc (lambda (k) (set! ks (cons k ks)) n)) (build (- n 1)))))
+(define (each-level)
+  (let ((out '()) (todo #f))
+    (let ((l (build 5)))
+      (set! out (cons l out))
+      (if (not todo) (set! todo (reverse ks)))
+      (if (pair? todo)
+          (let ((k (car todo)))
+            (set! todo (cdr todo))
+            (k 'x)))
+      (reverse out))))
+(for-each (lambda (l) (write l) (newline)) (each-level))
