@@ -633,6 +633,9 @@ static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
 }
 
 /* ---- expressions ---------------------------------------------------------------------------- */
+/* The C nesting depth past which an if is written with gotos instead of blocks. */
+#define EMIT_NEST_MAX 32
+
 static const char *emit_if(Emitter *em, Ast *a, Dest d) {
     const char *test = emit_cond(em, a->test);
     char *t = NULL;
@@ -641,6 +644,22 @@ static const char *emit_if(Emitter *em, Ast *a, Dest d) {
         t = emit_temp(em);
         emit_line(em, "RtValue %s;", t);
         bd = (Dest){DEST_ASSIGN, t, NULL, 0};
+    }
+    if (em->indent >= EMIT_NEST_MAX) {
+        /* deep: both branches at this level, joined by gotos (a cond or an and of thousands of
+         * clauses nests ifs that deep; clang stops at 256 brackets, and the indentation alone
+         * would grow quadratically). Every name declared in a branch is unique in the C
+         * function (temporaries and variables are numbered), so the branches need no block. */
+        int k = em->ntemps++;
+        emit_line(em, "if (!(%s)) goto else%d;", test, k);
+        const char *x = emit_expr(em, a->then, bd);
+        if (x) emit_deliver(em, bd, x);
+        emit_line(em, "goto endif%d;", k);
+        emit_line(em, "else%d:;", k);
+        x = emit_expr(em, a->els, bd);
+        if (x) emit_deliver(em, bd, x);
+        emit_line(em, "endif%d:;", k);
+        return t;
     }
     emit_line(em, "if (%s) {", test);
     em->indent++;
