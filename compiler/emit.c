@@ -768,7 +768,7 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
         const char *x = emit_expr(em, a->value, DEST_V);
         if (v->global) {
             emit_line(em, "%s = %s;", emit_var_name(v), x);
-            emit_check_store(em, emit_loc(em, a->loc), "RT_FALSE", x);
+            if (em->opt->check_regions) emit_check_store(em, emit_loc(em, a->loc), "RT_FALSE", x);
         } else {
             emit_assign(em, v, x);
         }
@@ -922,7 +922,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         emit_line(&em, "(void)rr;");
         do {
             const char *x = emit_expr(&em, forms->items[i++], DEST_V);
-            if (x) emit_line(&em, "(void)(%s);", x);
+            if (x && strcmp(x, "RT_UNSPEC") != 0) emit_line(&em, "(void)(%s);", x);
         } while (i < forms->len && main_body.len < EMIT_TOP_CHUNK);
         buf_printf(&funcs, "static __attribute__((noinline)) void regal_top%d(void) {\n", npieces);
         buf_putn(&funcs, main_body.data, main_body.len);
