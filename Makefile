@@ -243,6 +243,16 @@ bench-programs:
 	$(MAKE) B=$(B) all
 	benchmarks/run.py --regal $(B)/regal --build $(B)/bench-programs
 
+# ---- compile time against program size (issue 21) --------------------------------------------
+#   make bench-compile-time   generated programs of growing size (10^5 defines, a 10^4-element
+#                             list call, 2,000 nested quasiquotes, ...) compiled by regal -O2 and
+#                             by Chez's compile-program, median of 3; writes
+#                             $(B)/compile-time/compile-time.{csv,md}, not the report
+#                             (benchmarks/compile-time.py; `make bench-report` includes the table)
+.PHONY: bench-compile-time
+bench-compile-time: deps all
+	B=$(B) benchmarks/compile-time.py --regal $(B)/regal --build $(B)/compile-time
+
 # ---- conformance suite (issue 5): (test expected expr) forms by R7RS section ----------------
 #   make conformance             per-section pass/fail table (tests/conformance/run.py)
 #   make conformance CHEZ=1      the same files also run under Chez Scheme, counts side by side

@@ -777,6 +777,9 @@ static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
 }
 
 /* ---- expressions ---------------------------------------------------------------------------- */
+/* The C nesting depth past which an if is written with gotos instead of blocks. */
+#define EMIT_NEST_MAX 32
+
 static const char *emit_if(Emitter *em, Ast *a, Dest d) {
     const char *test = emit_cond(em, a->test);
     unsigned pending = em->pending;   /* each branch enters what it needs */
@@ -787,6 +790,22 @@ static const char *emit_if(Emitter *em, Ast *a, Dest d) {
         t = emit_temp(em);
         emit_line(em, "RtValue %s;", t);
         bd = (Dest){DEST_ASSIGN, t, NULL, 0};
+    }
+    if (em->indent >= EMIT_NEST_MAX) {
+        /* deep: both branches at this level, joined by gotos (a cond or an and of thousands of
+         * clauses nests ifs that deep; clang stops at 256 brackets, and the indentation alone
+         * would grow quadratically). Every name declared in a branch is unique in the C
+         * function (temporaries and variables are numbered), so the branches need no block. */
+        int k = em->ntemps++;
+        emit_line(em, "if (!(%s)) goto else%d;", test, k);
+        const char *x = emit_expr(em, a->then, bd);
+        if (x) emit_deliver(em, bd, x);
+        emit_line(em, "goto endif%d;", k);
+        emit_line(em, "else%d:;", k);
+        x = emit_expr(em, a->els, bd);
+        if (x) emit_deliver(em, bd, x);
+        emit_line(em, "endif%d:;", k);
+        return t;
     }
     emit_line(em, "if (%s) {", test);
     em->indent++;
@@ -900,7 +919,7 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
         const char *x = emit_expr(em, a->value, DEST_V);
         if (v->global) {
             emit_line(em, "%s = %s;", emit_var_name(v), x);
-            emit_check_store(em, emit_loc(em, a->loc), "RT_FALSE", x);
+            if (em->opt->check_regions) emit_check_store(em, emit_loc(em, a->loc), "RT_FALSE", x);
         } else {
             emit_assign(em, v, x);
         }
@@ -1063,7 +1082,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         emit_line(&em, "(void)rr;");
         do {
             const char *x = emit_expr(&em, forms->items[i++], DEST_V);
-            if (x) emit_line(&em, "(void)(%s);", x);
+            if (x && strcmp(x, "RT_UNSPEC") != 0) emit_line(&em, "(void)(%s);", x);
         } while (i < forms->len && main_body.len < EMIT_TOP_CHUNK);
         buf_printf(&funcs, "static __attribute__((noinline)) void regal_top%d(void) {\n", npieces);
         buf_putn(&funcs, main_body.data, main_body.len);

@@ -123,6 +123,41 @@ static const SiteSet *infer_ss_union(Inferrer *in, const SiteSet *a, const SiteS
 
 static const SiteSet *infer_ss_one(Inferrer *in, int id) { return infer_ss_intern(in, &id, 1); }
 
+static int infer_int_cmp(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The union of m sets at once: one set interned, where folding infer_ss_union over them would
+ * intern m - 1 intermediate sets (a walk down a deep structure of distinct sites reads slots of
+ * sets of thousands of sites: quadratic time and memory per round with the fold). */
+static const SiteSet *infer_ss_union_many(Inferrer *in, const SiteSet **sets, size_t m) {
+    const SiteSet *one = NULL;
+    size_t total = 0;
+    bool several = false;
+    for (size_t i = 0; i < m; i++)
+        if (sets[i]) {
+            if (!one) one = sets[i];
+            several |= sets[i] != one;
+            total += sets[i]->n;
+        }
+    if (!several) return one;
+    int *ids = xmalloc(total * sizeof(int));
+    size_t n = 0;
+    for (size_t i = 0; i < m; i++)
+        if (sets[i]) {
+            memcpy(ids + n, sets[i]->ids, sets[i]->n * sizeof(int));
+            n += sets[i]->n;
+        }
+    qsort(ids, n, sizeof(int), infer_int_cmp);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (k == 0 || ids[k - 1] != ids[i]) ids[k++] = ids[i];
+    const SiteSet *r = infer_ss_intern(in, ids, (uint32_t)k);
+    free(ids);
+    return r;
+}
+
 /* Narrowed types of never-assigned variables, innermost first. up and down are the largest
  * c for which v + c and v - c are known to stay fixnums when v is one (from comparisons in
  * enclosing tests: in (if (< i n) ...) with n a fixnum, i + 1 is a fixnum). */
@@ -209,13 +244,21 @@ static void infer_escape(Inferrer *in, AVal v) {
 static AVal infer_slot_read(Inferrer *in, AVal v, int k) {
     if (!in->opt->element_types) return infer_unknown(in);
     AVal r = {0, NULL};
-    for (uint32_t i = 0; v.s && i < v.s->n; i++) {
+    if (!v.s) return r;
+    const SiteSet **sets = xmalloc(v.s->n * sizeof *sets);
+    size_t m = 0;
+    for (uint32_t i = 0; i < v.s->n; i++) {
         CSite *c = &in->sites.items[v.s->ids[i]];
-        if (c->kind == CS_TOP) return infer_unknown(in);
+        if (c->kind == CS_TOP) {
+            free(sets);
+            return infer_unknown(in);
+        }
         if (k >= c->nslots) continue;
         r.t |= c->slot_t[k];
-        r.s = infer_ss_union(in, r.s, c->slot_s[k]);
+        sets[m++] = c->slot_s[k];
     }
+    r.s = infer_ss_union_many(in, sets, m);
+    free(sets);
     return r;
 }
 

@@ -64,15 +64,19 @@ static bool bits_add(Bits *b, int i) {
     return true;
 }
 static bool bits_union(Bits *d, const Bits *s) {
-    bool changed = false;
-    for (size_t k = 0; k < s->n; k++) {
-        if (!s->w[k]) continue;
-        if (k >= d->n || (d->w[k] | s->w[k]) != d->w[k]) {
-            for (int j = 0; j < 64; j++)
-                if (s->w[k] >> j & 1) changed |= bits_add(d, (int)(k * 64 + (size_t)j));
-        }
+    size_t n = s->n;
+    while (n && !s->w[n - 1]) n--;
+    if (n > d->n) {
+        d->w = xrealloc(d->w, n * sizeof *d->w);
+        memset(d->w + d->n, 0, (n - d->n) * sizeof *d->w);
+        d->n = n;
     }
-    return changed;
+    uint64_t grew = 0;
+    for (size_t k = 0; k < n; k++) {
+        grew |= s->w[k] & ~d->w[k];
+        d->w[k] |= s->w[k];
+    }
+    return grew != 0;
 }
 static Bits bits_copy(const Bits *b) {
     Bits r = {0};

@@ -5,7 +5,8 @@
 #   - 1,000,000-deep nesting: a compile error naming the limit, promptly, no crash
 #   - a 1,000,000-digit integer literal: compiles and runs, in linear time
 #   - programs too big for one C function: a quoted list and a quoted vector of 100,000
-#     elements, (list ...) of 10,000 arguments, 2,000 nested quasiquotes, 100,000 defines
+#     elements, (list ...) of 10,000 arguments, 2,000 nested quasiquotes, ifs nested 1,500
+#     deep, 100,000 defines (compiled with -Wall -Wextra -Werror)
 #   - out of memory under `ulimit -v`: "out of memory" and exit status 71
 #   - $B/regal-san (the compiler built with -fsanitize=address,undefined) on every
 #     tests/run, tests/errors and examples program with -S: exit 0 or 1, no sanitizer report
@@ -43,7 +44,7 @@ fi
 # a hang; compile time against size is a benchmark, benchmarks/compile-time.py) and run right.
 #   big_case NAME EXPECTED-OUTPUT: compile $WORK/NAME.scm at -O2 and run it
 big_case() {
-    if timeout 120 "$REGAL" -O2 "$WORK/$1.scm" -o "$WORK/$1" 2> "$WORK/$1.err" &&
+    if timeout 120 "$REGAL" -O2 -Wall -Wextra -Werror "$WORK/$1.scm" -o "$WORK/$1" 2> "$WORK/$1.err" &&
        [ "$(timeout 60 "$WORK/$1")" = "$2" ]; then
         ok "$1"
     else
@@ -62,6 +63,19 @@ for i in range(2000): s = '\`(a ,' + s + ')'
 print('(define x 7) (define q ' + s + ')')
 print('(define (depth q) (if (pair? q) (+ 1 (depth (cadr q))) 0)) (display (depth q)) (newline)')" > "$WORK/quasiquote-nested-2000.scm"
 big_case quasiquote-nested-2000 "2000"
+# ifs nested 1,500 deep in both branches (a cond in and out of tail position, with lets and
+# loops in its clauses; an and; ifs nested in the then branch): past 32 levels the C is flat
+# gotos (clang stops at 256 nested brackets); the output is Chez's
+python3 -c "
+n = 1500
+cl = ''.join(\"((= x %d) (let ((y (* x 2))) (if (odd? y) 'odd (let loop ((i 0) (acc '())) (if (= i 2) (cons y acc) (loop (+ i 1) (cons i acc)))))))\\n\" % i for i in range(n))
+print('(define (f x) (length (cond %s (else (list x)))))' % cl)
+print('(define (g x) (and %s x))' % ' '.join('(< %d x)' % (i - n) for i in range(n)))
+print('(define (h x) (if (> x 0) %s (quote neg)))' % (''.join('(if (> x %d) ' % i for i in range(n)) + \"'big\" + ''.join(' %d)' % i for i in range(n))))
+print('(let loop ((i 0) (s 0)) (if (= i %d) (begin (display s) (newline)) (loop (+ i 1) (+ s (f i)))))' % n)
+print('(display (g 5)) (display (g 1499)) (display (h 3)) (display (h 0)) (newline)')" > "$WORK/if-nested-1500.scm"
+big_case if-nested-1500 "4500
+514991496neg"
 python3 -c "
 for i in range(100000): print('(define v%d %d)' % (i, i))
 print('(display (+ v0 v99999)) (newline)')" > "$WORK/defines-100k.scm"

@@ -11,7 +11,8 @@ region lifecycle, pooling with the collector upstream, metadata, hit rate, sizes
 runner built over malloc and over mimalloc (pooling), anchor.ss in Chez Scheme (the allocation
 loops), compiled.py (programs in both allocation modes), inference.py (the figures inference
 changes, with --no-types beside them), benchmarks/run.py (programs against Chez, CHICKEN and
-Gambit), benchmarks/stats.py (REGAL_STATS: where the bytes go). Every number in the report is
+Gambit), benchmarks/stats.py (REGAL_STATS: where the bytes go), benchmarks/compile-time.py
+(compile time against program size, Regal and Chez). Every number in the report is
 computed here from those files; nothing is typed by hand, and a section whose step did not run
 or failed in this run says so instead of keeping older figures.
 Knobs (environment): REGAL_BENCH_RUNS (runs of each program, default 5), REGAL_BENCH_REPS
@@ -55,7 +56,8 @@ HEAP_TARGET = 2.0             # issue 15: a collected-heap allocation within 2x 
 # the tools whose versions each step's provenance line names
 STEP_TOOLS = {"alloc": ["clang"], "pool-malloc": ["clang"], "pool-mimalloc": ["clang"],
               "anchor": ["chez"], "compiled": ["clang"], "inference": [],
-              "programs": ["clang", "chez", "chicken", "gambit"], "region-stats": ["clang"]}
+              "programs": ["clang", "chez", "chicken", "gambit"], "region-stats": ["clang"],
+              "compile-time": ["clang", "chez"]}
 
 
 def load_module(name, path):
@@ -166,6 +168,9 @@ def steps(b, runs, reps):
         ("region-stats", [py, os.path.join(ROOT, "benchmarks", "stats.py"), "--regal",
                           os.path.join(b, "regal"), "--build", os.path.join(b, "region-stats"),
                           "--csv", r("region-stats.csv")]),
+        ("compile-time", [py, os.path.join(ROOT, "benchmarks", "compile-time.py"), "--regal",
+                          os.path.join(b, "regal"), "--build", os.path.join(b, "compile-time"),
+                          "--csv", r("compile-time.csv")]),
     ]
 
 
@@ -305,8 +310,12 @@ class Report:
         parts = []
         for n in names:
             st = self.run["steps"].get(n)
-            if st is None:
-                parts.append("step `%s` did not run" % n)
+            if st is None:   # a step newer than this run: its command, marked as not run
+                argv = dict(steps(os.path.abspath(os.environ.get("B", "build")),
+                                  self.run["knobs"]["REGAL_BENCH_RUNS"],
+                                  self.run["knobs"]["REGAL_BENCH_REPS"] or 0)).get(n)
+                parts.append("`%s` (**did not run** in this run)" % show(argv) if argv
+                             else "step `%s` did not run" % n)
                 continue
             parts.append("`%s` (%s, %.0f s%s)" % (
                 st["command"], st["start"], st["seconds"],
@@ -999,6 +1008,18 @@ def sec_losses(R):
     return "\n".join(s) + "\n"
 
 
+def sec_compile_time(R):
+    ct = load_module("bench_compile_time", os.path.join(ROOT, "benchmarks", "compile-time.py"))
+    path = os.path.join(RESULTS, "compile-time.csv")
+    miss = R.missing("compile-time")
+    if miss or not os.path.exists(path):
+        return "\n".join(["## 16. Compile time against program size\n",
+                          R.provenance("compile-time") + "\n", miss or "No data.\n"])
+    md = ct.section(ct.read_csv(path), R.provenance("compile-time"),
+                    csv_link=REL + "/compile-time.csv")
+    return md.replace("## Compile time against", "## 16. Compile time against", 1)
+
+
 def human(b):
     for unit, k in (("GiB", 2 ** 30), ("MiB", 2 ** 20), ("KiB", 2 ** 10)):
         if b >= k:
@@ -1027,6 +1048,8 @@ def sec_method(R):
   pooling rows for malloc and mimalloc use the runtime rebuilt with those upstreams.%s
 - Programs (sections 12 and 13): CPU time (user + sys) is the figure compared; executables of
   one program run in alternation so all see the same machine state; outputs are checked.
+- Compile time (section 16): wall-clock seconds of whole compilations (regal with clang;
+  Chez's compile-program), the median of 3, each tool in turn; CPU seconds beside them.
 - The machine may be shared: the load average at start and end is in the header; the min
   column shows the undisturbed cost when a median was disturbed.
 """ % align
@@ -1034,7 +1057,8 @@ def sec_method(R):
 
 SECTIONS = [sec_header, sec_targets, sec_places, sec_sizes_heap, sec_like, sec_seed,
             sec_lifecycle, sec_intern, sec_pool, sec_metadata, sec_hitrate, sec_objsizes,
-            sec_inference, sec_compiled, sec_programs, sec_region_stats, sec_losses, sec_method]
+            sec_inference, sec_compiled, sec_programs, sec_region_stats, sec_losses,
+            sec_compile_time, sec_method]
 
 
 # ---- plots ------------------------------------------------------------------------------------
