@@ -41,6 +41,7 @@ typedef struct CallInfo {
 typedef struct Analyzer {
     Program *prog;
     bool reentrant;  /* some continuation may be re-entered (4) */
+    bool opt_no_tail_k; /* -fno-tail-continuations */
     CallInfo *info;  /* indexed by Lambda.id, for known lambdas */
     bool free_changed; /* a free-variable set grew in this round */
 } Analyzer;
@@ -261,6 +262,82 @@ static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur) {
     return false;
 }
 
+/* Tail-only continuations: is every reference to k in a (a in tail position of the lambda
+ * being checked when `tail`) the operator of a call in tail position, or an argument of a
+ * call in tail position to a known procedure whose parameter is itself tail-only? Then every
+ * call of k is the last thing a chain of tail calls from the call/cc's lambda does, so
+ * calling k with values is returning those values from the lambda: (call/cc f) is (f
+ * values), with no setjmp (ctak, fibc). Parameters being checked are taken as fine meanwhile. */
+static bool analyze_tail_only(Ast *a, Var *k, bool tail);
+static bool analyze_param_tail_only(Lambda *m, size_t i) {
+    if (m->contified || m->rest || i >= m->params.len) return false;
+    Var *p = m->params.items[i];
+    if (p->nsets) return false;
+    for (int j = 0; j < analyze_nparams_assumed; j++)
+        if (analyze_params_assumed[j] == p) return true;
+    if (analyze_nparams_assumed == ANALYZE_MAX_PARAMS) return false;
+    analyze_params_assumed[analyze_nparams_assumed++] = p;
+    bool ok = analyze_tail_only(m->body, p, true);
+    analyze_nparams_assumed--;
+    return ok;
+}
+static bool analyze_tail_only(Ast *a, Var *k, bool tail) {
+    switch (a->kind) {
+    case AST_CONST: return true;
+    case AST_REF: return a->var != k;
+    case AST_SET: return a->var != k && analyze_tail_only(a->value, k, false);
+    case AST_IF:
+        return analyze_tail_only(a->test, k, false) && analyze_tail_only(a->then, k, tail) &&
+               analyze_tail_only(a->els, k, tail);
+    case AST_LAMBDA: return analyze_tail_only(a->lambda->body, k, false);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (!analyze_tail_only(a->items.items[i], k, tail && i + 1 == a->items.len)) return false;
+        return true;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (!analyze_tail_only(a->inits.items[i], k, false)) return false;
+        return analyze_tail_only(a->body, k, tail);
+    case AST_CALL: case AST_PRIMCALL: {
+        Lambda *m = NULL;
+        if (a->kind == AST_CALL) {
+            if (a->fn->kind == AST_REF && a->fn->var == k) {
+                if (!tail) return false;
+            } else if (!analyze_tail_only(a->fn, k, false)) {
+                return false;
+            }
+            m = a->fn->kind == AST_REF && !a->fn->var->nsets ? a->fn->var->known : NULL;
+        }
+        for (size_t i = 0; i < a->args.len; i++) {
+            Ast *x = a->args.items[i];
+            if (x->kind == AST_REF && x->var == k) {
+                if (!(tail && m && a->args.len == m->params.len && analyze_param_tail_only(m, i))) return false;
+            } else if (!analyze_tail_only(x, k, false)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    }
+    return false;
+}
+
+/* The global variable naming the primitive `values`, made if the program has none. */
+static Var *analyze_values_var(Program *prog) {
+    const Prim *values = prims_get(PRIM_values);
+    for (size_t i = 0; i < prog->globals.len; i++) {
+        Var *v = prog->globals.items[i];
+        if (v->prim == values && !v->defined && !v->nsets) return v;
+    }
+    Var *v = xcalloc(1, sizeof *v);
+    v->name = sym_intern("values", 6);
+    v->id = prog->next_var_id++;
+    v->global = true;
+    v->prim = values;
+    vec_push(&prog->globals, v);
+    return v;
+}
+
 static void analyze_continuations(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     (void)cur; (void)tail;
     if (a->kind == AST_REF && a->var->global && !a->var->defined && a->var->prim &&
@@ -269,6 +346,21 @@ static void analyze_continuations(Analyzer *an, Ast *a, Lambda *cur, bool tail) 
     if (a->kind != AST_PRIMCALL || !analyze_is_callcc(a->prim)) return;
     Ast *f = a->args.len == 1 ? a->args.items[0] : NULL;
     KCheck kc = {.home = f && f->kind == AST_LAMBDA ? f->lambda : NULL};
+    if (kc.home && kc.home->params.len == 1 && !kc.home->rest && !an->opt_no_tail_k &&
+        analyze_tail_only(kc.home->body, kc.home->params.items[0], true)) {
+        /* (call/cc (lambda (k) ...)) is ((lambda (k) ...) values) */
+        Ast *v = xcalloc(1, sizeof *v);
+        v->kind = AST_REF;
+        v->loc = a->loc;
+        v->var = analyze_values_var(an->prog);
+        v->var->nrefs++;
+        a->kind = AST_CALL;
+        a->fn = f;
+        a->prim = NULL;
+        a->args.len = 0;
+        vec_push(&a->args, v);
+        return;
+    }
     if (kc.home && kc.home->params.len == 1 && !kc.home->rest &&
         analyze_k_called_only(&kc, kc.home->body, kc.home->params.items[0], kc.home))
         a->prim = prims_get(PRIM_call_cc_escape);
@@ -309,8 +401,8 @@ static void analyze_free_visit(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     }
 }
 
-void analyze_program(Program *prog) {
-    Analyzer an = {.prog = prog};
+void analyze_program(Program *prog, const AnalyzeOptions *opt) {
+    Analyzer an = {.prog = prog, .opt_no_tail_k = opt && opt->no_tail_continuations};
     an.info = xcalloc(prog->lambdas.len + 1, sizeof *an.info);
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];

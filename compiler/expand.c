@@ -1230,6 +1230,7 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
                    v->name->name, lib_builtin_names[first]);
     }
     *core = (ScopeTop){0};
+    prog->next_var_id = ex->next_id;
     free(ex);
     return prog;
 }

@@ -41,6 +41,8 @@ static void main_usage(FILE *f) {
           "                       into a younger region (invariant R4; use with -g)\n"
           "  -fno-direct-calls    call known procedures through their generic entry (argument\n"
           "                       count checked), as unknown ones are called\n"
+          "  -fno-tail-continuations  a continuation called only in tail position (ctak) stays\n"
+          "                       a setjmp escape instead of a return of the values\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -100,6 +102,7 @@ int main(int argc, char **argv) {
     enum { DUMP_NONE, DUMP_EXPAND, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
+    AnalyzeOptions ao = {0};
     InferOptions io = {.element_types = true, .flonum_vectors = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
@@ -135,6 +138,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
+        else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;
@@ -183,7 +187,7 @@ int main(int argc, char **argv) {
         fputs(buf_cstr(&t), stdout);
         return main_stdout_status(0);
     }
-    analyze_program(prog);
+    analyze_program(prog, &ao);
     if (diag_error_count()) return 1;
     infer_program(prog, &io);
     if (dump == DUMP_INFER) {

@@ -351,6 +351,7 @@ typedef struct Program {
     Ast *body;            /* the top-level forms, as an AST_SEQ */
     VarVec globals;
     LambdaVec lambdas;    /* every lambda, outermost first */
+    int next_var_id;      /* the next unused Var.id (a pass that makes a variable takes it) */
     bool inferred;        /* infer_program has run */
     struct Inferrer *inferrer; /* infer.c's container sites (for --dump=infer) */
     /* set by regions.c */
@@ -594,7 +595,11 @@ void dump_program(const Program *prog, Buf *out, const DumpHooks *hooks);
  * Requires: an expanded Program. Guarantees: the Var and Lambda fields marked "set by
  * analyze.c" are filled; calls of known procedures with a wrong argument count are
  * reported as errors. */
-void analyze_program(Program *prog);
+typedef struct AnalyzeOptions {
+    bool no_tail_continuations;  /* -fno-tail-continuations: a continuation only called in tail
+                                  * position stays a setjmp escape */
+} AnalyzeOptions;
+void analyze_program(Program *prog, const AnalyzeOptions *opt);
 
 /* ==== type inference (infer.c) =============================================================
  * Requires: an analyzed Program. Guarantees: the fields marked "set by infer.c" are filled:

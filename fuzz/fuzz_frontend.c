@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (reader_read_all("fuzz.scm", text, size, &forms) && diag_error_count() == errors_before) {
         Program *prog = expand_program("fuzz.scm", &forms, &(ExpandOptions){.prelude = true});
         if (diag_error_count() == errors_before) {
-            analyze_program(prog);
+            analyze_program(prog, NULL);
             if (diag_error_count() == errors_before) {
                 InferOptions io = {.element_types = true, .flonum_vectors = (size & 4) != 0};
                 infer_program(prog, &io);

@@ -2,7 +2,8 @@
 ; called (or passed on to such a parameter) while that procedure runs is the setjmp escape:
 ; ctak passes its k to ctak-aux, which calls it or passes it to itself; fibc passes c to
 ; addc. A continuation passed to a procedure that stores it (keep) is a full one.
-; RUN: %regal -S -o - %s | FileCheck %s
+; (-fno-tail-continuations: these continuations are also tail-only, callcc-tail-only.scm.)
+; RUN: %regal -fno-tail-continuations -S -o - %s | FileCheck %s
 (define (ctak-aux k x y z)
   (if (not (< y x))
       (k z)

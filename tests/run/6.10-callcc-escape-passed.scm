@@ -1,3 +1,4 @@
+; COMPILE-FLAGS: -fno-tail-continuations
 ;; continuations passed to procedures that only call them (ctak, fibc): escapes, checked against Chez
 (define (ctak-aux k x y z)
   (if (not (< y x))
