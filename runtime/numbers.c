@@ -1,95 +1,64 @@
 /* numbers.c: Regal's numeric tower (R7RS 6.2): fixnums, bignums and ratnums through GMP,
- * flonums, and complex numbers (compnums).
+ * flonums, and complex numbers (compnums); expt, sqrt, the transcendental functions and the
+ * complex numbers' primitives are numtrans.c's, over the helpers numbers_internal.h declares.
  *
  * Entry points: the out-of-line generic operations compiled code calls when its inline fixnum
  * or flonum fast path does not apply (rt_add, rt_sub, rt_mul, rt_div, rt_neg, rt_num_eq ...
- * rt_num_ge), the number primitives of prims.def (rt_p_add ... rt_p_string_to_number), and the
- * text hooks rt_number_format / rt_format_double / rt_number_parse for the printer and the
- * reader (the syntax itself is numsyntax.c's, shared with the compiler).
+ * rt_num_ge), the other number primitives of prims.def (rt_p_add ... rt_p_string_to_number),
+ * and the text hooks rt_number_format / rt_format_double / rt_number_parse for the printer and
+ * the reader (the syntax itself is numsyntax.c's, shared with the compiler).
  *
  * Representation (regal.h): a fixnum is an immediate 61-bit integer; a bignum is an RtBignum
  * (header count = limb count << 1 | sign, magnitude in 64-bit limbs, least significant first);
  * a ratnum an RtRatnum (numerator and denominator limbs in one object); a flonum an RtFlonum;
  * a compnum an RtCompnum (two doubles, or two exact rationals).
  * N1: every exact integer in fixnum range is a fixnum, so a bignum is never zero and never
- *     fits a fixnum. Every exact integer result goes through val_from_mpz / val_from_i128.
+ *     fits a fixnum. Every exact integer result goes through rt_num_from_mpz / val_from_i128.
  * N2: a ratnum is in lowest terms with a denominator > 1: an integral rational is an integer.
  *     Every exact rational result goes through val_from_mpq.
  * N3: a compnum's parts are both exact or both flonums; an exact one has a non-zero imaginary
- *     part (an exact zero makes a real). Every complex result goes through cx_make_exact or
- *     cx_make_inexact.
+ *     part (an exact zero makes a real). Every complex result goes through rt_num_cx_make_exact or
+ *     rt_num_cx_make_inexact.
  * So eqv? on exact numbers may compare representations. Big numbers borrow read-only GMP
  * views of their limbs (mpz_roinit_n), compute into temporaries, and copy the result into the
  * region. A number a primitive returns is always fresh in the region it was given or an
- * immediate (num_fresh), never an argument: region inference counts on it (EF_NONE).
+ * immediate (rt_num_fresh), never an argument: region inference counts on it (EF_NONE).
  * Contagion: an operation with an inexact operand is done in doubles; with a complex operand,
  * on parts (exact) or in complex doubles (inexact).
  */
-#include "regal.h"
+#include "numbers_internal.h"
 #include "numsyntax.h"
 
-#include <complex.h>
 #include <gmp.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#undef complex
-#undef I
 
 _Static_assert(GMP_NUMB_BITS == 64 && sizeof(mp_limb_t) == sizeof(uint64_t),
                "RtBignum limbs are GMP limbs");
 _Static_assert(sizeof(RtRatnum) == 16 && sizeof(RtCompnum) == 24, "number sizes match the type table");
 
-typedef _Complex double Cdouble;
-
-/* re + im i, without the NaNs that re + im * I makes of infinite parts (C11 6.2.5p13). */
-static inline Cdouble cmk(double re, double im) {
-    union { Cdouble z; double d[2]; } u;
-    u.d[0] = re;
-    u.d[1] = im;
-    return u.z;
-}
-
 /* ============================================================================================
  * Classification and checks
  * ========================================================================================== */
-enum { NK_FIX, NK_BIG, NK_RAT, NK_FLO, NK_CPLX, NK_NONE };
-
-static inline int num_kind(RtValue v) {
-    if (RT_IS_FIXNUM(v)) return NK_FIX;
-    if (RT_IS_OBJ(v)) {
-        switch (RT_HDR_TYPE(*RT_OBJ(v))) {
-        case TYPE_ID_INT: return NK_BIG;
-        case TYPE_ID_FLOAT: return NK_FLO;
-        case TYPE_ID_RATNUM: return NK_RAT;
-        case TYPE_ID_COMPNUM: return NK_CPLX;
-        default: break;
-        }
-    }
-    return NK_NONE;
-}
-
-static inline int num_is_exact_int(RtValue v) { int k = num_kind(v); return k == NK_FIX || k == NK_BIG; }
-static inline int kind_exact_rational(int k) { return k <= NK_RAT; }
-
 static inline int flo_is_integer(double d) { return isfinite(d) && floor(d) == d; }
 
-static int num_kind_checked(const char *loc, const char *who, RtValue v) {
-    int k = num_kind(v);
+int rt_num_kind_checked(const char *loc, const char *who, RtValue v) {
+    int k = rt_num_kind(v);
     if (RT_UNLIKELY(k == NK_NONE)) rt_type_error(loc, who, "a number", v);
     return k;
 }
 
 /* A real number: anything but a compnum. */
-static int real_kind_checked(const char *loc, const char *who, RtValue v) {
-    int k = num_kind_checked(loc, who, v);
+int rt_num_real_kind_checked(const char *loc, const char *who, RtValue v) {
+    int k = rt_num_kind_checked(loc, who, v);
     if (RT_UNLIKELY(k == NK_CPLX)) rt_type_error(loc, who, "a real number", v);
     return k;
 }
 
 /* An integer in the R7RS sense: exact, or a flonum with an integral value. */
 static int int_kind_checked(const char *loc, const char *who, RtValue v) {
-    int k = num_kind(v);
+    int k = rt_num_kind(v);
     if (RT_UNLIKELY(k == NK_NONE || k == NK_RAT || k == NK_CPLX ||
                     (k == NK_FLO && !flo_is_integer(RT_FLOVAL(v)))))
         rt_type_error(loc, who, "an integer", v);
@@ -99,7 +68,7 @@ static int int_kind_checked(const char *loc, const char *who, RtValue v) {
 static inline int big_neg(RtValue v) { return (int)(RT_HDR_COUNT(*RT_OBJ(v)) & 1u); }
 
 /* Sign of an exact rational: -1, 0 or 1. */
-static int exact_sign(RtValue v) {
+int rt_num_exact_sign(RtValue v) {
     if (RT_IS_FIXNUM(v)) return (int64_t)v < 0 ? -1 : v != 0;
     return big_neg(v) ? -1 : 1; /* N1, N2: a bignum or a ratnum is never zero */
 }
@@ -108,9 +77,7 @@ static int exact_sign(RtValue v) {
  * The GMP bridge
  * ========================================================================================== */
 /* A read-only mpz view of an exact integer; a fixnum's magnitude lives in `limb`. */
-typedef struct { mpz_t z; mp_limb_t limb; } MpzView;
-
-static mpz_srcptr mpz_view(MpzView *w, RtValue v) {
+mpz_srcptr rt_num_mpz_view(MpzView *w, RtValue v) {
     if (RT_IS_FIXNUM(v)) {
         int64_t n = RT_FIXVAL(v);
         w->limb = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
@@ -122,10 +89,9 @@ static mpz_srcptr mpz_view(MpzView *w, RtValue v) {
 }
 
 /* A read-only mpq view of an exact rational (an integer's denominator is 1). */
-typedef struct { mpq_t q; mp_limb_t limb; } MpqView;
 static const mp_limb_t mpq_one_limb = 1;
 
-static mpq_srcptr mpq_view(MpqView *w, RtValue v) {
+mpq_srcptr rt_num_mpq_view(MpqView *w, RtValue v) {
     if (RT_IS_TYPE(v, TYPE_ID_RATNUM)) {
         RtRatnum *r = RT_AS(RtRatnum, v);
         mp_size_t n = (mp_size_t)(RT_HDR_COUNT(r->hdr) >> 1);
@@ -147,7 +113,7 @@ static mpq_srcptr mpq_view(MpqView *w, RtValue v) {
 }
 
 /* The exact integer z as a value in rr: a fixnum when it fits (N1), else a new bignum. */
-static RtValue val_from_mpz(Region *rr, mpz_srcptr z) {
+RtValue rt_num_from_mpz(Region *rr, mpz_srcptr z) {
     size_t n = mpz_size(z);
     int neg = mpz_sgn(z) < 0;
     if (n <= 1) {
@@ -161,9 +127,9 @@ static RtValue val_from_mpz(Region *rr, mpz_srcptr z) {
     return RT_TAG_AS_OBJ(b);
 }
 
-/* val_from_mpz, then clear the temporary. */
+/* rt_num_from_mpz, then clear the temporary. */
 static RtValue val_take_mpz(Region *rr, mpz_t z) {
-    RtValue v = val_from_mpz(rr, z);
+    RtValue v = rt_num_from_mpz(rr, z);
     mpz_clear(z);
     return v;
 }
@@ -171,7 +137,7 @@ static RtValue val_take_mpz(Region *rr, mpz_t z) {
 /* The canonical rational q as a value in rr: an integer when its denominator is 1 (N2). */
 static RtValue val_from_mpq(Region *rr, mpq_srcptr q) {
     mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
-    if (mpz_cmp_ui(den, 1) == 0) return val_from_mpz(rr, num);
+    if (mpz_cmp_ui(den, 1) == 0) return rt_num_from_mpz(rr, num);
     size_t nn = mpz_size(num), nd = mpz_size(den);
     RtRatnum *r = alloc_obj_sized(rr, TYPE_ID_RATNUM, (nn + nd) * sizeof(uint64_t));
     r->hdr = RT_HDR(TYPE_ID_RATNUM, ((uint64_t)nn << 1) | (uint64_t)(mpz_sgn(num) < 0));
@@ -181,7 +147,7 @@ static RtValue val_from_mpq(Region *rr, mpq_srcptr q) {
     return RT_TAG_AS_OBJ(r);
 }
 
-static RtValue val_take_mpq(Region *rr, mpq_t q) {
+RtValue rt_num_take_mpq(Region *rr, mpq_t q) {
     RtValue v = val_from_mpq(rr, q);
     mpq_clear(q);
     return v;
@@ -215,22 +181,20 @@ static int small_i128(RtValue v, __int128 *out) {
     return 1;
 }
 
-static RtValue val_from_double(Region *rr, double d) { return mk_float(rr, d); }
-
 /* A copy of number v in rr (an immediate as it is): what a primitive returns when its result
  * equals an argument, so that the result never lives in the argument's region. */
-static RtValue num_fresh(Region *rr, RtValue v) {
-    switch (num_kind(v)) {
+RtValue rt_num_fresh(Region *rr, RtValue v) {
+    switch (rt_num_kind(v)) {
     case NK_BIG: case NK_RAT: {
         MpqView w;
-        return val_from_mpq(rr, mpq_view(&w, v));
+        return val_from_mpq(rr, rt_num_mpq_view(&w, v));
     }
-    case NK_FLO: return val_from_double(rr, RT_FLOVAL(v));
+    case NK_FLO: return rt_num_from_double(rr, RT_FLOVAL(v));
     case NK_CPLX: {
         RtCompnum *c = RT_AS(RtCompnum, v), *n = alloc_obj_typed(rr, TYPE_ID_COMPNUM);
         n->hdr = c->hdr;
         if (RT_HDR_COUNT(c->hdr)) {
-            RtValue re = num_fresh(rr, c->re.v), im = num_fresh(rr, c->im.v);
+            RtValue re = rt_num_fresh(rr, c->re.v), im = rt_num_fresh(rr, c->im.v);
             n->re.v = re;
             n->im.v = im;
         } else {
@@ -244,10 +208,10 @@ static RtValue num_fresh(Region *rr, RtValue v) {
 }
 
 /* An exact rational to the nearest double (R7RS `inexact`). */
-static double exact_to_double(RtValue v) {
+double rt_num_exact_to_double(RtValue v) {
     if (RT_IS_FIXNUM(v)) return (double)RT_FIXVAL(v);
     MpqView w;
-    mpq_srcptr q = mpq_view(&w, v);
+    mpq_srcptr q = rt_num_mpq_view(&w, v);
     mpz_srcptr n = mpq_numref(q);
     if (RT_IS_TYPE(v, TYPE_ID_INT)) {
         if (mpz_sizeinbase(n, 2) <= 53) return mpz_get_d(n);
@@ -257,26 +221,26 @@ static double exact_to_double(RtValue v) {
 }
 
 /* A real number as the nearest double. */
-static double real_to_double(RtValue v) { return num_kind(v) == NK_FLO ? RT_FLOVAL(v) : exact_to_double(v); }
+double rt_num_real_to_double(RtValue v) { return rt_num_kind(v) == NK_FLO ? RT_FLOVAL(v) : rt_num_exact_to_double(v); }
 
-static double num_to_double(const char *loc, const char *who, RtValue v) {
-    real_kind_checked(loc, who, v);
-    return real_to_double(v);
+double rt_num_to_double(const char *loc, const char *who, RtValue v) {
+    rt_num_real_kind_checked(loc, who, v);
+    return rt_num_real_to_double(v);
 }
 
-double rt_to_double(const char *loc, RtValue v) { return num_to_double(loc, "inexact", v); }
+double rt_to_double(const char *loc, RtValue v) { return rt_num_to_double(loc, "inexact", v); }
 
 /* A finite double as the exact rational it is. */
-static RtValue exact_from_double(Region *rr, double d) {
+RtValue rt_num_exact_from_double(Region *rr, double d) {
     if (d >= -9.2e18 && d <= 9.2e18 && d == (double)(int64_t)d) return val_from_i128(rr, (int64_t)d);
     mpq_t q;
     mpq_init(q);
     mpq_set_d(q, d);
     mpq_canonicalize(q);
-    return val_take_mpq(rr, q);
+    return rt_num_take_mpq(rr, q);
 }
 
-static RtValue make_values2(Region *rr, RtValue x, RtValue y) {
+RtValue rt_num_values2(Region *rr, RtValue x, RtValue y) {
     RtValues *v = alloc_obj_sized(rr, TYPE_ID_VALUES, 2 * sizeof(RtValue));
     v->hdr = RT_HDR(TYPE_ID_VALUES, 2);
     v->items[0] = x;
@@ -287,9 +251,7 @@ static RtValue make_values2(Region *rr, RtValue x, RtValue y) {
 /* ============================================================================================
  * Complex numbers: making them, their parts
  * ========================================================================================== */
-static inline int cx_is_exact(RtValue v) { return RT_HDR_COUNT(*RT_OBJ(v)) != 0; }
-
-static RtValue cx_make_inexact(Region *rr, double re, double im) {
+RtValue rt_num_cx_make_inexact(Region *rr, double re, double im) {
     RtCompnum *c = alloc_obj_typed(rr, TYPE_ID_COMPNUM);
     c->hdr = RT_HDR(TYPE_ID_COMPNUM, 0);
     c->re.d = re;
@@ -297,12 +259,12 @@ static RtValue cx_make_inexact(Region *rr, double re, double im) {
     return RT_TAG_AS_OBJ(c);
 }
 
-static RtValue cx_make_cdouble(Region *rr, Cdouble z) { return cx_make_inexact(rr, creal(z), cimag(z)); }
+RtValue rt_num_cx_make_cdouble(Region *rr, Cdouble z) { return rt_num_cx_make_inexact(rr, creal(z), cimag(z)); }
 
 /* re + im i of exact rationals: a real when im is 0 (N3); the parts are copied into rr. */
-static RtValue cx_make_exact(Region *rr, RtValue re, RtValue im) {
-    if (im == RT_FIX(0)) return num_fresh(rr, re);
-    RtValue r = num_fresh(rr, re), i = num_fresh(rr, im);
+RtValue rt_num_cx_make_exact(Region *rr, RtValue re, RtValue im) {
+    if (im == RT_FIX(0)) return rt_num_fresh(rr, re);
+    RtValue r = rt_num_fresh(rr, re), i = rt_num_fresh(rr, im);
     RtCompnum *c = alloc_obj_typed(rr, TYPE_ID_COMPNUM);
     c->hdr = RT_HDR(TYPE_ID_COMPNUM, 1);
     c->re.v = r;
@@ -317,7 +279,7 @@ typedef struct { int exact; RtValue re, im; double dre, dim; } CxParts;
 static void cx_parts(RtValue v, int k, CxParts *p) {
     if (k == NK_CPLX) {
         RtCompnum *c = RT_AS(RtCompnum, v);
-        p->exact = cx_is_exact(v);
+        p->exact = rt_num_cx_is_exact(v);
         if (p->exact) p->re = c->re.v, p->im = c->im.v;
         else p->dre = c->re.d, p->dim = c->im.d;
     } else if (k == NK_FLO) {
@@ -333,16 +295,16 @@ static void cx_parts(RtValue v, int k, CxParts *p) {
 
 static void cx_inexact(CxParts *p) {
     if (!p->exact) return;
-    p->dre = exact_to_double(p->re);
-    p->dim = exact_to_double(p->im);
+    p->dre = rt_num_exact_to_double(p->re);
+    p->dim = rt_num_exact_to_double(p->im);
     p->exact = 0;
 }
 
-static Cdouble cx_cdouble(RtValue v, int k) {
+Cdouble rt_num_cx_cdouble(RtValue v, int k) {
     CxParts p;
     cx_parts(v, k, &p);
     cx_inexact(&p);
-    return cmk(p.dre, p.dim);
+    return rt_num_cmk(p.dre, p.dim);
 }
 
 /* ============================================================================================
@@ -367,11 +329,11 @@ static int cmp_exact_double(RtValue a, double d) {
         mpq_t t;
         mpq_init(t);
         mpq_set_d(t, d);
-        c = mpq_cmp(mpq_view(&w, a), t);
+        c = mpq_cmp(rt_num_mpq_view(&w, a), t);
         mpq_clear(t);
     } else {
         MpzView w;
-        c = mpz_cmp_d(mpz_view(&w, a), d); /* exact for any finite or infinite d */
+        c = mpz_cmp_d(rt_num_mpz_view(&w, a), d); /* exact for any finite or infinite d */
     }
     return c < 0 ? -1 : c > 0;
 }
@@ -379,7 +341,7 @@ static int cmp_exact_double(RtValue a, double d) {
 /* -1, 0, 1, or CMP_UNORDERED; both arguments must be real numbers (checked, naming `who`). */
 static int num_cmp(const char *loc, const char *who, RtValue a, RtValue b) {
     if (RT_IS_FIXNUM(a) && RT_IS_FIXNUM(b)) return (int64_t)a < (int64_t)b ? -1 : a != b;
-    int ka = real_kind_checked(loc, who, a), kb = real_kind_checked(loc, who, b);
+    int ka = rt_num_real_kind_checked(loc, who, a), kb = rt_num_real_kind_checked(loc, who, b);
     if (ka == NK_FLO && kb == NK_FLO) {
         double x = RT_FLOVAL(a), y = RT_FLOVAL(b);
         if (isnan(x) || isnan(y)) return CMP_UNORDERED;
@@ -393,18 +355,18 @@ static int num_cmp(const char *loc, const char *who, RtValue a, RtValue b) {
     int c;
     if (ka == NK_RAT || kb == NK_RAT) {
         MpqView wa, wb;
-        c = mpq_cmp(mpq_view(&wa, a), mpq_view(&wb, b));
+        c = mpq_cmp(rt_num_mpq_view(&wa, a), rt_num_mpq_view(&wb, b));
     } else {
         MpzView wa, wb;
-        c = mpz_cmp(mpz_view(&wa, a), mpz_view(&wb, b));
+        c = mpz_cmp(rt_num_mpz_view(&wa, a), rt_num_mpz_view(&wb, b));
     }
     return c < 0 ? -1 : c > 0;
 }
 
 /* = of any two numbers: complex ones part by part. */
-static int num_equal(const char *loc, const char *who, RtValue a, RtValue b) {
+int rt_num_equal(const char *loc, const char *who, RtValue a, RtValue b) {
     if (RT_IS_FIXNUM(a) && RT_IS_FIXNUM(b)) return a == b;
-    int ka = num_kind_checked(loc, who, a), kb = num_kind_checked(loc, who, b);
+    int ka = rt_num_kind_checked(loc, who, a), kb = rt_num_kind_checked(loc, who, b);
     if (ka != NK_CPLX && kb != NK_CPLX) return num_cmp(loc, who, a, b) == 0;
     CxParts x, y;
     cx_parts(a, ka, &x);
@@ -418,7 +380,7 @@ static int num_equal(const char *loc, const char *who, RtValue a, RtValue b) {
     return x.dre == y.dre && x.dim == y.dim;
 }
 
-int rt_num_eq(const char *loc, RtValue a, RtValue b) { return num_equal(loc, "=", a, b); }
+int rt_num_eq(const char *loc, RtValue a, RtValue b) { return rt_num_equal(loc, "=", a, b); }
 int rt_num_lt(const char *loc, RtValue a, RtValue b) { return num_cmp(loc, "<", a, b) == -1; }
 int rt_num_gt(const char *loc, RtValue a, RtValue b) { return num_cmp(loc, ">", a, b) == 1; }
 int rt_num_le(const char *loc, RtValue a, RtValue b) {
@@ -431,17 +393,11 @@ int rt_num_ge(const char *loc, RtValue a, RtValue b) {
 }
 
 /* ============================================================================================
- * Arithmetic: + - * / and negation
+ * Arithmetic: + - * / and negation (the fixnum fast paths rt_num_add, rt_num_sub, rt_num_mul
+ * are inline in numbers_internal.h)
  * ========================================================================================== */
-typedef enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV } ArithOp;
-
-static RtValue num_add(Region *rr, const char *loc, const char *who, RtValue a, RtValue b);
-static RtValue num_sub(Region *rr, const char *loc, const char *who, RtValue a, RtValue b);
-static RtValue num_mul(Region *rr, const char *loc, const char *who, RtValue a, RtValue b);
-static RtValue num_div(Region *rr, const char *loc, const char *who, RtValue a, RtValue b);
-
 /* a op b with a complex operand: exact parts by the real operations, else complex doubles. */
-static RtValue cx_arith(Region *rr, const char *loc, const char *who, ArithOp op, RtValue a,
+static RtValue cx_arith(Region *rr, const char *loc, const char *who, NumOp op, RtValue a,
                         int ka, RtValue b, int kb) {
     CxParts x, y;
     cx_parts(a, ka, &x);
@@ -449,36 +405,36 @@ static RtValue cx_arith(Region *rr, const char *loc, const char *who, ArithOp op
     if (x.exact && y.exact) {
         RtValue re, im;
         switch (op) {
-        case OP_ADD:
-            re = num_add(rr, loc, who, x.re, y.re);
-            im = num_add(rr, loc, who, x.im, y.im);
+        case NUM_OP_ADD:
+            re = rt_num_add(rr, loc, who, x.re, y.re);
+            im = rt_num_add(rr, loc, who, x.im, y.im);
             break;
-        case OP_SUB:
-            re = num_sub(rr, loc, who, x.re, y.re);
-            im = num_sub(rr, loc, who, x.im, y.im);
+        case NUM_OP_SUB:
+            re = rt_num_sub(rr, loc, who, x.re, y.re);
+            im = rt_num_sub(rr, loc, who, x.im, y.im);
             break;
-        case OP_MUL: /* (a + bi)(c + di) = (ac - bd) + (ad + bc)i */
-            re = num_sub(rr, loc, who, num_mul(rr, loc, who, x.re, y.re), num_mul(rr, loc, who, x.im, y.im));
-            im = num_add(rr, loc, who, num_mul(rr, loc, who, x.re, y.im), num_mul(rr, loc, who, x.im, y.re));
+        case NUM_OP_MUL: /* (a + bi)(c + di) = (ac - bd) + (ad + bc)i */
+            re = rt_num_sub(rr, loc, who, rt_num_mul(rr, loc, who, x.re, y.re), rt_num_mul(rr, loc, who, x.im, y.im));
+            im = rt_num_add(rr, loc, who, rt_num_mul(rr, loc, who, x.re, y.im), rt_num_mul(rr, loc, who, x.im, y.re));
             break;
         default: { /* ((ac + bd) + (bc - ad)i) / (c^2 + d^2); the divisor is not 0 (N3) */
-            RtValue den = num_add(rr, loc, who, num_mul(rr, loc, who, y.re, y.re), num_mul(rr, loc, who, y.im, y.im));
-            re = num_add(rr, loc, who, num_mul(rr, loc, who, x.re, y.re), num_mul(rr, loc, who, x.im, y.im));
-            im = num_sub(rr, loc, who, num_mul(rr, loc, who, x.im, y.re), num_mul(rr, loc, who, x.re, y.im));
-            re = num_div(rr, loc, who, re, den);
-            im = num_div(rr, loc, who, im, den);
+            RtValue den = rt_num_add(rr, loc, who, rt_num_mul(rr, loc, who, y.re, y.re), rt_num_mul(rr, loc, who, y.im, y.im));
+            re = rt_num_add(rr, loc, who, rt_num_mul(rr, loc, who, x.re, y.re), rt_num_mul(rr, loc, who, x.im, y.im));
+            im = rt_num_sub(rr, loc, who, rt_num_mul(rr, loc, who, x.im, y.re), rt_num_mul(rr, loc, who, x.re, y.im));
+            re = rt_num_div(rr, loc, who, re, den);
+            im = rt_num_div(rr, loc, who, im, den);
             break;
         }
         }
-        return cx_make_exact(rr, re, im);
+        return rt_num_cx_make_exact(rr, re, im);
     }
     cx_inexact(&x);
     cx_inexact(&y);
     double a1 = x.dre, b1 = x.dim, c1 = y.dre, d1 = y.dim, re, im;
     switch (op) {
-    case OP_ADD: re = a1 + c1, im = b1 + d1; break;
-    case OP_SUB: re = a1 - c1, im = b1 - d1; break;
-    case OP_MUL: re = a1 * c1 - b1 * d1, im = a1 * d1 + b1 * c1; break;
+    case NUM_OP_ADD: re = a1 + c1, im = b1 + d1; break;
+    case NUM_OP_SUB: re = a1 - c1, im = b1 - d1; break;
+    case NUM_OP_MUL: re = a1 * c1 - b1 * d1, im = a1 * d1 + b1 * c1; break;
     default: {
         double den = c1 * c1 + d1 * d1;
         re = (a1 * c1 + b1 * d1) / den;
@@ -486,98 +442,76 @@ static RtValue cx_arith(Region *rr, const char *loc, const char *who, ArithOp op
         break;
     }
     }
-    return cx_make_inexact(rr, re, im);
+    return rt_num_cx_make_inexact(rr, re, im);
 }
 
-static RtValue arith_slow(Region *rr, const char *loc, const char *who, ArithOp op, RtValue a,
+RtValue rt_num_arith_slow(Region *rr, const char *loc, const char *who, NumOp op, RtValue a,
                           RtValue b) {
-    int ka = num_kind_checked(loc, who, a), kb = num_kind_checked(loc, who, b);
+    int ka = rt_num_kind_checked(loc, who, a), kb = rt_num_kind_checked(loc, who, b);
     if (RT_UNLIKELY(ka == NK_CPLX || kb == NK_CPLX)) return cx_arith(rr, loc, who, op, a, ka, b, kb);
     if (ka == NK_FLO || kb == NK_FLO) {
-        double x = ka == NK_FLO ? RT_FLOVAL(a) : exact_to_double(a);
-        double y = kb == NK_FLO ? RT_FLOVAL(b) : exact_to_double(b);
-        return val_from_double(rr, op == OP_ADD ? x + y : op == OP_SUB ? x - y : x * y);
+        double x = ka == NK_FLO ? RT_FLOVAL(a) : rt_num_exact_to_double(a);
+        double y = kb == NK_FLO ? RT_FLOVAL(b) : rt_num_exact_to_double(b);
+        return rt_num_from_double(rr, op == NUM_OP_ADD ? x + y : op == NUM_OP_SUB ? x - y : x * y);
     }
     if (ka == NK_RAT || kb == NK_RAT) {
         MpqView wa, wb;
         mpq_t r;
         mpq_init(r);
-        if (op == OP_ADD) mpq_add(r, mpq_view(&wa, a), mpq_view(&wb, b));
-        else if (op == OP_SUB) mpq_sub(r, mpq_view(&wa, a), mpq_view(&wb, b));
-        else mpq_mul(r, mpq_view(&wa, a), mpq_view(&wb, b));
-        return val_take_mpq(rr, r);
+        if (op == NUM_OP_ADD) mpq_add(r, rt_num_mpq_view(&wa, a), rt_num_mpq_view(&wb, b));
+        else if (op == NUM_OP_SUB) mpq_sub(r, rt_num_mpq_view(&wa, a), rt_num_mpq_view(&wb, b));
+        else mpq_mul(r, rt_num_mpq_view(&wa, a), rt_num_mpq_view(&wb, b));
+        return rt_num_take_mpq(rr, r);
     }
     __int128 x, y, z;
     if (small_i128(a, &x) && small_i128(b, &y)) { /* fixnums that overflowed, small bignums */
-        int ovf = op == OP_ADD ? __builtin_add_overflow(x, y, &z)
-                : op == OP_SUB ? __builtin_sub_overflow(x, y, &z) : __builtin_mul_overflow(x, y, &z);
+        int ovf = op == NUM_OP_ADD ? __builtin_add_overflow(x, y, &z)
+                : op == NUM_OP_SUB ? __builtin_sub_overflow(x, y, &z) : __builtin_mul_overflow(x, y, &z);
         if (!ovf) return val_from_i128(rr, z);
     }
     MpzView wa, wb;
     mpz_t r;
     mpz_init(r);
-    if (op == OP_ADD) mpz_add(r, mpz_view(&wa, a), mpz_view(&wb, b));
-    else if (op == OP_SUB) mpz_sub(r, mpz_view(&wa, a), mpz_view(&wb, b));
-    else mpz_mul(r, mpz_view(&wa, a), mpz_view(&wb, b));
+    if (op == NUM_OP_ADD) mpz_add(r, rt_num_mpz_view(&wa, a), rt_num_mpz_view(&wb, b));
+    else if (op == NUM_OP_SUB) mpz_sub(r, rt_num_mpz_view(&wa, a), rt_num_mpz_view(&wb, b));
+    else mpz_mul(r, rt_num_mpz_view(&wa, a), rt_num_mpz_view(&wb, b));
     return val_take_mpz(rr, r);
 }
 
-/* Tagged fixnums add and subtract as words; an int64 overflow is exactly a 61-bit overflow. */
-static inline RtValue num_add(Region *rr, const char *loc, const char *who, RtValue a, RtValue b) {
-    int64_t r;
-    if (RT_IS_FIXNUM(a) && RT_IS_FIXNUM(b) && !__builtin_add_overflow((int64_t)a, (int64_t)b, &r))
-        return (RtValue)r;
-    return arith_slow(rr, loc, who, OP_ADD, a, b);
-}
-static inline RtValue num_sub(Region *rr, const char *loc, const char *who, RtValue a, RtValue b) {
-    int64_t r;
-    if (RT_IS_FIXNUM(a) && RT_IS_FIXNUM(b) && !__builtin_sub_overflow((int64_t)a, (int64_t)b, &r))
-        return (RtValue)r;
-    return arith_slow(rr, loc, who, OP_SUB, a, b);
-}
-/* untagged a times tagged b is the tagged product */
-static inline RtValue num_mul(Region *rr, const char *loc, const char *who, RtValue a, RtValue b) {
-    int64_t r;
-    if (RT_IS_FIXNUM(a) && RT_IS_FIXNUM(b) &&
-        !__builtin_mul_overflow(RT_FIXVAL(a), (int64_t)b, &r))
-        return (RtValue)r;
-    return arith_slow(rr, loc, who, OP_MUL, a, b);
-}
+RtValue rt_add(Region *rr, const char *loc, RtValue a, RtValue b) { return rt_num_add(rr, loc, "+", a, b); }
+RtValue rt_sub(Region *rr, const char *loc, RtValue a, RtValue b) { return rt_num_sub(rr, loc, "-", a, b); }
+RtValue rt_mul(Region *rr, const char *loc, RtValue a, RtValue b) { return rt_num_mul(rr, loc, "*", a, b); }
 
-RtValue rt_add(Region *rr, const char *loc, RtValue a, RtValue b) { return num_add(rr, loc, "+", a, b); }
-RtValue rt_sub(Region *rr, const char *loc, RtValue a, RtValue b) { return num_sub(rr, loc, "-", a, b); }
-RtValue rt_mul(Region *rr, const char *loc, RtValue a, RtValue b) { return num_mul(rr, loc, "*", a, b); }
-
-static RtValue num_neg(Region *rr, const char *loc, const char *who, RtValue a) {
-    int k = num_kind_checked(loc, who, a);
+RtValue rt_num_neg(Region *rr, const char *loc, const char *who, RtValue a) {
+    int k = rt_num_kind_checked(loc, who, a);
     if (k == NK_FIX) return val_from_i128(rr, -(__int128)RT_FIXVAL(a));
-    if (k == NK_FLO) return val_from_double(rr, -RT_FLOVAL(a));
+    if (k == NK_FLO) return rt_num_from_double(rr, -RT_FLOVAL(a));
     if (k == NK_CPLX) { /* each part negated: (- 0.0+1.0i) is -0.0-1.0i */
         CxParts p;
         cx_parts(a, k, &p);
-        if (!p.exact) return cx_make_inexact(rr, -p.dre, -p.dim);
-        return cx_make_exact(rr, num_neg(rr, loc, who, p.re), num_neg(rr, loc, who, p.im));
+        if (!p.exact) return rt_num_cx_make_inexact(rr, -p.dre, -p.dim);
+        return rt_num_cx_make_exact(rr, rt_num_neg(rr, loc, who, p.re), rt_num_neg(rr, loc, who, p.im));
     }
     MpqView w;
     mpq_t r;
     mpq_init(r);
-    mpq_neg(r, mpq_view(&w, a));
-    return val_take_mpq(rr, r);
+    mpq_neg(r, rt_num_mpq_view(&w, a));
+    return rt_num_take_mpq(rr, r);
 }
 
-RtValue rt_neg(Region *rr, const char *loc, RtValue a) { return num_neg(rr, loc, "-", a); }
+RtValue rt_neg(Region *rr, const char *loc, RtValue a) { return rt_num_neg(rr, loc, "-", a); }
 
 /* a / b. Exact operands give the exact quotient, a ratnum when b does not divide a (N2); an
  * exact zero divisor is an error; with a flonum operand the IEEE result (+inf.0 ...). */
-static RtValue num_div(Region *rr, const char *loc, const char *who, RtValue a, RtValue b) {
-    int ka = num_kind_checked(loc, who, a), kb = num_kind_checked(loc, who, b);
+RtValue rt_num_div(Region *rr, const char *loc, const char *who, RtValue a, RtValue b) {
+    int ka = rt_num_kind_checked(loc, who, a), kb = rt_num_kind_checked(loc, who, b);
     if ((ka == NK_FLO || kb == NK_FLO) && ka != NK_CPLX && kb != NK_CPLX) { /* (/ 1.0 0): +inf.0 */
-        double x = ka == NK_FLO ? RT_FLOVAL(a) : exact_to_double(a);
-        double y = kb == NK_FLO ? RT_FLOVAL(b) : exact_to_double(b);
-        return val_from_double(rr, x / y);
+        double x = ka == NK_FLO ? RT_FLOVAL(a) : rt_num_exact_to_double(a);
+        double y = kb == NK_FLO ? RT_FLOVAL(b) : rt_num_exact_to_double(b);
+        return rt_num_from_double(rr, x / y);
     }
     if (b == RT_FIX(0)) rt_error_msg(loc, who, "division by zero");
-    if (RT_UNLIKELY(ka == NK_CPLX || kb == NK_CPLX)) return cx_arith(rr, loc, who, OP_DIV, a, ka, b, kb);
+    if (RT_UNLIKELY(ka == NK_CPLX || kb == NK_CPLX)) return cx_arith(rr, loc, who, NUM_OP_DIV, a, ka, b, kb);
     if (ka == NK_FIX && kb == NK_FIX) {
         int64_t x = RT_FIXVAL(a), y = RT_FIXVAL(b);
         if (x % y == 0) return val_from_i128(rr, (__int128)x / y);
@@ -585,21 +519,21 @@ static RtValue num_div(Region *rr, const char *loc, const char *who, RtValue a, 
     MpqView wa, wb;
     mpq_t r;
     mpq_init(r);
-    mpq_div(r, mpq_view(&wa, a), mpq_view(&wb, b));
-    return val_take_mpq(rr, r);
+    mpq_div(r, rt_num_mpq_view(&wa, a), rt_num_mpq_view(&wb, b));
+    return rt_num_take_mpq(rr, r);
 }
 
-RtValue rt_div(Region *rr, const char *loc, RtValue a, RtValue b) { return num_div(rr, loc, "/", a, b); }
+RtValue rt_div(Region *rr, const char *loc, RtValue a, RtValue b) { return rt_num_div(rr, loc, "/", a, b); }
 
 /* ---- the variadic primitives (R7RS 6.2.6) ---- */
 RtValue rt_p_add(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     if (argc == 0) return RT_FIX(0);
     RtValue acc = argv[0];
     if (argc == 1) {
-        num_kind_checked(loc, "+", acc);
-        return num_fresh(rr, acc);
+        rt_num_kind_checked(loc, "+", acc);
+        return rt_num_fresh(rr, acc);
     }
-    for (intptr_t i = 1; i < argc; i++) acc = num_add(rr, loc, "+", acc, argv[i]);
+    for (intptr_t i = 1; i < argc; i++) acc = rt_num_add(rr, loc, "+", acc, argv[i]);
     return acc;
 }
 
@@ -607,24 +541,24 @@ RtValue rt_p_mul(Region *rr, const char *loc, intptr_t argc, const RtValue *argv
     if (argc == 0) return RT_FIX(1);
     RtValue acc = argv[0];
     if (argc == 1) {
-        num_kind_checked(loc, "*", acc);
-        return num_fresh(rr, acc);
+        rt_num_kind_checked(loc, "*", acc);
+        return rt_num_fresh(rr, acc);
     }
-    for (intptr_t i = 1; i < argc; i++) acc = num_mul(rr, loc, "*", acc, argv[i]);
+    for (intptr_t i = 1; i < argc; i++) acc = rt_num_mul(rr, loc, "*", acc, argv[i]);
     return acc;
 }
 
 RtValue rt_p_sub(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    if (argc == 1) return num_neg(rr, loc, "-", argv[0]);
+    if (argc == 1) return rt_num_neg(rr, loc, "-", argv[0]);
     RtValue acc = argv[0];
-    for (intptr_t i = 1; i < argc; i++) acc = num_sub(rr, loc, "-", acc, argv[i]);
+    for (intptr_t i = 1; i < argc; i++) acc = rt_num_sub(rr, loc, "-", acc, argv[i]);
     return acc;
 }
 
 RtValue rt_p_div(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    if (argc == 1) return num_div(rr, loc, "/", RT_FIX(1), argv[0]);
+    if (argc == 1) return rt_num_div(rr, loc, "/", RT_FIX(1), argv[0]);
     RtValue acc = argv[0];
-    for (intptr_t i = 1; i < argc; i++) acc = num_div(rr, loc, "/", acc, argv[i]);
+    for (intptr_t i = 1; i < argc; i++) acc = rt_num_div(rr, loc, "/", acc, argv[i]);
     return acc;
 }
 
@@ -634,10 +568,10 @@ static RtValue compare_chain(const char *loc, const char *who, intptr_t argc,
                              const RtValue *argv, int want_lt, int want_eq, int want_gt) {
     int eq_only = want_eq && !want_lt && !want_gt;
     for (intptr_t i = 0; i < argc; i++)
-        eq_only ? num_kind_checked(loc, who, argv[i]) : real_kind_checked(loc, who, argv[i]);
+        eq_only ? rt_num_kind_checked(loc, who, argv[i]) : rt_num_real_kind_checked(loc, who, argv[i]);
     for (intptr_t i = 0; i + 1 < argc; i++) {
         if (eq_only) {
-            if (!num_equal(loc, who, argv[i], argv[i + 1])) return RT_FALSE;
+            if (!rt_num_equal(loc, who, argv[i], argv[i + 1])) return RT_FALSE;
             continue;
         }
         int c = num_cmp(loc, who, argv[i], argv[i + 1]);
@@ -673,13 +607,13 @@ static void int_divide(Region *rr, const char *loc, const char *who, DivKind kin
                        RtValue b, RtValue *q, RtValue *r) {
     int ka = int_kind_checked(loc, who, a), kb = int_kind_checked(loc, who, b);
     if (ka == NK_FLO || kb == NK_FLO) {
-        double x = ka == NK_FLO ? RT_FLOVAL(a) : exact_to_double(a);
-        double y = kb == NK_FLO ? RT_FLOVAL(b) : exact_to_double(b);
+        double x = ka == NK_FLO ? RT_FLOVAL(a) : rt_num_exact_to_double(a);
+        double y = kb == NK_FLO ? RT_FLOVAL(b) : rt_num_exact_to_double(b);
         if (y == 0) rt_error_msg(loc, who, "division by zero");
         double rem = fmod(x, y);
         if (kind == DIV_FLOOR && rem != 0 && ((rem < 0) != (y < 0))) rem += y;
-        if (q) *q = val_from_double(rr, round((x - rem) / y));
-        if (r) *r = val_from_double(rr, rem);
+        if (q) *q = rt_num_from_double(rr, round((x - rem) / y));
+        if (r) *r = rt_num_from_double(rr, rem);
         return;
     }
     if (b == RT_FIX(0)) rt_error_msg(loc, who, "division by zero");
@@ -697,10 +631,10 @@ static void int_divide(Region *rr, const char *loc, const char *who, DivKind kin
     MpzView wa, wb;
     mpz_t qz, rz;
     mpz_inits(qz, rz, NULL);
-    if (kind == DIV_FLOOR) mpz_fdiv_qr(qz, rz, mpz_view(&wa, a), mpz_view(&wb, b));
-    else mpz_tdiv_qr(qz, rz, mpz_view(&wa, a), mpz_view(&wb, b));
-    if (q) *q = val_from_mpz(rr, qz);
-    if (r) *r = val_from_mpz(rr, rz);
+    if (kind == DIV_FLOOR) mpz_fdiv_qr(qz, rz, rt_num_mpz_view(&wa, a), rt_num_mpz_view(&wb, b));
+    else mpz_tdiv_qr(qz, rz, rt_num_mpz_view(&wa, a), rt_num_mpz_view(&wb, b));
+    if (q) *q = rt_num_from_mpz(rr, qz);
+    if (r) *r = rt_num_from_mpz(rr, rz);
     mpz_clears(qz, rz, NULL);
 }
 
@@ -724,33 +658,33 @@ DIV_PRIM(floor_remainder, "floor-remainder", DIV_FLOOR, 'r')
 RtValue rt_p_floor_div(Region *rr, const char *loc, RtValue a0, RtValue a1) {
     RtValue q, r;
     int_divide(rr, loc, "floor/", DIV_FLOOR, a0, a1, &q, &r);
-    return make_values2(rr, q, r);
+    return rt_num_values2(rr, q, r);
 }
 RtValue rt_p_truncate_div(Region *rr, const char *loc, RtValue a0, RtValue a1) {
     RtValue q, r;
     int_divide(rr, loc, "truncate/", DIV_TRUNC, a0, a1, &q, &r);
-    return make_values2(rr, q, r);
+    return rt_num_values2(rr, q, r);
 }
 
 /* ============================================================================================
  * abs min max gcd lcm square
  * ========================================================================================== */
 RtValue rt_p_abs(Region *rr, const char *loc, RtValue a0) {
-    int k = real_kind_checked(loc, "abs", a0);
-    if (k == NK_FLO) return val_from_double(rr, fabs(RT_FLOVAL(a0)));
-    return exact_sign(a0) < 0 ? num_neg(rr, loc, "abs", a0) : num_fresh(rr, a0);
+    int k = rt_num_real_kind_checked(loc, "abs", a0);
+    if (k == NK_FLO) return rt_num_from_double(rr, fabs(RT_FLOVAL(a0)));
+    return rt_num_exact_sign(a0) < 0 ? rt_num_neg(rr, loc, "abs", a0) : rt_num_fresh(rr, a0);
 }
 
 static RtValue to_inexact(Region *rr, RtValue v) {
-    switch (num_kind(v)) {
-    case NK_FLO: return num_fresh(rr, v);
+    switch (rt_num_kind(v)) {
+    case NK_FLO: return rt_num_fresh(rr, v);
     case NK_CPLX: {
         CxParts p;
         cx_parts(v, NK_CPLX, &p);
         cx_inexact(&p);
-        return cx_make_inexact(rr, p.dre, p.dim);
+        return rt_num_cx_make_inexact(rr, p.dre, p.dim);
     }
-    default: return val_from_double(rr, exact_to_double(v));
+    default: return rt_num_from_double(rr, rt_num_exact_to_double(v));
     }
 }
 
@@ -758,15 +692,15 @@ static RtValue to_inexact(Region *rr, RtValue v) {
 static RtValue min_max(Region *rr, const char *loc, const char *who, int sign, intptr_t argc,
                        const RtValue *argv) {
     RtValue best = argv[0];
-    int inexact = real_kind_checked(loc, who, best) == NK_FLO;
+    int inexact = rt_num_real_kind_checked(loc, who, best) == NK_FLO;
     for (intptr_t i = 1; i < argc; i++) {
         RtValue v = argv[i];
-        inexact |= real_kind_checked(loc, who, v) == NK_FLO;
-        if (num_kind(best) == NK_FLO && isnan(RT_FLOVAL(best))) continue;
+        inexact |= rt_num_real_kind_checked(loc, who, v) == NK_FLO;
+        if (rt_num_kind(best) == NK_FLO && isnan(RT_FLOVAL(best))) continue;
         int c = num_cmp(loc, who, v, best);
         if (c == CMP_UNORDERED || c == sign) best = v;
     }
-    return inexact ? to_inexact(rr, best) : num_fresh(rr, best);
+    return inexact ? to_inexact(rr, best) : rt_num_fresh(rr, best);
 }
 
 RtValue rt_p_max(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
@@ -791,7 +725,7 @@ static RtValue gcd_lcm(Region *rr, const char *loc, const char *who, int is_lcm,
             mpz_set_d(t, RT_FLOVAL(v));
         } else {
             MpzView w;
-            mpz_set(t, mpz_view(&w, v));
+            mpz_set(t, rt_num_mpz_view(&w, v));
         }
         if (is_lcm) mpz_lcm(acc, acc, t);
         else mpz_gcd(acc, acc, t);
@@ -799,9 +733,9 @@ static RtValue gcd_lcm(Region *rr, const char *loc, const char *who, int is_lcm,
     mpz_clear(t);
     if (inexact) {
         MpzView one;
-        double d = rt_ns_ratio_to_double(acc, mpz_view(&one, RT_FIX(1)));
+        double d = rt_ns_ratio_to_double(acc, rt_num_mpz_view(&one, RT_FIX(1)));
         mpz_clear(acc);
-        return val_from_double(rr, d);
+        return rt_num_from_double(rr, d);
     }
     return val_take_mpz(rr, acc);
 }
@@ -820,14 +754,14 @@ RtValue rt_p_lcm(Region *rr, const char *loc, intptr_t argc, const RtValue *argv
     return gcd_lcm(rr, loc, "lcm", 1, argc, argv);
 }
 
-RtValue rt_p_square(Region *rr, const char *loc, RtValue a0) { return num_mul(rr, loc, "square", a0, a0); }
+RtValue rt_p_square(Region *rr, const char *loc, RtValue a0) { return rt_num_mul(rr, loc, "square", a0, a0); }
 
 /* ============================================================================================
  * numerator, denominator, rationalize (R7RS 6.2.6)
  * ========================================================================================== */
 /* The exact rational a real stands for: itself, or a finite flonum's exact value. */
 static RtValue real_exact(Region *rr, const char *loc, const char *who, RtValue v) {
-    int k = real_kind_checked(loc, who, v);
+    int k = rt_num_real_kind_checked(loc, who, v);
     if (k != NK_FLO) return v;
     double d = RT_FLOVAL(v);
     if (!isfinite(d)) {
@@ -835,16 +769,16 @@ static RtValue real_exact(Region *rr, const char *loc, const char *who, RtValue 
         rt_format_double(d, buf);
         rt_error_msg(loc, who, "no exact representation of %s", buf);
     }
-    return exact_from_double(rr, d);
+    return rt_num_exact_from_double(rr, d);
 }
 
 static RtValue num_part(Region *rr, const char *loc, const char *who, RtValue v, int den) {
-    int inexact = real_kind_checked(loc, who, v) == NK_FLO;
+    int inexact = rt_num_real_kind_checked(loc, who, v) == NK_FLO;
     RtValue x = real_exact(rr, loc, who, v), r;
     MpqView w;
-    mpq_srcptr q = mpq_view(&w, x);
-    r = val_from_mpz(rr, den ? mpq_denref(q) : mpq_numref(q));
-    return inexact ? val_from_double(rr, exact_to_double(r)) : r;
+    mpq_srcptr q = rt_num_mpq_view(&w, x);
+    r = rt_num_from_mpz(rr, den ? mpq_denref(q) : mpq_numref(q));
+    return inexact ? rt_num_from_double(rr, rt_num_exact_to_double(r)) : r;
 }
 
 RtValue rt_p_numerator(Region *rr, const char *loc, RtValue a0) { return num_part(rr, loc, "numerator", a0, 0); }
@@ -899,21 +833,21 @@ static void simplest_pos(mpq_t out, mpq_srcptr lo0, mpq_srcptr hi0) {
 
 /* (rationalize x y): the simplest rational within y of x (R7RS 6.2.6); inexact if either is. */
 RtValue rt_p_rationalize(Region *rr, const char *loc, RtValue a0, RtValue a1) {
-    int kx = real_kind_checked(loc, "rationalize", a0), ky = real_kind_checked(loc, "rationalize", a1);
+    int kx = rt_num_real_kind_checked(loc, "rationalize", a0), ky = rt_num_real_kind_checked(loc, "rationalize", a1);
     int inexact = kx == NK_FLO || ky == NK_FLO;
     if (inexact) {
-        double x = real_to_double(a0), y = real_to_double(a1);
-        if (isnan(x) || isnan(y)) return val_from_double(rr, NAN);
-        if (isinf(y)) return val_from_double(rr, isinf(x) ? NAN : 0.0);
-        if (isinf(x)) return val_from_double(rr, x);
+        double x = rt_num_real_to_double(a0), y = rt_num_real_to_double(a1);
+        if (isnan(x) || isnan(y)) return rt_num_from_double(rr, NAN);
+        if (isinf(y)) return rt_num_from_double(rr, isinf(x) ? NAN : 0.0);
+        if (isinf(x)) return rt_num_from_double(rr, x);
     }
     MpqView wx, wy;
     mpq_t lo, hi, r, e;
     mpq_inits(lo, hi, r, e, NULL);
     RtValue xv = real_exact(rr, loc, "rationalize", a0), yv = real_exact(rr, loc, "rationalize", a1);
-    mpq_abs(e, mpq_view(&wy, yv));
-    mpq_sub(lo, mpq_view(&wx, xv), e);
-    mpq_add(hi, mpq_view(&wx, xv), e);
+    mpq_abs(e, rt_num_mpq_view(&wy, yv));
+    mpq_sub(lo, rt_num_mpq_view(&wx, xv), e);
+    mpq_add(hi, rt_num_mpq_view(&wx, xv), e);
     if (mpq_sgn(lo) > 0) simplest_pos(r, lo, hi);
     else if (mpq_sgn(hi) < 0) {
         mpq_neg(lo, lo);
@@ -923,240 +857,7 @@ RtValue rt_p_rationalize(Region *rr, const char *loc, RtValue a0, RtValue a1) {
     } else mpq_set_ui(r, 0, 1);
     RtValue v = val_from_mpq(rr, r);
     mpq_clears(lo, hi, r, e, NULL);
-    return inexact ? val_from_double(rr, exact_to_double(v)) : v;
-}
-
-/* ============================================================================================
- * expt, sqrt, exact-integer-sqrt, transcendental functions (R7RS 6.2.6)
- * ========================================================================================== */
-#define RT_EXPT_MAX_BITS (UINT64_C(1) << 32) /* refuse exact powers beyond 512 MB */
-
-/* base^e for an exact integer base and an exact e >= 0, or 0 when the result would be too
- * large. */
-static int exact_pow(mpz_t out, mpz_srcptr b, RtValue e) {
-    if (mpz_cmpabs_ui(b, 1) <= 0) { /* 0, 1, -1: any exponent */
-        if (mpz_sgn(b) == 0) mpz_set_ui(out, e == RT_FIX(0) ? 1 : 0);
-        else if (mpz_sgn(b) > 0) mpz_set_ui(out, 1);
-        else {
-            MpzView we;
-            mpz_set_si(out, mpz_odd_p(mpz_view(&we, e)) ? -1 : 1);
-        }
-        return 1;
-    }
-    if (!RT_IS_FIXNUM(e)) return 0;
-    uint64_t n = (uint64_t)RT_FIXVAL(e);
-    uint64_t bits = mpz_sizeinbase(b, 2);
-    if (n > RT_EXPT_MAX_BITS / bits) return 0;
-    mpz_pow_ui(out, b, (unsigned long)n);
-    return 1;
-}
-
-/* An exact rational to an exact integer power (R7RS: (expt 2/3 -2) = 9/4). */
-static RtValue rational_pow(Region *rr, const char *loc, RtValue base, RtValue e) {
-    int neg = exact_sign(e) < 0;
-    if (neg && base == RT_FIX(0)) rt_error_msg(loc, "expt", "division by zero");
-    MpzView we;
-    mpz_t ne;
-    mpz_init(ne);
-    mpz_abs(ne, mpz_view(&we, e));
-    RtValue pe = val_from_mpz(rr, ne);
-    mpz_clear(ne);
-    MpqView wb;
-    mpq_srcptr b = mpq_view(&wb, base);
-    mpq_t r;
-    mpq_init(r);
-    if (!exact_pow(mpq_numref(r), mpq_numref(b), pe) || !exact_pow(mpq_denref(r), mpq_denref(b), pe)) {
-        mpq_clear(r);
-        rt_error_msg(loc, "expt", "the result is too large");
-    }
-    if (neg) mpq_inv(r, r);
-    else mpq_canonicalize(r);
-    return val_take_mpq(rr, r);
-}
-
-static Cdouble c_log(Cdouble z) { return clog(z); }
-static Cdouble c_exp(Cdouble z) { return cexp(z); }
-
-/* (expt z1 z2): exact for an exact base and an exact integer exponent; (expt z 0) = 1; a
- * negative or complex base with a non-integral exponent, or a complex exponent, is
- * exp(z2 log z1) in complex doubles (R7RS 6.2.6). */
-RtValue rt_p_expt(Region *rr, const char *loc, RtValue a0, RtValue a1) {
-    int kb = num_kind_checked(loc, "expt", a0), ke = num_kind_checked(loc, "expt", a1);
-    if (a1 == RT_FIX(0)) return RT_FIX(1);
-    int e_int = ke == NK_FIX || ke == NK_BIG;
-    if (kind_exact_rational(kb) && e_int) return rational_pow(rr, loc, a0, a1);
-    if (kb == NK_CPLX && e_int && cx_is_exact(a0) && RT_IS_FIXNUM(a1)) { /* exact, by squaring */
-        int64_t n = RT_FIXVAL(a1);
-        uint64_t m = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
-        RtValue acc = RT_FIX(1), sq = a0;
-        while (m) {
-            if (m & 1) acc = num_mul(rr, loc, "expt", acc, sq);
-            m >>= 1;
-            if (m) sq = num_mul(rr, loc, "expt", sq, sq);
-        }
-        return n < 0 ? num_div(rr, loc, "expt", RT_FIX(1), acc) : acc;
-    }
-    if (kb != NK_CPLX && ke != NK_CPLX) {
-        double x = real_to_double(a0), y = real_to_double(a1);
-        if (!(x < 0) || y == floor(y) || isnan(y)) return val_from_double(rr, pow(x, y));
-    }
-    /* a complex operand, or a negative base and a non-integral exponent */
-    Cdouble b = cx_cdouble(a0, kb), e = cx_cdouble(a1, ke);
-    if (b == 0) { /* (expt 0 z) = 0 when the real part of z is positive */
-        if (!(creal(e) > 0)) rt_error_msg(loc, "expt", "undefined for a zero base and this exponent");
-        return kind_exact_rational(kb) ? RT_FIX(0) : val_from_double(rr, 0.0);
-    }
-    return cx_make_cdouble(rr, c_exp(e * c_log(b)));
-}
-
-static RtValue check_exact_nonneg(const char *loc, const char *who, RtValue v) {
-    if (!num_is_exact_int(v) || exact_sign(v) < 0)
-        rt_type_error(loc, who, "an exact non-negative integer", v);
-    return v;
-}
-
-RtValue rt_p_exact_integer_sqrt(Region *rr, const char *loc, RtValue a0) {
-    check_exact_nonneg(loc, "exact-integer-sqrt", a0);
-    MpzView w;
-    mpz_t s, r;
-    mpz_inits(s, r, NULL);
-    mpz_sqrtrem(s, r, mpz_view(&w, a0));
-    RtValue vs = val_from_mpz(rr, s), vr = val_from_mpz(rr, r);
-    mpz_clears(s, r, NULL);
-    return make_values2(rr, vs, vr);
-}
-
-/* The square root of an exact rational >= 0: exact when numerator and denominator are perfect
- * squares, else the nearest flonum. */
-static RtValue sqrt_exact_nonneg(Region *rr, RtValue v) {
-    MpqView w;
-    mpq_srcptr q = mpq_view(&w, v);
-    if (mpz_perfect_square_p(mpq_numref(q)) && mpz_perfect_square_p(mpq_denref(q))) {
-        mpq_t r;
-        mpq_init(r);
-        mpz_sqrt(mpq_numref(r), mpq_numref(q));
-        mpz_sqrt(mpq_denref(r), mpq_denref(q));
-        return val_take_mpq(rr, r);
-    }
-    double d;
-    if (RT_IS_TYPE(v, TYPE_ID_INT) && mpz_sizeinbase(mpq_numref(q), 2) >= 1000) {
-        /* beyond double range: the integer root is accurate to far more than 53 bits */
-        mpz_t s;
-        mpz_init(s);
-        mpz_sqrt(s, mpq_numref(q));
-        MpzView one;
-        d = rt_ns_ratio_to_double(s, mpz_view(&one, RT_FIX(1)));
-        mpz_clear(s);
-    } else d = sqrt(exact_to_double(v));
-    return val_from_double(rr, d);
-}
-
-/* sqrt (R7RS 6.2.6): the principal root. A negative real's root is imaginary: exact when
- * exactly representable ((sqrt -4) = +2i), else inexact. A flonum with its sign bit set
- * (-0.0 too, as in Chez Scheme) counts as negative; compiled code's inline sqrt of a proven
- * non-negative flonum comes here only for a NaN. */
-RtValue rt_p_sqrt(Region *rr, const char *loc, RtValue a0) {
-    int k = num_kind_checked(loc, "sqrt", a0);
-    if (k == NK_FLO) {
-        double x = RT_FLOVAL(a0);
-        if (isnan(x) || !signbit(x)) return val_from_double(rr, sqrt(x));
-        return cx_make_inexact(rr, 0.0, sqrt(-x));
-    }
-    if (k == NK_CPLX) {
-        Cdouble r = csqrt(cx_cdouble(a0, k));
-        if (cx_is_exact(a0)) { /* exact when the rounded root squares back exactly */
-            double re = creal(r), im = cimag(r);
-            if (isfinite(re) && isfinite(im)) {
-                RtValue e = cx_make_exact(rr, exact_from_double(rr, re), exact_from_double(rr, im));
-                if (num_equal(loc, "sqrt", num_mul(rr, loc, "sqrt", e, e), a0)) return e;
-            }
-        }
-        return cx_make_cdouble(rr, r);
-    }
-    if (exact_sign(a0) >= 0) return sqrt_exact_nonneg(rr, a0);
-    RtValue r = sqrt_exact_nonneg(rr, num_neg(rr, loc, "sqrt", a0));
-    if (num_kind(r) == NK_FLO) return cx_make_inexact(rr, 0.0, RT_FLOVAL(r));
-    return cx_make_exact(rr, RT_FIX(0), r);
-}
-
-/* Natural log of a positive exact rational; bignums beyond double range go through their
- * binary exponent. */
-static double exact_log(RtValue v) {
-    if (RT_IS_TYPE(v, TYPE_ID_INT)) {
-        MpzView w;
-        mpz_srcptr z = mpz_view(&w, v);
-        if (mpz_sizeinbase(z, 2) < 1000) return log(exact_to_double(v));
-        long e;
-        double m = mpz_get_d_2exp(&e, z);
-        return log(m) + (double)e * M_LN2;
-    }
-    return log(exact_to_double(v));
-}
-
-/* log of any number: a negative real's is complex, log|x| + pi i (R7RS 6.2.6). */
-static RtValue num_log(Region *rr, const char *loc, RtValue v) {
-    int k = num_kind_checked(loc, "log", v);
-    if (k == NK_CPLX) return cx_make_cdouble(rr, c_log(cx_cdouble(v, k)));
-    if (k == NK_FLO) {
-        double x = RT_FLOVAL(v);
-        if (isnan(x) || !signbit(x)) return val_from_double(rr, log(x));
-        return cx_make_inexact(rr, log(-x), M_PI);
-    }
-    if (v == RT_FIX(0)) rt_error_msg(loc, "log", "undefined for 0");
-    if (v == RT_FIX(1)) return RT_FIX(0);
-    if (exact_sign(v) > 0) return val_from_double(rr, exact_log(v));
-    return cx_make_inexact(rr, exact_log(num_neg(rr, loc, "log", v)), M_PI);
-}
-
-/* (log z) and (log z1 z2) = log z1 / log z2 */
-RtValue rt_p_log(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    RtValue x = num_log(rr, loc, argv[0]);
-    if (argc == 1) return x;
-    return num_div(rr, loc, "log", x, num_log(rr, loc, argv[1]));
-}
-
-/* Complex arguments: C's casin, and acos z = pi/2 - asin z (R7RS 6.2.6, as Chez Scheme). */
-static Cdouble c_asin(Cdouble z) { return casin(z); }
-static Cdouble c_acos(Cdouble z) { return M_PI / 2 - casin(z); }
-/* asin and acos of a real beyond [-1, 1], whose imaginary part is an exact zero (C's complex
- * arithmetic would give it a sign and pick the other side of the branch cut):
- * asin x = pi/2 - i acosh x for x > 1, -pi/2 + i acosh(-x) for x < -1. */
-static Cdouble r_asin(double x) { return x > 0 ? cmk(M_PI / 2, -acosh(x)) : cmk(-M_PI / 2, acosh(-x)); }
-static Cdouble r_acos(double x) { Cdouble a = r_asin(x); return cmk(M_PI / 2 - creal(a), -cimag(a)); }
-
-
-/* Like Chez Scheme, a transcendental function of the exact argument where its value is an
- * exact integer returns that integer: (exp 0) = 1, (sin 0) = 0. A real outside the real
- * domain (asin and acos beyond [-1, 1]) and a complex argument go through complex doubles. */
-#define UNARY_FLO_PRIM(cname, who, fn, cfn, rfn, exact_arg, exact_res, in_domain)              \
-    RtValue rt_p_##cname(Region *rr, const char *loc, RtValue a0) {                           \
-        if (a0 == RT_FIX(exact_arg)) return RT_FIX(exact_res);                                \
-        int k = num_kind_checked(loc, who, a0);                                                \
-        if (k != NK_CPLX) {                                                                    \
-            double x = real_to_double(a0);                                                     \
-            if (in_domain) return val_from_double(rr, fn(x));                                  \
-            return cx_make_cdouble(rr, rfn(x));                                                \
-        }                                                                                      \
-        return cx_make_cdouble(rr, cfn(cx_cdouble(a0, k)));                                    \
-    }
-UNARY_FLO_PRIM(exp, "exp", exp, c_exp, c_exp, 0, 1, 1)
-UNARY_FLO_PRIM(sin, "sin", sin, csin, csin, 0, 0, 1)
-UNARY_FLO_PRIM(cos, "cos", cos, ccos, ccos, 0, 1, 1)
-UNARY_FLO_PRIM(tan, "tan", tan, ctan, ctan, 0, 0, 1)
-UNARY_FLO_PRIM(asin, "asin", asin, c_asin, r_asin, 0, 0, !(x < -1 || x > 1))
-UNARY_FLO_PRIM(acos, "acos", acos, c_acos, r_acos, 1, 0, !(x < -1 || x > 1))
-#undef UNARY_FLO_PRIM
-
-/* (atan z) and (atan y x) */
-RtValue rt_p_atan(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    if (argc == 1) {
-        if (argv[0] == RT_FIX(0)) return RT_FIX(0);
-        int k = num_kind_checked(loc, "atan", argv[0]);
-        if (k == NK_CPLX) return cx_make_cdouble(rr, catan(cx_cdouble(argv[0], k)));
-        return val_from_double(rr, atan(real_to_double(argv[0])));
-    }
-    double y = num_to_double(loc, "atan", argv[0]), x = num_to_double(loc, "atan", argv[1]);
-    return val_from_double(rr, atan2(y, x));
+    return inexact ? rt_num_from_double(rr, rt_num_exact_to_double(v)) : v;
 }
 
 /* ============================================================================================
@@ -1174,7 +875,7 @@ typedef enum { RND_FLOOR, RND_CEILING, RND_TRUNCATE, RND_ROUND } RoundKind;
 /* A ratnum rounded to an integer; round takes the even integer at a tie. */
 static RtValue ratnum_round(Region *rr, RtValue v, RoundKind kind) {
     MpqView w;
-    mpq_srcptr q = mpq_view(&w, v);
+    mpq_srcptr q = rt_num_mpq_view(&w, v);
     mpz_t r, rem;
     mpz_inits(r, rem, NULL);
     switch (kind) {
@@ -1195,10 +896,10 @@ static RtValue ratnum_round(Region *rr, RtValue v, RoundKind kind) {
 
 #define ROUND_PRIM(cname, who, fn, kind)                                                      \
     RtValue rt_p_##cname(Region *rr, const char *loc, RtValue a0) {                           \
-        int k = real_kind_checked(loc, who, a0);                                               \
-        if (k == NK_FLO) return val_from_double(rr, fn(RT_FLOVAL(a0)));                        \
+        int k = rt_num_real_kind_checked(loc, who, a0);                                               \
+        if (k == NK_FLO) return rt_num_from_double(rr, fn(RT_FLOVAL(a0)));                        \
         if (k == NK_RAT) return ratnum_round(rr, a0, kind);                                    \
-        return num_fresh(rr, a0);                                                              \
+        return rt_num_fresh(rr, a0);                                                              \
     }
 ROUND_PRIM(floor, "floor", floor, RND_FLOOR)
 ROUND_PRIM(ceiling, "ceiling", ceil, RND_CEILING)
@@ -1209,9 +910,9 @@ ROUND_PRIM(round, "round", round_even, RND_ROUND)
 /* exact (R7RS 6.2.6): a flonum's exact value ((exact 0.1) = 3602879701896397/36028797018963968),
  * an inexact compnum's parts likewise; infinities and NaNs have none. */
 static RtValue num_exact(Region *rr, const char *loc, const char *who, RtValue v) {
-    int k = num_kind_checked(loc, who, v);
+    int k = rt_num_kind_checked(loc, who, v);
     if (k == NK_FLO) return real_exact(rr, loc, who, v);
-    if (k == NK_CPLX && !cx_is_exact(v)) {
+    if (k == NK_CPLX && !rt_num_cx_is_exact(v)) {
         RtCompnum *c = RT_AS(RtCompnum, v);
         if (!isfinite(c->re.d) || !isfinite(c->im.d)) {
             char *s, buf[2 * RT_FLONUM_BUF + 4];
@@ -1220,13 +921,13 @@ static RtValue num_exact(Region *rr, const char *loc, const char *who, RtValue v
             free(s);
             rt_error_msg(loc, who, "no exact representation of %s", buf);
         }
-        return cx_make_exact(rr, exact_from_double(rr, c->re.d), exact_from_double(rr, c->im.d));
+        return rt_num_cx_make_exact(rr, rt_num_exact_from_double(rr, c->re.d), rt_num_exact_from_double(rr, c->im.d));
     }
-    return num_fresh(rr, v);
+    return rt_num_fresh(rr, v);
 }
 
 static RtValue num_inexact(Region *rr, const char *loc, const char *who, RtValue v) {
-    num_kind_checked(loc, who, v);
+    rt_num_kind_checked(loc, who, v);
     return to_inexact(rr, v);
 }
 
@@ -1242,95 +943,33 @@ RtValue rt_p_exact_to_inexact(Region *rr, const char *loc, RtValue a0) {
 }
 
 /* ============================================================================================
- * Complex numbers (R7RS 6.2.6: make-rectangular ... angle)
- * ========================================================================================== */
-/* re + im i of two reals: a real when im is an exact 0, else exact or inexact as both are. */
-static RtValue make_rect(Region *rr, RtValue re, int kre, RtValue im, int kim) {
-    if (im == RT_FIX(0)) return num_fresh(rr, re);
-    if (kre == NK_FLO || kim == NK_FLO) return cx_make_inexact(rr, real_to_double(re), real_to_double(im));
-    return cx_make_exact(rr, re, im);
-}
-
-RtValue rt_p_make_rectangular(Region *rr, const char *loc, RtValue a0, RtValue a1) {
-    int kr = real_kind_checked(loc, "make-rectangular", a0), ki = real_kind_checked(loc, "make-rectangular", a1);
-    return make_rect(rr, a0, kr, a1, ki);
-}
-
-/* magnitude * (cos angle + i sin angle); an exact zero angle leaves the magnitude. */
-RtValue rt_p_make_polar(Region *rr, const char *loc, RtValue a0, RtValue a1) {
-    real_kind_checked(loc, "make-polar", a0);
-    real_kind_checked(loc, "make-polar", a1);
-    if (a1 == RT_FIX(0)) return num_fresh(rr, a0);
-    double m = real_to_double(a0), t = real_to_double(a1);
-    return cx_make_inexact(rr, m * cos(t), m * sin(t));
-}
-
-RtValue rt_p_real_part(Region *rr, const char *loc, RtValue a0) {
-    int k = num_kind_checked(loc, "real-part", a0);
-    if (k != NK_CPLX) return num_fresh(rr, a0);
-    if (cx_is_exact(a0)) return num_fresh(rr, RT_AS(RtCompnum, a0)->re.v);
-    return val_from_double(rr, RT_AS(RtCompnum, a0)->re.d);
-}
-
-/* A real's imaginary part is exact 0 (as Chez Scheme has it, flonums included). */
-RtValue rt_p_imag_part(Region *rr, const char *loc, RtValue a0) {
-    int k = num_kind_checked(loc, "imag-part", a0);
-    if (k != NK_CPLX) return RT_FIX(0);
-    if (cx_is_exact(a0)) return num_fresh(rr, RT_AS(RtCompnum, a0)->im.v);
-    return val_from_double(rr, RT_AS(RtCompnum, a0)->im.d);
-}
-
-RtValue rt_p_magnitude(Region *rr, const char *loc, RtValue a0) {
-    int k = num_kind_checked(loc, "magnitude", a0);
-    if (k != NK_CPLX) return rt_p_abs(rr, loc, a0);
-    if (cx_is_exact(a0)) { /* sqrt(re^2 + im^2): exact when that is a perfect square */
-        RtCompnum *c = RT_AS(RtCompnum, a0);
-        RtValue s = num_add(rr, loc, "magnitude", num_mul(rr, loc, "magnitude", c->re.v, c->re.v),
-                            num_mul(rr, loc, "magnitude", c->im.v, c->im.v));
-        return sqrt_exact_nonneg(rr, s);
-    }
-    return val_from_double(rr, hypot(RT_AS(RtCompnum, a0)->re.d, RT_AS(RtCompnum, a0)->im.d));
-}
-
-/* The angle: exact 0 for a positive exact real, else atan2(im, re). */
-RtValue rt_p_angle(Region *rr, const char *loc, RtValue a0) {
-    int k = num_kind_checked(loc, "angle", a0);
-    if (kind_exact_rational(k)) {
-        if (exact_sign(a0) >= 0) return RT_FIX(0);
-        return val_from_double(rr, M_PI);
-    }
-    Cdouble z = cx_cdouble(a0, k);
-    return val_from_double(rr, atan2(cimag(z), creal(z)));
-}
-
-/* ============================================================================================
  * Predicates (R7RS 6.2.6)
  * ========================================================================================== */
-RtValue rt_p_number_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_kind(a0) != NK_NONE); }
-RtValue rt_p_complex_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_kind(a0) != NK_NONE); }
-RtValue rt_p_real_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_kind(a0) < NK_CPLX); }
+RtValue rt_p_number_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(rt_num_kind(a0) != NK_NONE); }
+RtValue rt_p_complex_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(rt_num_kind(a0) != NK_NONE); }
+RtValue rt_p_real_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(rt_num_kind(a0) < NK_CPLX); }
 RtValue rt_p_rational_p(Region *rr, const char *loc, RtValue a0) {
-    int k = num_kind(a0);
-    return RT_BOOL(kind_exact_rational(k) || (k == NK_FLO && isfinite(RT_FLOVAL(a0))));
+    int k = rt_num_kind(a0);
+    return RT_BOOL(rt_num_kind_exact_rational(k) || (k == NK_FLO && isfinite(RT_FLOVAL(a0))));
 }
 RtValue rt_p_integer_p(Region *rr, const char *loc, RtValue a0) {
-    int k = num_kind(a0);
+    int k = rt_num_kind(a0);
     return RT_BOOL(k == NK_FIX || k == NK_BIG || (k == NK_FLO && flo_is_integer(RT_FLOVAL(a0))));
 }
-RtValue rt_p_exact_integer_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_is_exact_int(a0)); }
+RtValue rt_p_exact_integer_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(rt_num_is_exact_int(a0)); }
 static int num_is_exact(const char *loc, const char *who, RtValue v) {
-    int k = num_kind_checked(loc, who, v);
-    return kind_exact_rational(k) || (k == NK_CPLX && cx_is_exact(v));
+    int k = rt_num_kind_checked(loc, who, v);
+    return rt_num_kind_exact_rational(k) || (k == NK_CPLX && rt_num_cx_is_exact(v));
 }
 RtValue rt_p_exact_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(num_is_exact(loc, "exact?", a0)); }
 RtValue rt_p_inexact_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(!num_is_exact(loc, "inexact?", a0)); }
 
 /* nan?, infinite?, finite? of any number (R7RS: (finite? 3+inf.0i) is #f), by its parts. */
 static void num_double_parts(const char *loc, const char *who, RtValue v, double *re, double *im) {
-    int k = num_kind_checked(loc, who, v);
+    int k = rt_num_kind_checked(loc, who, v);
     *re = *im = 0.0;
     if (k == NK_FLO) *re = RT_FLOVAL(v);
-    else if (k == NK_CPLX && !cx_is_exact(v)) *re = RT_AS(RtCompnum, v)->re.d, *im = RT_AS(RtCompnum, v)->im.d;
+    else if (k == NK_CPLX && !rt_num_cx_is_exact(v)) *re = RT_AS(RtCompnum, v)->re.d, *im = RT_AS(RtCompnum, v)->im.d;
 }
 RtValue rt_p_nan_p(Region *rr, const char *loc, RtValue a0) {
     double re, im;
@@ -1350,13 +989,13 @@ RtValue rt_p_finite_p(Region *rr, const char *loc, RtValue a0) {
 
 /* Sign of a real: -1, 0, 1, or CMP_UNORDERED for a NaN. */
 static int num_sign(const char *loc, const char *who, RtValue v) {
-    if (real_kind_checked(loc, who, v) != NK_FLO) return exact_sign(v);
+    if (rt_num_real_kind_checked(loc, who, v) != NK_FLO) return rt_num_exact_sign(v);
     double d = RT_FLOVAL(v);
     return isnan(d) ? CMP_UNORDERED : d < 0 ? -1 : d > 0;
 }
 RtValue rt_p_zero_p(Region *rr, const char *loc, RtValue a0) {
-    if (num_kind_checked(loc, "zero?", a0) == NK_CPLX) /* an exact one is never 0 (N3) */
-        return RT_BOOL(!cx_is_exact(a0) && RT_AS(RtCompnum, a0)->re.d == 0 && RT_AS(RtCompnum, a0)->im.d == 0);
+    if (rt_num_kind_checked(loc, "zero?", a0) == NK_CPLX) /* an exact one is never 0 (N3) */
+        return RT_BOOL(!rt_num_cx_is_exact(a0) && RT_AS(RtCompnum, a0)->re.d == 0 && RT_AS(RtCompnum, a0)->im.d == 0);
     return RT_BOOL(num_sign(loc, "zero?", a0) == 0);
 }
 RtValue rt_p_positive_p(Region *rr, const char *loc, RtValue a0) {
@@ -1472,7 +1111,7 @@ static void text_put(char **s, size_t *n, size_t *cap, const char *t, size_t len
 
 static void text_exact(char **s, size_t *n, size_t *cap, RtValue v, int radix) {
     MpqView w;
-    mpq_srcptr q = mpq_view(&w, v);
+    mpq_srcptr q = rt_num_mpq_view(&w, v);
     size_t need = mpz_sizeinbase(mpq_numref(q), radix) + mpz_sizeinbase(mpq_denref(q), radix) + 3;
     char *t = malloc(need);
     if (!t) rt_out_of_memory();
@@ -1496,7 +1135,7 @@ static void text_real(char **s, size_t *n, size_t *cap, int exact, RtValue v, do
 }
 
 size_t rt_number_format(RtValue v, int radix, char **out) {
-    int k = num_kind(v);
+    int k = rt_num_kind(v);
     size_t n = 0, cap = 48;
     char *s = malloc(cap);
     if (!s) rt_out_of_memory();
@@ -1528,7 +1167,7 @@ static int check_radix(const char *loc, const char *who, RtValue r) {
 }
 
 RtValue rt_p_number_to_string(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    num_kind_checked(loc, "number->string", argv[0]);
+    rt_num_kind_checked(loc, "number->string", argv[0]);
     int radix = argc > 1 ? check_radix(loc, "number->string", argv[1]) : 10;
     if (radix != 10 && !num_is_exact(loc, "number->string", argv[0]))
         rt_error_msg(loc, "number->string", "radix %d is not supported for inexact numbers", radix);
@@ -1540,7 +1179,7 @@ RtValue rt_p_number_to_string(Region *rr, const char *loc, intptr_t argc, const 
 }
 
 static RtValue ns_real_value(Region *rr, RtNsReal *r) {
-    return r->exact ? val_from_mpq(rr, r->q) : val_from_double(rr, r->d);
+    return r->exact ? val_from_mpq(rr, r->q) : rt_num_from_double(rr, r->d);
 }
 
 RtValue rt_number_parse(Region *rr, const char *loc, const char *s, size_t len, int radix) {
@@ -1553,8 +1192,8 @@ RtValue rt_number_parse(Region *rr, const char *loc, const char *s, size_t len, 
     if (!n.is_complex) v = ns_real_value(rr, &n.re);
     else if (n.re.exact) {
         RtValue re = ns_real_value(rr, &n.re), im = ns_real_value(rr, &n.im);
-        v = cx_make_exact(rr, re, im);
-    } else v = cx_make_inexact(rr, n.re.d, n.im.d);
+        v = rt_num_cx_make_exact(rr, re, im);
+    } else v = rt_num_cx_make_inexact(rr, n.re.d, n.im.d);
     rt_ns_clear(&n);
     return v;
 }

@@ -921,7 +921,7 @@ RtValue rt_values(Region *rr, intptr_t n, const RtValue *items);
 RtValue rt_force(Region *rr, const char *loc, RtValue p);
 
 /* ============================================================================================
- * Numbers (numbers.c): fixnums, bignums and ratnums (GMP), flonums, compnums, R7RS 6.2
+ * Numbers (numbers.c, numtrans.c): fixnums, bignums and ratnums (GMP), flonums, compnums, R7RS 6.2
  * --------------------------------------------------------------------------------------------
  * N1: an exact integer in fixnum range is always a fixnum; a bignum (TYPE_ID_INT, see
  * RtBignum) is never zero and never fits a fixnum. N2: a ratnum (RtRatnum) is in lowest terms
