@@ -1060,7 +1060,7 @@ void infer_program(Program *prog, const InferOptions *opt) {
      * binding is not the one its self var names (a global defined twice, say) from the start */
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
-        if (!l->self || l->self->known != l) l->escapes = true;
+        if (l->self && l->self->known != l) l->escapes = true;
     }
     do {
         in->changed = false;

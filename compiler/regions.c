@@ -270,7 +270,10 @@ static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
      * collected heap (in the caller's, a loop that overflows each time would grow). */
     if (k->kind == TK_SITE && rg_type_bignum_only(k->type)) {
         if (n == SC_LOCAL) return SC_CALLER;
-        if (rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) return SC_HEAP;
+        /* not a call's: its callee may put more than its result in the region it is given
+         * (what it passes in tail calls, cpstak's continuations) */
+        if ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) && k->site->kind != AST_CALL)
+            return SC_HEAP;
     }
     return n;
 }

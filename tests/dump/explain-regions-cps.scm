@@ -29,3 +29,10 @@
 ; CHECK: explain-regions-cps.scm:21:40: cons: caller's region (of the call of the procedure at {{.*}}explain-regions-cps.scm:21:22): passed in a tail call
 ; CHECK: explain-regions-cps.scm:22:25: result of 'build': local region of 'run' (released when it returns): used only within the call
 ; CHECK-NOT: closure: heap
+; The result of (cpstak ...) is an integer, a bignum at most, but the call's region is where
+; cpstak's continuations go (passed in tail calls, they must outlive its frames): a call made
+; in every iteration of a loop keeps a region (the iteration's, or as here the caller's), never
+; the collected heap as a primitive that can only make a bignum does.
+(define (run n acc) (if (= n 0) acc (run (- n 1) (+ acc (cpstak 12 8 4)))))
+(display (run 3 0))
+; CHECK: explain-regions-cps.scm:[[@LINE-2]]:57: result of 'cpstak': caller's region (of the call of 'run')
