@@ -191,19 +191,23 @@ static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur);
  * runs (ctak passes its k to ctak-aux, fibc its c to addc). Parameters being checked are
  * taken as fine meanwhile (recursion: addc passes k to itself). */
 #define ANALYZE_MAX_PARAMS 16
-static const Var *analyze_params_assumed[ANALYZE_MAX_PARAMS];
-static int analyze_nparams_assumed;
-static bool analyze_param_called_only(Lambda *l, size_t i) {
-    if (l->contified || i >= l->params.len) return false;
+static bool analyze_tail_only(Ast *a, Var *k, bool tail);
+static struct { const Var *param; bool tail; } analyze_assumed[ANALYZE_MAX_PARAMS];
+static int analyze_nassumed;
+/* Whether parameter i of the known lambda l is only called while l runs (tail: only in tail
+ * position, below), checked on l's body; the parameters being checked are taken as fine. */
+static bool analyze_param_only(Lambda *l, size_t i, bool tail) {
+    if (l->contified || l->rest || i >= l->params.len) return false;
     Var *p = l->params.items[i];
     if (p->nsets) return false;
-    for (int j = 0; j < analyze_nparams_assumed; j++)
-        if (analyze_params_assumed[j] == p) return true;
-    if (analyze_nparams_assumed == ANALYZE_MAX_PARAMS) return false;
-    analyze_params_assumed[analyze_nparams_assumed++] = p;
+    for (int j = 0; j < analyze_nassumed; j++)
+        if (analyze_assumed[j].param == p && analyze_assumed[j].tail == tail) return true;
+    if (analyze_nassumed == ANALYZE_MAX_PARAMS) return false;
+    analyze_assumed[analyze_nassumed].param = p;
+    analyze_assumed[analyze_nassumed++].tail = tail;
     KCheck kc = {.home = l};
-    bool ok = analyze_k_called_only(&kc, l->body, p, l);
-    analyze_nparams_assumed--;
+    bool ok = tail ? analyze_tail_only(l->body, p, true) : analyze_k_called_only(&kc, l->body, p, l);
+    analyze_nassumed--;
     return ok;
 }
 
@@ -249,7 +253,7 @@ static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur) {
                 continue;           /* (procedure? k), (%type-error ... k): nothing kept */
             Lambda *m = a->kind == AST_CALL && a->fn->kind == AST_REF && !a->fn->var->nsets ? a->fn->var->known : NULL;
             if (m && x->kind == AST_REF && x->var == k && !m->rest && a->args.len == m->params.len &&
-                analyze_runs_inside(kc, cur) && analyze_param_called_only(m, i))
+                analyze_runs_inside(kc, cur) && analyze_param_only(m, i, false))
                 continue;           /* passed to a known procedure that only calls it */
             if (!analyze_k_called_only(kc, x, k, cur)) return false;
         }
@@ -268,19 +272,6 @@ static bool analyze_k_called_only(KCheck *kc, Ast *a, Var *k, Lambda *cur) {
  * call of k is the last thing a chain of tail calls from the call/cc's lambda does, so
  * calling k with values is returning those values from the lambda: (call/cc f) is (f
  * values), with no setjmp (ctak, fibc). Parameters being checked are taken as fine meanwhile. */
-static bool analyze_tail_only(Ast *a, Var *k, bool tail);
-static bool analyze_param_tail_only(Lambda *m, size_t i) {
-    if (m->contified || m->rest || i >= m->params.len) return false;
-    Var *p = m->params.items[i];
-    if (p->nsets) return false;
-    for (int j = 0; j < analyze_nparams_assumed; j++)
-        if (analyze_params_assumed[j] == p) return true;
-    if (analyze_nparams_assumed == ANALYZE_MAX_PARAMS) return false;
-    analyze_params_assumed[analyze_nparams_assumed++] = p;
-    bool ok = analyze_tail_only(m->body, p, true);
-    analyze_nparams_assumed--;
-    return ok;
-}
 static bool analyze_tail_only(Ast *a, Var *k, bool tail) {
     switch (a->kind) {
     case AST_CONST: return true;
@@ -311,7 +302,7 @@ static bool analyze_tail_only(Ast *a, Var *k, bool tail) {
         for (size_t i = 0; i < a->args.len; i++) {
             Ast *x = a->args.items[i];
             if (x->kind == AST_REF && x->var == k) {
-                if (!(tail && m && a->args.len == m->params.len && analyze_param_tail_only(m, i))) return false;
+                if (!(tail && m && a->args.len == m->params.len && analyze_param_only(m, i, true))) return false;
             } else if (!analyze_tail_only(x, k, false)) {
                 return false;
             }
