@@ -1110,6 +1110,19 @@ static void text_put(char **s, size_t *n, size_t *cap, const char *t, size_t len
 }
 
 static void text_exact(char **s, size_t *n, size_t *cap, RtValue v, int radix) {
+    if (RT_IS_FIXNUM(v)) {   /* the common case, without GMP and malloc */
+        char b[72], *e = b + sizeof b, *p = e;
+        int64_t x = RT_FIXVAL(v);
+        uint64_t u = x < 0 ? -(uint64_t)x : (uint64_t)x;
+        do {
+            unsigned d = (unsigned)(u % (uint64_t)radix);
+            *--p = (char)(d < 10 ? '0' + d : 'A' + d - 10);   /* upper case, as below */
+            u /= (uint64_t)radix;
+        } while (u);
+        if (x < 0) *--p = '-';
+        text_put(s, n, cap, p, (size_t)(e - p));
+        return;
+    }
     MpqView w;
     mpq_srcptr q = rt_num_mpq_view(&w, v);
     size_t need = mpz_sizeinbase(mpq_numref(q), radix) + mpz_sizeinbase(mpq_denref(q), radix) + 3;
