@@ -161,6 +161,42 @@ static const char *emit_type_test(Type t) {
     }
 }
 
+/* The flonum case of a generic + - * (op) or comparison of two operands whose types are not
+ * proven: NULL when inference rules flonums out (or -fno-inline-arith); otherwise it sets
+ * c->test, the C condition that the operands are flonums (or a flonum and a fixnum, when one
+ * operand is a known flonum: the fixnum converts, as the runtime does), c->value, the double
+ * result (of a comparison: the C condition), and c->known when one operand is a known flonum
+ * (no fixnum path is worth trying first). */
+typedef struct EmitFloCase { const char *test, *value; bool known; } EmitFloCase;
+static bool emit_flo_case(Emitter *em, Ast *a, const char **v, const char *cop, EmitFloCase *c) {
+    if (em->opt->untyped || em->opt->no_inline_arith) return false;
+    Ast *x = a->args.items[0], *y = a->args.items[1];
+    Type tx = emit_type(em, x), ty = emit_type(em, y);
+    if (!(tx & TY_FLO) || !(ty & TY_FLO)) return false;
+    bool kx = tx == TY_FLO, ky = ty == TY_FLO;
+    bool arith = strcmp(cop, "+") == 0 || strcmp(cop, "-") == 0 || strcmp(cop, "*") == 0;
+    const char *d[2], *test = NULL;
+    for (int i = 0; i < 2; i++) {
+        Ast *e = a->args.items[i];
+        if (e->kind == AST_CONST && e->datum->kind == DATUM_FLONUM) d[i] = emit_double(e->datum->flo);
+        else d[i] = xasprintf("RT_FLOVAL(%s)", v[i]);
+    }
+    if (kx && ky) return false;   /* emit_flo_arith's case */
+    if (kx || ky) {
+        int u = kx ? 1 : 0;   /* the operand that is not known */
+        if (arith) { /* a fixnum converts, as numbers.c does for a flonum and a fixnum */
+            test = xasprintf("(RT_IS_FIXNUM(%s) || RT_IS_TYPE(%s, TYPE_ID_FLOAT))", v[u], v[u]);
+            d[u] = xasprintf("(RT_IS_FIXNUM(%s) ? (double)RT_FIXVAL(%s) : RT_FLOVAL(%s))", v[u], v[u], v[u]);
+        } else {
+            test = xasprintf("RT_IS_TYPE(%s, TYPE_ID_FLOAT)", v[u]);
+        }
+    } else {
+        test = xasprintf("RT_IS_TYPE(%s, TYPE_ID_FLOAT) && RT_IS_TYPE(%s, TYPE_ID_FLOAT)", v[0], v[1]);
+    }
+    *c = (EmitFloCase){test, xasprintf("%s %s %s", d[0], cop, d[1]), kx || ky};
+    return true;
+}
+
 static bool emit_const_fix(const Ast *a) { return a->kind == AST_CONST && a->datum->kind == DATUM_FIXNUM; }
 
 /* A predicate or comparison as a C condition, or NULL when a is not one. */
@@ -192,9 +228,19 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
             r = xasprintf("(int64_t)%s %s (int64_t)%s", v[0], cop, v[1]);
         else if (em->opt->no_inline_arith)
             r = xasprintf("rt_num_%s(%s, %s, %s)", rt, loc, v[0], v[1]);
-        else
-            r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s)", v[0], v[1], v[0], cop, v[1],
-                          emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2, v));
+        else {
+            const char *slow = emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2, v);
+            EmitFloCase fc;
+            bool flo = emit_flo_case(em, a, v, cop, &fc);
+            if (flo && fc.known) /* a known flonum: no fixnum path */
+                r = xasprintf("(%s ? %s : %s)", fc.test, fc.value, slow);
+            else if (flo)
+                r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s ? %s : %s)", v[0], v[1], v[0],
+                              cop, v[1], fc.test, fc.value, slow);
+            else
+                r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s)", v[0], v[1], v[0], cop, v[1],
+                              slow);
+        }
         free(v);
         return r;
     }
@@ -263,6 +309,28 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     em->stats.num_generic++;
     const char *slow = emit_stub(em, "RtValue", rg, xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", op, loc), 2, v);
     const char *tags = fix ? "" : xasprintf("RT_BOTH_FIXNUM(%s, %s) && ", v[0], v[1]);
+    EmitFloCase fc;
+    if (!fix && emit_flo_case(em, a, v, *op == 'a' ? "+" : *op == 's' ? "-" : "*", &fc)) {
+        /* fixnums (unless an operand is a known flonum), then flonums inline, boxed in the
+         * site's region, then the stub */
+        const char *fixed = *op == 'm'
+            ? xasprintf("!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r)", v[0], v[1], t)
+            : xasprintf("!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r)", op, v[0], v[1], t);
+        emit_line(em, "RtValue %s;", t);
+        if (fc.known) emit_line(em, "if (%s) {", fc.test);
+        else {
+            emit_line(em, "int64_t %s_r;", t);
+            emit_line(em, "if (%s%s) %s = (RtValue)%s_r;", tags, fixed, t, t);
+            emit_line(em, "else if (%s) {", fc.test);
+        }
+        em->indent++;
+        char *b = emit_temp(em);
+        emit_typed_float(em, b, rg, fc.value);
+        emit_line(em, "%s = %s;", t, b);
+        em->indent--;
+        emit_line(em, "} else %s = %s;", t, slow);
+        return t;
+    }
     emit_line(em, "int64_t %s_r;", t);
     if (*op == 'm')
         emit_line(em, "RtValue %s = %s!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
