@@ -699,6 +699,8 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
         emit_check_store(em, loc, v[0], v[2]);
         r = "RT_UNSPEC";
+    } else if ((r = emit_flo_generic(em, a, v, loc)) != NULL) {
+        /* flonums inline, the rest in a cold stub */
     } else {
         if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
         r = emit_prim_call_out(em, emit_rg(a), p, loc, v, n);

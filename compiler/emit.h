@@ -130,6 +130,7 @@ const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t n, con
  * part (NULL: none): the collected heap's free-list pop when rg is it, else the region's bump. */
 char *emit_typed_mem(const char *rg, const char *type, const char *extra);
 void emit_typed_float(Emitter *em, const char *t, const char *rg, const char *x);
+const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *loc);
 
 /* ---- emit_num.c ------------------------------------------------------------------------------ */
 const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc);
