@@ -60,6 +60,8 @@ typedef struct Emitter {
     const char *acc;     /* the accumulator of a procedure compiled as an accumulating loop
                           * (emit_acc_loop), NULL otherwise: every return adds it */
     PrimId acc_op;       /* PRIM_add or PRIM_mul */
+    Loc cur_loc;         /* -g: the Scheme location of the C being written (file NULL: none);
+                          * each line emit_line writes, and each stub, gets a #line of it */
     EmitStats stats;
 } Emitter;
 
@@ -83,6 +85,7 @@ bool emit_check(Emitter *em, bool proven);
 bool emit_var_unboxed(Emitter *em, Var *v);
 /* output */
 void emit_line(Emitter *em, const char *fmt, ...) PRINTF(2, 3);
+void emit_line_directive(Emitter *em, Buf *b, Loc loc);
 char *emit_temp(Emitter *em);
 size_t emit_label(Emitter *em, const char *label);
 void emit_label_done(Emitter *em, size_t at, size_t from, const char *label);

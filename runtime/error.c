@@ -12,7 +12,8 @@
  * conditions made here, their messages and irritant lists live in the collected heap, and
  * the handler of a raise from C is called with rt_gc_region as its result region.
  * An uncaught error ends the program as an escape to the top level would: the wind list is
- * left first (its after thunks run), as Chez Scheme does.
+ * left first (its after thunks run), as Chez Scheme does. Its report is followed by the
+ * Scheme frames of the stack as they were at the raise (backtrace.c).
  * Also here: stack overflow (rt_stack_overflow), and how a message writes a value
  * (rt_error_print: the printer, a higher layer, reached by a hook; rtlib.h, "Architecture").
  */
@@ -187,6 +188,7 @@ static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
         rt_error_print(stderr, obj, 1);
     }
     fputc('\n', stderr);
+    rt_backtrace_print(stderr);
     fflush(stderr);
     rt_uncaught_exit();
 }
@@ -214,6 +216,7 @@ static RT_NORETURN RT_COLD void rt_raise_text(const char *loc, int kind, char *t
         rt_report_prefix(loc);
         fwrite(text, 1, len, stderr);
         fputc('\n', stderr);
+        rt_backtrace_print(stderr);
         fflush(stderr);
         free(text);
         rt_uncaught_exit();

@@ -778,6 +778,29 @@ RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const ch
     __attribute__((format(printf, 3, 4)));
 
 /* ============================================================================================
+ * Backtraces (backtrace.c)
+ * --------------------------------------------------------------------------------------------
+ * The generated main() registers the program's frame table before rt_start: one entry per C
+ * function of a procedure (generic and direct entries) or of the top level, with the Scheme
+ * name and the location of the definition. The functions are named, not pointed to: a
+ * reference to a function's address would change the code clang makes of it. An uncaught
+ * error prints the frames of its stack whose function is in a table (found by unwinding on
+ * the error path and reading the executable's symbol table: nothing is recorded while the
+ * program runs). The table's `next` is the runtime's.
+ * ========================================================================================== */
+typedef struct RtFrameName {
+    const char *cname;    /* the C function's name */
+    const char *name;     /* the procedure's name, "<lambda>" or "<top level>" */
+    const char *loc;      /* "file:line:col" of its definition (the top level: "file") */
+} RtFrameName;
+typedef struct RtFrameTable {
+    const RtFrameName *items;
+    size_t len;
+    struct RtFrameTable *next;
+} RtFrameTable;
+void rt_frames_register(RtFrameTable *t);
+
+/* ============================================================================================
  * Program start (start.c)
  * --------------------------------------------------------------------------------------------
  * The generated main() is `return rt_start(argc, argv, program);`. rt_start initialises the

@@ -12,9 +12,10 @@
  *       regions, the region stack and the upstream allocator; the collected heap over them
  *   Layer 2, objects:      object.c
  *       the mk_* constructors, type names, symbols, list length, multiple values
- *   Layer 3, raise, call:  error.c call.c
+ *   Layer 3, raise, call:  error.c call.c backtrace.c
  *       conditions, raise and the handler stack, stack overflow; calling procedures, apply.
  *       Entwined by nature: raising calls a handler, a call reports arity and type errors.
+ *       backtrace.c, the frames of an uncaught error, calls nothing of the runtime.
  *   Layer 4, data:         numbers.c numtrans.c numsyntax.c string.c vector.c record.c list.c
  *       the data types' primitives (list.c over numbers.c and string.c: iota, symbols);
  *       numtrans.c (expt, sqrt, the transcendental and complex functions) over numbers.c;
@@ -167,6 +168,10 @@ extern unsigned rt_gc_stress;
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
  * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
+
+/* The Scheme frames of the calling thread's stack, printed on f after an uncaught error's
+ * message (backtrace.c; error.c calls it). */
+void rt_backtrace_print(FILE *f);
 
 /* The flush before exit (region.c), a hook so that the lower layers need not call up.
  * rt_exit_flush flushes the output ports before the program exits or reports an error on
