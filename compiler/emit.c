@@ -1110,6 +1110,14 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
             buf_printf(out, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em.static_syms.items[i]);
         buf_printf(out, "};\n    rt_intern_statics(syms, %zu);\n", em.static_syms.len);
     }
+    if (opt->nfeatures) { /* -D NAME */
+        buf_puts(out, "    static const char *const features[] = {");
+        for (size_t i = 0; i < opt->nfeatures; i++) {
+            if (i) buf_puts(out, ", ");
+            emit_c_string(out, opt->features[i]);
+        }
+        buf_printf(out, "};\n    rt_features_add(features, %zu);\n", opt->nfeatures);
+    }
     buf_putn(out, em.init.data ? em.init.data : "", em.init.len);
     if (prog->region_local) buf_puts(out, "    rt_region_enter(&rgl);\n");
     buf_putn(out, pieces.data ? pieces.data : "", pieces.len);

@@ -74,6 +74,7 @@ struct Expander {
     int macro_depth;     /* nested macro expansions, against runaway recursion */
     int include_depth;
     Libraries *libs;
+    const ExpandOptions *opt;
 };
 
 #define EXPAND_MAX_MACRO_DEPTH 10000
@@ -674,7 +675,12 @@ bool expand_feature(Sym *name) {
 }
 
 static bool expand_requirement(Expander *ex, Datum *r, Scope *sc) {
-    if (is_sym(r)) return expand_feature(scope_base(r->sym));
+    if (is_sym(r)) {
+        Sym *f = scope_base(r->sym);
+        for (size_t i = 0; i < ex->opt->nfeatures; i++)
+            if (!strcmp(f->name, ex->opt->features[i])) return true;   /* -D NAME */
+        return expand_feature(f);
+    }
     if (!is_pair(r) || !is_sym(car(r)) || datum_list_length(r) == (size_t)-1) {
         expand_malformed(r, "cond-expand feature requirement");
         return false;
@@ -1193,6 +1199,7 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
     prog->file = file;
     Expander *ex = xcalloc(1, sizeof *ex);
     ex->prog = prog;
+    ex->opt = opt;
     expand_init_keywords(ex);
     expand_env_init(ex, &ex->core, ENV_CORE, "");
     ScopeTop *core = scope_core_top();

@@ -13,18 +13,23 @@
 
 static void main_usage(FILE *f) {
     fputs("usage: regal [options] file.scm [-- program arguments]\n"
+          "       regal [options] - ...      the program read from standard input\n"
           "Compile an R7RS Scheme program to a native executable (through C and clang).\n\n"
           "  -o FILE              write the executable (or, with -S, the C) to FILE\n"
-          "                       (default: the source name without .scm, or .c with -S)\n"
+          "                       (default: the source name without .scm, or .c with -S; for a\n"
+          "                       program from stdin, a.out, or stdout with -S)\n"
           "  -S                   write the generated C instead of an executable\n"
           "  -O0 -O1 -O2 -O3      optimisation level of the C compiler (default -O2)\n"
           "  -g                   debug information; #line directives point at the Scheme source\n"
           "  -I DIR               look for libraries in DIR first ((a b) is DIR/a/b.sld); then in\n"
           "                       the importing file's directory, the program's, and the\n"
           "                       installed libraries' ($REGAL_HOME/lib when REGAL_HOME is set)\n"
+          "  -D NAME              NAME is a feature: cond-expand's requirement NAME holds and\n"
+          "                       (features) lists it (repeatable)\n"
           "  --cc=CC              the C compiler (default clang)\n"
           "  --run                compile to a temporary file and run it with the arguments after\n"
-          "                       the source (or after --)\n"
+          "                       the source, or, when -- follows the source, exactly those after\n"
+          "                       -- (the options between are regal's)\n"
           "  --alloc=MODE         typed (default): alloc_obj_typed with constant type ids;\n"
           "                       constructors: the mk_* constructor calls\n"
           "  --types              print the inferred types of the top-level procedures and a\n"
@@ -61,6 +66,7 @@ static void main_usage(FILE *f) {
 }
 
 static const char *main_default_output(const char *src, bool c_file) {
+    if (!strcmp(src, "-")) return c_file ? "-" : "a.out"; /* the program came from stdin */
     const char *base = strrchr(src, '/');
     base = base ? base + 1 : src;
     size_t n = strlen(base);
@@ -92,6 +98,24 @@ static bool main_output_ok(const char *path, const char *src, bool exe) {
     return err == 0;
 }
 
+/* -D NAME: a feature name cond-expand can test, an identifier of the plain kind. */
+static bool main_feature_ok(const char *f) {
+    if (!f) {
+        fputs("regal: -D needs a feature name\n", stderr);
+        return false;
+    }
+    for (const unsigned char *p = (const unsigned char *)f; *p; p++)
+        if (*p <= ' ' || strchr("()[]{}\"';`,|#", *p)) {
+            fprintf(stderr, "regal: -D '%s': a feature is an identifier (no spaces, parentheses or quotes)\n", f);
+            return false;
+        }
+    if (!*f) {
+        fputs("regal: -D needs a feature name\n", stderr);
+        return false;
+    }
+    return true;
+}
+
 /* The end of a command whose result went to stdout: 1 when it could not be written. */
 static int main_stdout_status(int rc) { return util_stdout_done() ? rc : 1; }
 
@@ -106,7 +130,13 @@ int main(int argc, char **argv) {
     InferOptions io = {.element_types = true, .flonum_vectors = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
-    for (int i = 1; i < argc; i++) {
+    VEC(const char *) features = {0};
+    /* Under --run the program's arguments are exactly those after the first "--" (the
+     * arguments between the source and it are regal's), or, with no "--", every argument
+     * after the source. */
+    int dashdash = 1;
+    while (dashdash < argc && strcmp(argv[dashdash], "--")) dashdash++;
+    for (int i = 1; i < dashdash; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { main_usage(stdout); return main_stdout_status(0); }
         if (!strcmp(a, "--version")) { printf("regal %s\n", REGAL_VERSION); return main_stdout_status(0); }
@@ -117,6 +147,11 @@ int main(int argc, char **argv) {
             if (++i >= argc) { fputs("regal: -I needs a directory\n", stderr); return 1; }
             vec_push(&lib_dirs, argv[i]);
         } else if (!strncmp(a, "-I", 2)) vec_push(&lib_dirs, a + 2);
+        else if (!strcmp(a, "-D") || !strncmp(a, "-D", 2)) {
+            const char *f = a[2] ? a + 2 : ++i < dashdash ? argv[i] : NULL;
+            if (!main_feature_ok(f)) return 1;
+            vec_push(&features, f);
+        }
         else if (!strcmp(a, "-S")) emit_c = true;
         else if (!strcmp(a, "-g")) { dopt.debug = true; eo.line_directives = true; }
         else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3") || !strcmp(a, "-Os"))
@@ -146,21 +181,27 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-prelude")) prelude = false;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
-        else if (!strcmp(a, "--")) { run_argi = i + 1; break; }
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "regal: unknown option '%s' (see regal --help)\n", a);
             return 1;
         } else if (!src) {
             src = a;
-            if (run) { /* the program's arguments: the rest, after an optional "--" */
-                if (i + 1 < argc && !strcmp(argv[i + 1], "--")) i++;
+            if (run && dashdash == argc) { /* no "--": the rest is the program's */
                 run_argi = i + 1;
                 break;
             }
         } else {
-            fprintf(stderr, "regal: more than one source file ('%s' and '%s')\n", src, a);
+            fprintf(stderr, "regal: more than one source file ('%s' and '%s')%s\n", src, a,
+                    run ? "; the program's arguments go after the source, or all after --" : "");
             return 1;
         }
+    }
+    if (dashdash < argc) {
+        if (!run && dashdash + 1 < argc) {
+            fprintf(stderr, "regal: arguments after '--' are the program's: they need --run\n");
+            return 1;
+        }
+        if (run_argi == argc) run_argi = dashdash + 1;
     }
     if (!src) {
         fputs("regal: no input file (see regal --help)\n", stderr);
@@ -169,16 +210,19 @@ int main(int argc, char **argv) {
     size_t len;
     char *text = util_read_file(src, &len);
     if (!text) {
-        fprintf(stderr, "regal: cannot read '%s': %s\n", src, strerror(errno));
+        fprintf(stderr, "regal: cannot read '%s': %s\n", !strcmp(src, "-") ? "standard input" : src, strerror(errno));
         return 1;
     }
+    const char *src_path = src;        /* "-": the program is read from standard input */
+    if (!strcmp(src, "-")) src = "<stdin>";
 
     /* the passes */
     DatumVec forms = {0};
     if (!reader_read_all(src, text, len, &forms) || diag_error_count()) return 1;
     const char *home = getenv("REGAL_HOME");
     ExpandOptions xo = {.prelude = prelude, .lib_dirs = lib_dirs.items, .nlib_dirs = lib_dirs.len,
-                        .installed_dir = home && *home ? xasprintf("%s/lib", home) : REGAL_LIBRARY_DIR};
+                        .installed_dir = home && *home ? xasprintf("%s/lib", home) : REGAL_LIBRARY_DIR,
+                        .features = features.items, .nfeatures = features.len};
     Program *prog = expand_program(src, &forms, &xo);
     if (diag_error_count()) return 1;
     if (dump == DUMP_EXPAND) {
@@ -212,6 +256,8 @@ int main(int argc, char **argv) {
     Buf c = {0};
     EmitStats stats = {0};
     eo.stats = &stats;
+    eo.features = features.items;
+    eo.nfeatures = features.len;
     emit_program(prog, &eo, &c);
     if (types) {
         Buf t = {0};
@@ -224,8 +270,8 @@ int main(int argc, char **argv) {
         return main_stdout_status(0);
     }
 
-    const char *path = run && !emit_c ? NULL : out ? out : main_default_output(src, emit_c);
-    if (path && !main_output_ok(path, src, !emit_c)) return 1;
+    const char *path = run && !emit_c ? NULL : out ? out : main_default_output(src_path, emit_c);
+    if (path && !main_output_ok(path, src_path, !emit_c)) return 1;
     if (emit_c) {
         if (!strcmp(path, "-")) {
             fputs(buf_cstr(&c), stdout);

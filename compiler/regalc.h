@@ -457,6 +457,8 @@ typedef struct ExpandOptions {
     const char *const *lib_dirs;  /* -I DIR: where libraries are looked for first, in order */
     size_t nlib_dirs;
     const char *installed_dir;    /* installed libraries, searched last (may be NULL) */
+    const char *const *features;  /* -D NAME: features cond-expand also knows */
+    size_t nfeatures;
 } ExpandOptions;
 Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *opt);
 /* The features cond-expand knows (R7RS 4.2.1, appendix B). */
@@ -717,6 +719,8 @@ typedef struct EmitOptions {
     bool no_lazy_regions;  /* -fno-lazy-regions: a procedure enters its own regions on entry */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
+    const char *const *features; /* -D NAME: added to what (features) returns at run time */
+    size_t nfeatures;
     EmitStats *stats;      /* filled when not NULL */
 } EmitOptions;
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);

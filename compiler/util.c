@@ -107,11 +107,12 @@ typedef struct UtilInput { dev_t dev; ino_t ino; const char *path; } UtilInput;
 static VEC(UtilInput) util_inputs;
 
 char *util_read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
+    bool std_in = !strcmp(path, "-");
+    FILE *f = std_in ? stdin : fopen(path, "rb");
     if (!f) return NULL;
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
+        if (!std_in) fclose(f);
         errno = EISDIR;
         return NULL;
     }
@@ -121,7 +122,7 @@ char *util_read_file(const char *path, size_t *len) {
     errno = 0;
     while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) buf_putn(&b, tmp, n);
     int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    fclose(f);
+    if (!std_in) fclose(f);
     if (err) {
         buf_free(&b);
         errno = err;

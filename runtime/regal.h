@@ -790,6 +790,9 @@ RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const ch
 int rt_start(int argc, char **argv, void (*program)(void));
 extern int rt_argc;
 extern char **rt_argv;
+/* The features a program was compiled with (`regal -D NAME`), added to what (features)
+ * returns (control.c); names must outlive the program (the generated C passes static data). */
+void rt_features_add(const char *const *names, size_t n);
 
 /* ============================================================================================
  * Calls from C (call.c)
