@@ -642,7 +642,9 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         free(v);
         return NULL;
     }
-    if (p->cxr && n == 1) {
+    if (a->ffi) {
+        r = emit_ffi_call(em, a, v, loc);
+    } else if (p->cxr && n == 1) {
         r = emit_cxr(em, a, v[0], loc);
     } else if (p->id == PRIM_cons && n == 2) {
         r = emit_alloc_pair(em, emit_rg(a), v[0], v[1]);

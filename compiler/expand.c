@@ -384,15 +384,23 @@ Ast *expand_malformed(Datum *d, const char *what) {
 }
 
 /* ---- lambda and bodies (R7RS 4.1.4, 5.3.2) -------------------------------------------------- */
-Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc) {
+Lambda *expand_lambda_begin(Expander *ex, Sym *name, Loc loc) {
     Lambda *l = xcalloc(1, sizeof *l);
     l->name = name;
     l->loc = loc;
     l->id = (int)ex->prog->lambdas.len;
     l->parent = ex->lambda;
     vec_push(&ex->prog->lambdas, l);
-    Lambda *saved = ex->lambda;
     ex->lambda = l;
+    return l;
+}
+void expand_lambda_end(Expander *ex, Lambda *l, Ast *body) {
+    l->body = body;
+    ex->lambda = l->parent;
+}
+
+Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc) {
+    Lambda *l = expand_lambda_begin(ex, name, loc);
     Scope *inner = sc;
     Datum *p = params;
     for (; is_pair(p); p = cdr(p)) {
@@ -417,8 +425,7 @@ Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc l
     } else if (!is_nil(p)) {
         diag_error(p->loc, "lambda parameter must be an identifier");
     }
-    l->body = expand_body(ex, body, inner, loc);
-    ex->lambda = saved;
+    expand_lambda_end(ex, l, expand_body(ex, body, inner, loc));
     return l;
 }
 

@@ -57,6 +57,12 @@ static void main_usage(FILE *f) {
           "  -fno-unbox           keep every flonum vector boxed (a flonum object per element)\n"
           "  -fno-prelude         map, for-each, fold, filter... stay calls of the runtime's\n"
           "                       primitives instead of Scheme compiled with the program\n"
+          "  FILE.c FILE.o FILE.a FILE.so  C code compiled and linked with the program (the\n"
+          "                       functions foreign-procedure calls)\n"
+          "  -l LIB, -L DIR       passed to the linker, after the runtime library\n"
+          "  --print-include-dir  print the directory of regal.h (for C files of your own)\n"
+          "  --print-paths        print where the runtime's header and libraries and the installed\n"
+          "                       Scheme libraries are, and which rule found them\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
           "  --help, --version\n\n"
@@ -96,6 +102,17 @@ static bool main_output_ok(const char *path, const char *src, bool exe) {
                                             : 0;
     if (err) fprintf(stderr, "regal: cannot write '%s': %s\n", path, strerror(err));
     return err == 0;
+}
+
+/* A C source, object or library given with the program: compiled and linked with it. */
+static bool main_is_c_input(const char *a) {
+    static const char *const exts[] = {".c", ".o", ".a", ".so", NULL};
+    size_t n = strlen(a);
+    for (int i = 0; exts[i]; i++) {
+        size_t e = strlen(exts[i]);
+        if (n > e && !strcmp(a + n - e, exts[i])) return true;
+    }
+    return false;
 }
 
 /* -D NAME: a feature name cond-expand can test, an identifier of the plain kind. */
@@ -140,6 +157,12 @@ int main(int argc, char **argv) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { main_usage(stdout); return main_stdout_status(0); }
         if (!strcmp(a, "--version")) { printf("regal %s\n", REGAL_VERSION); return main_stdout_status(0); }
+        if (!strcmp(a, "--print-include-dir")) { printf("%s\n", driver_paths()->include_dir); return main_stdout_status(0); }
+        if (!strcmp(a, "--print-paths")) {
+            const DriverPaths *dp = driver_paths();
+            printf("include %s\nlib %s\nlibraries %s\nfound %s\n", dp->include_dir, dp->lib_dir, dp->library_dir, dp->how);
+            return main_stdout_status(0);
+        }
         if (!strcmp(a, "-o")) {
             if (++i >= argc) { fputs("regal: -o needs a file name\n", stderr); return 1; }
             out = argv[i];
@@ -147,7 +170,14 @@ int main(int argc, char **argv) {
             if (++i >= argc) { fputs("regal: -I needs a directory\n", stderr); return 1; }
             vec_push(&lib_dirs, argv[i]);
         } else if (!strncmp(a, "-I", 2)) vec_push(&lib_dirs, a + 2);
-        else if (!strcmp(a, "-D") || !strncmp(a, "-D", 2)) {
+        else if (!strncmp(a, "-l", 2) || !strncmp(a, "-L", 2)) {   /* linked after the runtime */
+            const char *v = a[2] ? a + 2 : ++i < dashdash ? argv[i] : NULL;
+            if (!v || !*v) {
+                fprintf(stderr, "regal: %.2s needs a %s\n", a, a[1] == 'l' ? "library name" : "directory");
+                return 1;
+            }
+            vec_push(&dopt.link, xasprintf("-%c%s", a[1], v));
+        } else if (!strcmp(a, "-D") || !strncmp(a, "-D", 2)) {
             const char *f = a[2] ? a + 2 : ++i < dashdash ? argv[i] : NULL;
             if (!main_feature_ok(f)) return 1;
             vec_push(&features, f);
@@ -184,6 +214,8 @@ int main(int argc, char **argv) {
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "regal: unknown option '%s' (see regal --help)\n", a);
             return 1;
+        } else if (main_is_c_input(a)) {
+            vec_push(&dopt.inputs, a);   /* linked with the program (foreign procedures) */
         } else if (!src) {
             src = a;
             if (run && dashdash == argc) { /* no "--": the rest is the program's */
@@ -219,9 +251,8 @@ int main(int argc, char **argv) {
     /* the passes */
     DatumVec forms = {0};
     if (!reader_read_all(src, text, len, &forms) || diag_error_count()) return 1;
-    const char *home = getenv("REGAL_HOME");
     ExpandOptions xo = {.prelude = prelude, .lib_dirs = lib_dirs.items, .nlib_dirs = lib_dirs.len,
-                        .installed_dir = home && *home ? xasprintf("%s/lib", home) : REGAL_LIBRARY_DIR,
+                        .installed_dir = driver_paths()->library_dir,
                         .features = features.items, .nfeatures = features.len};
     Program *prog = expand_program(src, &forms, &xo);
     if (diag_error_count()) return 1;
