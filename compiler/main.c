@@ -257,7 +257,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     size_t len;
-    char *text = util_read_file(src, &len);
+    char *text = !strcmp(src, "-") ? util_read_stdin(&len) : util_read_file(src, &len);
     if (!text) {
         fprintf(stderr, "regal: cannot read '%s': %s\n", !strcmp(src, "-") ? "standard input" : src, strerror(errno));
         return 1;

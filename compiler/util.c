@@ -106,10 +106,9 @@ void buf_free(Buf *b) {
 typedef struct UtilInput { dev_t dev; ino_t ino; const char *path; } UtilInput;
 static VEC(UtilInput) util_inputs;
 
-char *util_read_file(const char *path, size_t *len) {
-    bool std_in = !strcmp(path, "-");
-    FILE *f = std_in ? stdin : fopen(path, "rb");
-    if (!f) return NULL;
+/* The whole of f (closed unless it is stdin), remembered as the input `path`. */
+static char *util_read_stream(FILE *f, const char *path, size_t *len) {
+    bool std_in = f == stdin;
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         if (!std_in) fclose(f);
@@ -132,6 +131,13 @@ char *util_read_file(const char *path, size_t *len) {
     *len = b.len;
     return buf_cstr(&b);
 }
+
+char *util_read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    return f ? util_read_stream(f, path, len) : NULL;
+}
+
+char *util_read_stdin(size_t *len) { return util_read_stream(stdin, "-", len); }
 
 const char *util_input_named(const char *path) {
     struct stat st;
