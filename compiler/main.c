@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 static void main_usage(FILE *f) {
-    fputs("usage: regal [options] file.scm [-- program arguments]\n"
+    fputs("usage: regal [options] [file.c file.o file.a ...] file.scm [-- program arguments]\n"
           "       regal [options] - ...      the program read from standard input\n"
           "Compile an R7RS Scheme program to a native executable (through C and clang).\n\n"
           "  -o FILE              write the executable (or, with -S, the C) to FILE\n"
