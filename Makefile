@@ -49,6 +49,15 @@ CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)
             -DREGAL_LIBRARY_DIR='"$(ABS)/lib"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
+# make install: PREFIX (default /usr/local), DESTDIR (a staging root). The installed compiler
+# finds its runtime beside itself (PREFIX/bin/regal -> PREFIX/include/regal, PREFIX/lib/regal,
+# PREFIX/share/regal/lib: compiler/driver.c, "where the runtime is"); its built-in fallback is
+# PREFIX, never this build tree (only driver.c differs from build/regal).
+PREFIX   ?= /usr/local
+INSTALL_DEFS := -DREGAL_INCLUDE_DIR='"$(PREFIX)/include/regal"' -DREGAL_LIB_DIR='"$(PREFIX)/lib/regal"' \
+            -DREGAL_LIBRARY_DIR='"$(PREFIX)/share/regal/lib"' \
+            -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
+
 # LLVM's lit and FileCheck (test-codegen): on PATH (lit or llvm-lit; FileCheck), else in the
 # newest /usr/lib/llvm-N that has them (Debian's llvm-N-tools); LIT=... FILECHECK=... override.
 llvm_tool = $(firstword $(foreach n,$(1),$(shell command -v $(n) 2>/dev/null)) \
@@ -60,7 +69,7 @@ ifndef FILECHECK
 FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
-.PHONY: all deps example test test-layers test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-debug test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
+.PHONY: all deps example test test-layers test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-debug test-ffi test-install test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 # The settings compiled into the runtime and the driver (RT_DEFS, RT_LIBS): a change to them
@@ -99,6 +108,31 @@ $(B)/cc/driver.o $(B)/cc-san/driver.o: Makefile $(B)/rt-config
 $(B)/regal: $(CC_OBJS)
 	$(CC) $(OPT) -g $^ -lgmp -lutf8proc -lm -o $@
 
+# ---- install ---------------------------------------------------------------------------------
+#   make install PREFIX=/usr/local DESTDIR=/tmp/stage   bin/regal (stripped), lib/regal/libregal*.a,
+#   include/regal/{regal.h,prims.def}, share/regal/lib/ (the installed libraries, lib/ here),
+#   share/man/man1/regal.1;  make uninstall  removes them
+.PHONY: install uninstall
+$(B)/install/defs: FORCE | $(B)/install
+	@echo '$(INSTALL_DEFS)' | cmp -s - $@ || echo '$(INSTALL_DEFS)' > $@
+$(B)/install/driver.o: compiler/driver.c compiler/*.h runtime/regal.h $(B)/install/defs
+	$(CC) $(CSTD) $(OPT) $(WARN) $(INSTALL_DEFS) -Iruntime -c $< -o $@
+$(B)/install/regal: $(filter-out $(B)/cc/driver.o,$(CC_OBJS)) $(B)/install/driver.o
+	$(CC) $(OPT) $^ -lgmp -lutf8proc -lm -o $@
+$(B)/install:
+	mkdir -p $@
+install: all $(B)/install/regal
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/regal $(DESTDIR)$(PREFIX)/include/regal \
+	    $(DESTDIR)$(PREFIX)/share/regal/lib $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 -s $(B)/install/regal $(DESTDIR)$(PREFIX)/bin/regal
+	install -m 644 $(B)/libregal.a $(B)/libregal-san.a $(DESTDIR)$(PREFIX)/lib/regal/
+	install -m 644 runtime/regal.h runtime/prims.def $(DESTDIR)$(PREFIX)/include/regal/
+	cp -R lib/. $(DESTDIR)$(PREFIX)/share/regal/lib/
+	install -m 644 doc/regal.1 $(DESTDIR)$(PREFIX)/share/man/man1/regal.1
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/regal $(DESTDIR)$(PREFIX)/share/man/man1/regal.1
+	rm -rf $(DESTDIR)$(PREFIX)/lib/regal $(DESTDIR)$(PREFIX)/include/regal $(DESTDIR)$(PREFIX)/share/regal
+
 # the compiler built with ASan and UBSan, for tests/robust.sh
 CC_SOBJS := $(CC_OBJS:$(B)/cc/%=$(B)/cc-san/%)
 $(B)/cc-san/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h | $(B)/cc-san
@@ -126,8 +160,8 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-debug test-stats \
-	    test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
+	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-debug test-ffi test-install \
+	    test-stats test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
 	@echo "all test suites passed"
 
 # the runtime's layers (runtime/rtlib.h, "Architecture") against its object files: no call up,
@@ -167,6 +201,16 @@ test-io: all
 # executable (issue 17 item 5)
 test-debug: all
 	B=$(B) tests/debug.sh
+
+# make install into a staging directory, then the staged compiler, moved, compiles and runs a
+# program with the build tree out of reach (hidden by a mount namespace when unshare allows);
+# --help and regal.1 document every option and environment variable (tests/install.sh)
+test-install: all
+	B=$(B) tests/install.sh
+
+# foreign procedures with a user's C file: as .c, .o, -L/-l library, --run (tests/ffi.sh)
+test-ffi: all
+	B=$(B) tests/ffi.sh
 
 # REGAL_STATS=json and =1 against the keys and labels documented in runtime/regal.h
 test-stats: all

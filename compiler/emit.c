@@ -654,7 +654,9 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         free(v);
         return NULL;
     }
-    if (p->cxr && n == 1) {
+    if (a->ffi) {
+        r = emit_ffi_call(em, a, v, loc);
+    } else if (p->cxr && n == 1) {
         r = emit_cxr(em, a, v[0], loc);
     } else if (p->id == PRIM_cons && n == 2) {
         r = emit_alloc_pair(em, emit_rg(a), v[0], v[1]);
@@ -1174,6 +1176,14 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         for (size_t i = 0; i < em.static_syms.len; i++)
             buf_printf(&glue, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em.static_syms.items[i]);
         buf_printf(&glue, "};\n    rt_intern_statics(syms, %zu);\n", em.static_syms.len);
+    }
+    if (opt->nfeatures) { /* -D NAME */
+        buf_puts(&glue, "    static const char *const features[] = {");
+        for (size_t i = 0; i < opt->nfeatures; i++) {
+            if (i) buf_puts(&glue, ", ");
+            emit_c_string(&glue, opt->features[i]);
+        }
+        buf_printf(&glue, "};\n    rt_features_add(features, %zu);\n", opt->nfeatures);
     }
     buf_putn(&glue, em.init.data ? em.init.data : "", em.init.len);
     if (prog->region_local) buf_puts(&glue, "    rt_region_enter(&rgl);\n");

@@ -6,8 +6,9 @@
  *                constructor forms, in separate sections)
  *   emit_num.c   numbers and tests: c[ad]+r, flonum arithmetic in C doubles, predicates and
  *                comparisons as C conditions, inline fixnum arithmetic, integer division
+ *   emit_ffi.c   foreign calls (%ffi-call): the C declaration, argument and result conversions
  * Each expression is compiled to statements plus a side-effect-free C expression for its value;
- * where the value goes is a Dest. Not included by anything but those three files.
+ * where the value goes is a Dest. Not included by anything but those four files.
  */
 #ifndef EMIT_H
 #define EMIT_H
@@ -62,6 +63,7 @@ typedef struct Emitter {
     PrimId acc_op;       /* PRIM_add or PRIM_mul */
     Loc cur_loc;         /* -g: the Scheme location of the C being written (file NULL: none);
                           * each line emit_line writes, and each stub, gets a #line of it */
+    PtrMap ffi_decls;    /* FfiSig -> 1 once its C declaration is written (emit_ffi.c) */
     EmitStats stats;
 } Emitter;
 
@@ -154,5 +156,9 @@ const char *emit_f64_ref(Emitter *em, Ast *a);
 const char *emit_f64_set(Emitter *em, Ast *a);
 const char *emit_f64_alloc(Emitter *em, Ast *a);
 const char *emit_vector_length(Emitter *em, Ast *a, const char *v, const char *loc);
+
+/* ---- emit_ffi.c ------------------------------------------------------------------------------ */
+/* A %ffi-call node (Ast.ffi) whose arguments are the values v: the C call, its result value */
+const char *emit_ffi_call(Emitter *em, Ast *a, const char **v, const char *loc);
 
 #endif

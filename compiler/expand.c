@@ -74,6 +74,7 @@ struct Expander {
     int macro_depth;     /* nested macro expansions, against runaway recursion */
     int include_depth;
     Libraries *libs;
+    const ExpandOptions *opt;
 };
 
 #define EXPAND_MAX_MACRO_DEPTH 10000
@@ -383,15 +384,23 @@ Ast *expand_malformed(Datum *d, const char *what) {
 }
 
 /* ---- lambda and bodies (R7RS 4.1.4, 5.3.2) -------------------------------------------------- */
-Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc) {
+Lambda *expand_lambda_begin(Expander *ex, Sym *name, Loc loc) {
     Lambda *l = xcalloc(1, sizeof *l);
     l->name = name;
     l->loc = loc;
     l->id = (int)ex->prog->lambdas.len;
     l->parent = ex->lambda;
     vec_push(&ex->prog->lambdas, l);
-    Lambda *saved = ex->lambda;
     ex->lambda = l;
+    return l;
+}
+void expand_lambda_end(Expander *ex, Lambda *l, Ast *body) {
+    l->body = body;
+    ex->lambda = l->parent;
+}
+
+Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc) {
+    Lambda *l = expand_lambda_begin(ex, name, loc);
     Scope *inner = sc;
     Datum *p = params;
     for (; is_pair(p); p = cdr(p)) {
@@ -416,8 +425,7 @@ Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc l
     } else if (!is_nil(p)) {
         diag_error(p->loc, "lambda parameter must be an identifier");
     }
-    l->body = expand_body(ex, body, inner, loc);
-    ex->lambda = saved;
+    expand_lambda_end(ex, l, expand_body(ex, body, inner, loc));
     return l;
 }
 
@@ -674,7 +682,12 @@ bool expand_feature(Sym *name) {
 }
 
 static bool expand_requirement(Expander *ex, Datum *r, Scope *sc) {
-    if (is_sym(r)) return expand_feature(scope_base(r->sym));
+    if (is_sym(r)) {
+        Sym *f = scope_base(r->sym);
+        for (size_t i = 0; i < ex->opt->nfeatures; i++)
+            if (!strcmp(f->name, ex->opt->features[i])) return true;   /* -D NAME */
+        return expand_feature(f);
+    }
     if (!is_pair(r) || !is_sym(car(r)) || datum_list_length(r) == (size_t)-1) {
         expand_malformed(r, "cond-expand feature requirement");
         return false;
@@ -1193,6 +1206,7 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
     prog->file = file;
     Expander *ex = xcalloc(1, sizeof *ex);
     ex->prog = prog;
+    ex->opt = opt;
     expand_init_keywords(ex);
     expand_env_init(ex, &ex->core, ENV_CORE, "");
     ScopeTop *core = scope_core_top();

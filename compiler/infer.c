@@ -904,7 +904,7 @@ static AVal infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
             args[i] = infer_expr(in, a->args.items[i], env);
             types[i] = args[i].t;
         }
-        Type t = infer_prim(a->prim, types, n);
+        Type t = a->ffi ? ffi_result_type(a->ffi) : infer_prim(a->prim, types, n);
         if ((a->prim->id == PRIM_sqrt || a->prim->id == PRIM_log) && n == 1 && infer_nonneg(a->args.items[0], 0))
             t &= ~TY_CPLX;
         /* x + c and x - c for a fixnum x the enclosing tests bound: a fixnum */

@@ -184,7 +184,8 @@ void lexer_error(Lexer *lx, Loc loc, const char *fmt, ...) PRINTF(3, 4);
     X(SRFI_23, "(srfi 23)") X(SRFI_30, "(srfi 30)") X(SRFI_39, "(srfi 39)")                \
     X(SRFI_62, "(srfi 62)") X(SRFI_69, "(srfi 69)") X(SRFI_87, "(srfi 87)")                \
     X(SRFI_98, "(srfi 98)") X(SRFI_132, "(srfi 132)")                                      \
-    X(REGAL, "(regal extras)")
+    X(REGAL, "(regal extras)")                                                             \
+    X(FFI, "(regal ffi)")
 enum {
 #define LIB_INDEX(id, name) LIB_INDEX_##id,
     LIBRARIES(LIB_INDEX)
@@ -305,6 +306,7 @@ struct Ast {
     bool is_define;
     Ast *value, *test, *then, *els, *fn, *body;
     const Prim *prim;
+    const struct FfiSig *ffi; /* AST_PRIMCALL of %ffi-call: the C function and its types */
     Lambda *lambda;
     AstVec items, args, inits;
     VarVec vars;
@@ -457,6 +459,8 @@ typedef struct ExpandOptions {
     const char *const *lib_dirs;  /* -I DIR: where libraries are looked for first, in order */
     size_t nlib_dirs;
     const char *installed_dir;    /* installed libraries, searched last (may be NULL) */
+    const char *const *features;  /* -D NAME: features cond-expand also knows */
+    size_t nfeatures;
 } ExpandOptions;
 Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *opt);
 /* The features cond-expand knows (R7RS 4.2.1, appendix B). */
@@ -469,6 +473,11 @@ Ast *expand_seq(Expander *ex, Datum *forms, Scope *sc, Loc loc);  /* begin; none
 /* A lambda with the given parameter list and body (name: for messages, may be NULL). */
 Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc);
 Var *expand_new_var(Expander *ex, Sym *name, Loc loc);  /* a local of the current lambda */
+/* A lambda built as AST rather than from syntax: expand_lambda_begin makes it the current
+ * one (its parameters are then expand_new_var's, pushed on params by the caller),
+ * expand_lambda_end gives it its body and makes its parent current again. */
+Lambda *expand_lambda_begin(Expander *ex, Sym *name, Loc loc);
+void expand_lambda_end(Expander *ex, Lambda *l, Ast *body);
 /* A fresh identifier no program can write (not interned), named " hint<n>". */
 Sym *expand_gensym(Expander *ex, const char *hint);
 /* Is d the auxiliary syntax `name` (else, =>) free in sc? (R7RS 4.3.2 literal matching) */
@@ -557,6 +566,43 @@ typedef struct DeriveForm {
     LibSet libs;      /* the built-in libraries that export the keyword */
 } DeriveForm;
 extern const DeriveForm derive_forms[];               /* ends with a NULL keyword */
+
+/* ==== foreign procedures (ffi.c) ===========================================================
+ * Chez Scheme's (foreign-procedure "c_name" (arg-type ...) result-type): a procedure calling
+ * the C function c_name, linked with the program. The form expands into a lambda of one
+ * parameter per argument type whose body is (%ffi-call arg ...) with the FfiSig on the node
+ * (Ast.ffi; %ffi-call-keep when a scheme-object argument may be kept by C, so regions.c sends
+ * those arguments to the collected heap). emit_ffi.c writes the call: each argument checked
+ * and converted (a wrong type or an integer out of range raises an error naming the C
+ * function, the argument and the form's location), the C function declared under a C name of
+ * its own bound to the symbol with an asm label (so no header's declaration conflicts), the
+ * result converted back. Requires: a proper list (the keyword's use). Guarantees: a malformed
+ * form, an unknown type, a C name that is no C identifier are errors at the form. */
+#define FFI_KINDS(X)                                                                       \
+    X(FFI_VOID) X(FFI_SINT) X(FFI_UINT) X(FFI_DOUBLE) X(FFI_FLOAT) X(FFI_BOOL) X(FFI_CHAR)  \
+    X(FFI_STRING) X(FFI_PTR) X(FFI_BYTES) X(FFI_OBJ)
+typedef enum {
+#define FFI_ENUM(k) k,
+    FFI_KINDS(FFI_ENUM)
+#undef FFI_ENUM
+} FfiKind;
+typedef struct FfiType {
+    const char *name;     /* Chez's name: "int", "unsigned-long", "double", "string", ... */
+    const char *ctype;    /* its C type in the declaration: "int", "unsigned long", "char *" */
+    FfiKind kind;
+    int bits;             /* FFI_SINT, FFI_UINT: the width (8, 16, 32, 64) */
+} FfiType;
+typedef struct FfiSig {
+    const char *cname;    /* the C symbol */
+    Loc loc;              /* the foreign-procedure form */
+    const FfiType **args;
+    size_t nargs;
+    const FfiType *result;
+    int id;               /* unique in the program: the C declaration's name regal_ffi<id> */
+} FfiSig;
+Ast *ffi_expand(Expander *ex, Datum *use, Scope *sc);   /* the keyword's expander */
+Type ffi_result_type(const FfiSig *sig);                 /* for infer.c */
+bool ffi_result_allocates(const FfiSig *sig);            /* a flonum, a bignum, a string */
 
 /* ==== program dumps (dump.c) ==============================================================
  * The core AST as S-expressions, for humans and golden tests: --dump=expand prints it after
@@ -717,6 +763,8 @@ typedef struct EmitOptions {
     bool no_lazy_regions;  /* -fno-lazy-regions: a procedure enters its own regions on entry */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
+    const char *const *features; /* -D NAME: added to what (features) returns at run time */
+    size_t nfeatures;
     EmitStats *stats;      /* filled when not NULL */
 } EmitOptions;
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);
@@ -730,8 +778,14 @@ typedef struct DriverOptions {
     const char *opt_level;  /* "-O2" */
     bool debug;             /* -g */
     VEC(const char *) extra; /* flags passed through (-f..., -march=...) */
+    VEC(const char *) inputs; /* C sources, objects and libraries of the user's (.c .o .a .so) */
+    VEC(const char *) link;  /* -L DIR and -l LIB, after the runtime library */
     bool sanitize;          /* a -fsanitize flag: link the sanitizer runtime */
 } DriverOptions;
+/* Where the runtime is (driver.c, "where the runtime is"): the directory of regal.h and
+ * prims.def, of libregal.a, of the installed libraries; and which rule found them. */
+typedef struct DriverPaths { const char *include_dir, *lib_dir, *library_dir, *how; } DriverPaths;
+const DriverPaths *driver_paths(void);
 /* The temporary directory $TMPDIR/regal-XXXXXX (TMPDIR unset or empty: /tmp), with the
  * signal handlers that remove it; NULL after a message when it cannot be made. */
 const char *driver_tmp_make(void);

@@ -633,7 +633,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         rg_free_args(v, n);
         return r;
     }
-    int t = rg_site(rg, a, pr->name, c.alloc);
+    int t = rg_site(rg, a, a->ffi ? xasprintf("foreign call of %s", a->ffi->cname) : pr->name, c.alloc);
     if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER || rg_f64_ref(a)) bits_add(&r, t);
     Lambda *f = rg_mapped(a);
     if (f) {   /* map or for-each of a known procedure: rt_call(rr, ...) on the elements */

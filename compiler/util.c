@@ -106,12 +106,12 @@ void buf_free(Buf *b) {
 typedef struct UtilInput { dev_t dev; ino_t ino; const char *path; } UtilInput;
 static VEC(UtilInput) util_inputs;
 
-char *util_read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
+/* The whole of f (closed unless it is stdin), remembered as the input `path`. */
+static char *util_read_stream(FILE *f, const char *path, size_t *len) {
+    bool std_in = f == stdin;
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
+        if (!std_in) fclose(f);
         errno = EISDIR;
         return NULL;
     }
@@ -121,7 +121,7 @@ char *util_read_file(const char *path, size_t *len) {
     errno = 0;
     while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) buf_putn(&b, tmp, n);
     int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    fclose(f);
+    if (!std_in) fclose(f);
     if (err) {
         buf_free(&b);
         errno = err;
@@ -131,6 +131,13 @@ char *util_read_file(const char *path, size_t *len) {
     *len = b.len;
     return buf_cstr(&b);
 }
+
+char *util_read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    return f ? util_read_stream(f, path, len) : NULL;
+}
+
+char *util_read_stdin(size_t *len) { return util_read_stream(stdin, "-", len); }
 
 const char *util_input_named(const char *path) {
     struct stat st;

@@ -69,7 +69,8 @@ NORETURN void diag_fatal(Loc loc, const char *fmt, ...) PRINTF(2, 3); /* error, 
 NORETURN void diag_internal(const char *fmt, ...) PRINTF(1, 2);
 
 /* Files. util_read_file reads a whole file: NULL (with errno: EISDIR for a directory) when it
- * cannot be read; each file read is remembered, and util_input_named(path) is the name under
+ * cannot be read; util_read_stdin likewise reads standard input to its end (remembered as
+ * "-"); each file read is remembered, and util_input_named(path) is the name under
  * which the file path designates (same device and inode) was read, or NULL.
  * util_write_file writes a whole file (created or truncated): 0, or the errno of the first
  * failure, after which a regular file is removed rather than left truncated.
@@ -79,6 +80,7 @@ NORETURN void diag_internal(const char *fmt, ...) PRINTF(1, 2);
  * on /dev/null the wrong way round, so no file regal opens becomes its stdout by accident and
  * writes to a closed stdout still fail (EBADF). */
 char *util_read_file(const char *path, size_t *len);
+char *util_read_stdin(size_t *len);
 const char *util_input_named(const char *path);
 int util_write_file(const char *path, const char *data, size_t len);
 bool util_stdout_done(void);

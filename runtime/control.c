@@ -468,7 +468,15 @@ RtValue rt_p_get_environment_variables(Region *rr, const char *loc) {
     return l;
 }
 
-/* (features) (R7RS 6.14): what cond-expand may test. */
+/* The program's -D features (rt_features_add, called by the generated program at start). */
+static const char *const *rt_features_extra;
+static size_t rt_nfeatures_extra;
+void rt_features_add(const char *const *names, size_t n) {
+    rt_features_extra = names;
+    rt_nfeatures_extra = n;
+}
+
+/* (features) (R7RS 6.14): what cond-expand may test, the -D features last. */
 RtValue rt_p_features(Region *rr, const char *loc) {
     static const char *const names[] = {"r7rs", "full-unicode", "posix",
 #if defined(__x86_64__)
@@ -477,8 +485,15 @@ RtValue rt_p_features(Region *rr, const char *loc) {
                                         "aarch64",
 #endif
                                         "regal", "srfi-69", "srfi-132"};
+    size_t nbuiltin = sizeof names / sizeof names[0];
     RtValue l = RT_NIL;
-    for (size_t i = sizeof names / sizeof names[0]; i-- > 0;)
+    for (size_t i = rt_nfeatures_extra; i-- > 0;) {
+        int seen = 0;
+        for (size_t j = 0; j < nbuiltin && !seen; j++) seen = !strcmp(names[j], rt_features_extra[i]);
+        for (size_t j = 0; j < i && !seen; j++) seen = !strcmp(rt_features_extra[j], rt_features_extra[i]);
+        if (!seen) l = rt_cons(rr, mk_symbol(rr, rt_features_extra[i]), l);
+    }
+    for (size_t i = nbuiltin; i-- > 0;)
         l = rt_cons(rr, mk_symbol(rr, names[i]), l);
     return l;
 }
