@@ -49,6 +49,8 @@ static void main_usage(FILE *f) {
           "                       count checked), as unknown ones are called\n"
           "  -fno-tail-continuations  a continuation called only in tail position (ctak) stays\n"
           "                       a setjmp escape instead of a return of the values\n"
+          "  -fno-number-heap     a number that may be a fixnum, used only in its frame, gets a\n"
+          "                       region in the frame instead of the collected heap\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -162,6 +164,7 @@ int main(int argc, char **argv) {
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     AnalyzeOptions ao = {0};
+    RegionsOptions ro = {0};
     InferOptions io = {.element_types = true, .flonum_vectors = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
@@ -222,6 +225,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
+        else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;
@@ -289,7 +293,7 @@ int main(int argc, char **argv) {
         fputs(buf_cstr(&t), stdout);
         return main_stdout_status(0);
     }
-    regions_program(prog);
+    regions_program(prog, &ro);
     if (dump == DUMP_REGIONS) {
         Buf t = {0};
         regions_dump(prog, &t);

@@ -703,6 +703,7 @@ typedef enum RegionWhy {
     RW_CARRIED,          /* carried to a loop's next iteration */
     RW_LOOP,             /* made in every iteration of a loop but outlives it */
     RW_BIGNUM,           /* allocates only on fixnum overflow */
+    RW_NUMBER,           /* a local number that may be a fixnum: allocates only when not one */
     RW_CONTAINED,        /* part of an object that lives there */
     RW_KEPT,             /* passed to a procedure that keeps it */
     RW_UNKNOWN_CALL,     /* passed to a procedure inference cannot name (or apply) */
@@ -726,7 +727,11 @@ typedef struct RegionSite {
     const char *why;      /* the use that decided, with its location ("returned at f.scm:3:4") */
     RegionWhy why_kind;
 } RegionSite;
-void regions_program(Program *prog);
+typedef struct RegionsOptions {
+    bool no_number_heap;   /* -fno-number-heap: a local site of numbers that may be fixnums
+                            * keeps its frame region (the default puts them in the heap) */
+} RegionsOptions;
+void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with
  * its region and why, then a summary line. */
 void regions_explain(Program *prog, Buf *out);
