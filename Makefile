@@ -61,7 +61,8 @@ FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
 .PHONY: all deps example test test-layers test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
-all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
+all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a $(B)/libregal-eval.a $(B)/libregal-eval-san.a \
+     $(B)/regal-repl
 
 # The settings compiled into the runtime and the driver (RT_DEFS, RT_LIBS): a change to them
 # rebuilds what they are compiled into.
@@ -99,6 +100,27 @@ $(B)/cc/driver.o $(B)/cc-san/driver.o: Makefile $(B)/rt-config
 $(B)/regal: $(CC_OBJS)
 	$(CC) $(OPT) -g $^ -lgmp -lutf8proc -lm -o $@
 
+# ---- the evaluator (eval/): eval, environments, load and the REPL ----------------------------
+# libregal-eval.a: the interpreter and the compiler's front end (reader, expander, libraries),
+# linked (before libregal.a) only into programs that refer to eval, load or an environment;
+# build/regal-repl is the program `regal repl` runs. GNU readline gives the REPL line editing
+# when its header is installed (Debian: libreadline-dev); without it the REPL reads plain lines.
+EV_FRONT := reader lexer datum sym util expand derive macro scope library prims prelude_text
+EV_OBJS  := $(B)/ev/eval.o $(B)/ev/repl.o
+EV_SOBJS := $(B)/ev-san/eval.o $(B)/ev-san/repl.o
+READLINE := $(if $(wildcard /usr/include/readline/readline.h),-DEV_READLINE)
+READLINE_LIBS := $(if $(READLINE),-lreadline)
+$(B)/ev/%.o: eval/%.c eval/*.h compiler/*.h runtime/*.h runtime/prims.def $(B)/rt-config | $(B)/ev
+	$(CC) $(CSTD) $(OPT) -g $(WARN) $(RT_DEFS) $(CC_DEFS) $(READLINE) -Icompiler -Iruntime -c $< -o $@
+$(B)/ev-san/%.o: eval/%.c eval/*.h compiler/*.h runtime/*.h runtime/prims.def $(B)/rt-config | $(B)/ev-san
+	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -DRT_ASAN $(RT_DEFS) $(CC_DEFS) $(READLINE) -Icompiler -Iruntime -c $< -o $@
+$(B)/libregal-eval.a: $(EV_OBJS) $(EV_FRONT:%=$(B)/cc/%.o)
+	rm -f $@ && ar rcs $@ $^
+$(B)/libregal-eval-san.a: $(EV_SOBJS) $(EV_FRONT:%=$(B)/cc-san/%.o)
+	rm -f $@ && ar rcs $@ $^
+$(B)/regal-repl: $(B)/ev/repl_main.o $(B)/libregal-eval.a $(B)/libregal.a
+	$(CC) $(OPT) -g $^ $(RT_LIBS) $(READLINE_LIBS) -o $@
+
 # the compiler built with ASan and UBSan, for tests/robust.sh
 CC_SOBJS := $(CC_OBJS:$(B)/cc/%=$(B)/cc-san/%)
 $(B)/cc-san/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h | $(B)/cc-san
@@ -112,7 +134,7 @@ $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $
 $(B)/regal-san: $(CC_SOBJS)
 	$(CC) $(SAN) -g $^ -lgmp -lutf8proc -lm -o $@
 
-$(B) $(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san:
+$(B) $(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san $(B)/ev $(B)/ev-san:
 	mkdir -p $@
 
 # ---- example, tests, benchmarks --------------------------------------------------------------

@@ -212,6 +212,8 @@ int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_p
     }
     for (size_t i = 0; i < opt->extra.len; i++) vec_push(&argv, xstrdup(opt->extra.items[i]));
     vec_push(&argv, xstrdup(c_path));
+    if (opt->eval)
+        vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-eval-san.a" : "libregal-eval.a"));
     vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-san.a" : "libregal.a"));
     driver_push_words((void *)&argv, REGAL_RT_LIBS);
     vec_push(&argv, xstrdup("-o"));

@@ -1038,6 +1038,14 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
 /* The top level is cut into functions of about this many bytes of C (emit_program). */
 #define EMIT_TOP_CHUNK 32768
 
+bool emit_uses_eval(const Program *prog) {
+    for (size_t i = 0; i < prog->globals.len; i++) {
+        const Var *v = prog->globals.items[i];
+        if (v->prim && !v->defined && (v->prim->flags & RT_PF_EVAL) && v->nrefs > 0) return true;
+    }
+    return false;
+}
+
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     if (!prog->inferred) diag_internal("emit_program: the program has not been inferred");
     Emitter em = {.prog = prog, .opt = opt};
@@ -1111,6 +1119,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         buf_printf(out, "};\n    rt_intern_statics(syms, %zu);\n", em.static_syms.len);
     }
     buf_putn(out, em.init.data ? em.init.data : "", em.init.len);
+    if (emit_uses_eval(prog)) buf_puts(out, "    rt_eval_install();\n");
     if (prog->region_local) buf_puts(out, "    rt_region_enter(&rgl);\n");
     buf_putn(out, pieces.data ? pieces.data : "", pieces.len);
     if (prog->region_local) buf_puts(out, "    rt_region_leave(&rgl);\n");

@@ -238,6 +238,7 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
+    dopt.eval = emit_uses_eval(prog);
     const char *tmpdir = driver_tmp_make();
     if (!tmpdir) return 1;
     char *c_path = xasprintf("%s/prog.c", tmpdir);
