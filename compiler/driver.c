@@ -189,6 +189,14 @@ static void driver_push_words(VEC(char *) *argv, const char *s) {
     }
 }
 
+int driver_repl(char **argv) {
+    const char *exe = xasprintf("%s/regal-repl", driver_dir("build", REGAL_LIB_DIR));
+    argv[0] = (char *)exe;
+    execv(exe, argv);
+    fprintf(stderr, "regal: cannot run the REPL '%s': %s\n", exe, strerror(errno));
+    return 1;
+}
+
 int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_path,
                    const char *out_path) {
     int err = util_write_file(c_path, c_text, strlen(c_text));

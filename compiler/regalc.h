@@ -769,5 +769,8 @@ int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_p
  * directory; the program's exit status, 128+N when signal N killed it. When regal received a
  * signal meanwhile (forwarded to the program) and the program died of it, regal dies of it. */
 int driver_run(const char *exe, char **argv);
+/* `regal repl [file ...]`: exec build/regal-repl (beside the runtime library, or under
+ * $REGAL_HOME/build) with argv (argv[0] is replaced); 1 after a message if it cannot. */
+int driver_repl(char **argv);
 
 #endif

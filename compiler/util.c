@@ -187,8 +187,7 @@ static void diag_vprint(Loc loc, const char *kind, const char *fmt, va_list ap) 
     if (diag_captured) {
         Buf *b = diag_captured;
         if (b->len) buf_putc(b, '\n');
-        if (loc.file && loc.line > 0) buf_printf(b, "%s:%d:%d: ", loc.file, loc.line, loc.col);
-        buf_printf(b, "%s: ", kind);
+        if (loc.file && loc.line > 0) buf_printf(b, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kind);
         buf_vprintf(b, fmt, ap);
         return;
     }
