@@ -141,6 +141,7 @@ static RtValue repl_load_with_k(Region *rr, RtValue self, RtValue k, RtValue a1,
 
 /* ---- the loop -------------------------------------------------------------------------------- */
 void ev_repl_program(void) {
+    rt_eval_install();   /* eval, load and the environments, for the forms typed */
     repl_tty = isatty(0) && isatty(1);
     for (int i = 1; i < rt_argc; i++) {
         repl_loading = rt_argv[i];
@@ -167,14 +168,20 @@ void ev_repl_program(void) {
         bool ok = reader_read_all("repl", repl_text.data, repl_text.len, &forms);
         diag_capture(saved);
         int delta = repl_line - 1;
-        repl_text.len = 0;
-        if (!ok) {
+        if (!ok) { /* read it again after its line's worth of newlines: the messages' lines */
+            Buf again = {0};
+            for (int i = 1; i < repl_line; i++) buf_putc(&again, '\n');
+            buf_putn(&again, repl_text.data, repl_text.len);
+            DatumVec ignored = {0};
             rt_exit_flush();
-            fprintf(stderr, "%s\n", buf_cstr(&msgs));
+            reader_read_all("repl", again.data, again.len, &ignored);
+            buf_free(&again);
             buf_free(&msgs);
+            repl_text.len = 0;
             continue;
         }
         buf_free(&msgs);
+        repl_text.len = 0;
         for (size_t i = 0; i < forms.len; i++) {
             PtrMap seen = {0};
             repl_shift(forms.items[i], delta, &seen);
@@ -195,7 +202,12 @@ void ev_repl_program(void) {
         rt_port_put_char(out, '\n');
     }
     if (repl_text.len) {   /* the input ended inside a datum: the reader says where */
+        Buf again = {0};
+        for (int i = 1; i < repl_line; i++) buf_putc(&again, '\n');
+        buf_putn(&again, repl_text.data, repl_text.len);
         DatumVec forms = {0};
-        reader_read_all("repl", repl_text.data, repl_text.len, &forms);
+        rt_exit_flush();
+        reader_read_all("repl", again.data, again.len, &forms);
+        buf_free(&again);
     }
 }
