@@ -103,8 +103,10 @@ static EvNode *ev_node(EvRun run, size_t nkids, const char *loc) {
     return n;
 }
 
+/* A frame: a collected object of the vector kind (scanned, rt_heap_alloc's inline free-list
+ * pop); every slot is written before it is read (parameters at entry, lets when they run). */
 static RtValue *ev_frame(int nslots, RtValue parent) {
-    RtValue *fr = ev_alloc((size_t)(nslots + 1) * sizeof *fr);
+    RtValue *fr = rt_heap_alloc(TYPE_ID_VECTOR, (size_t)(nslots + 1) * sizeof *fr);
     fr[0] = parent;
     return fr;
 }
@@ -255,6 +257,36 @@ static RtValue ev_run_primv(EvNode *n, RtValue *fr) {
     EV_ARGS(0);
     return ((EvPrimV)n->fn)(&rt_gc_region, n->loc, (intptr_t)argc, args);
 }
+/* + - * < > <= >= = of two operands: the inline fixnum paths compiled code uses (regal.h),
+ * the generic operation out of line. */
+#define EV_ARITH2(name, expr)                                                                 \
+    static RtValue ev_run_##name(EvNode *n, RtValue *fr) {                                    \
+        RtValue a = n->kids[0]->run(n->kids[0], fr);                                          \
+        RtValue b = n->kids[1]->run(n->kids[1], fr);                                          \
+        return expr;                                                                          \
+    }
+EV_ARITH2(add2, rt_add2(&rt_gc_region, n->loc, a, b))
+EV_ARITH2(sub2, rt_sub2(&rt_gc_region, n->loc, a, b))
+EV_ARITH2(mul2, rt_mul2(&rt_gc_region, n->loc, a, b))
+EV_ARITH2(lt2, RT_BOOL(rt_lt2(n->loc, a, b)))
+EV_ARITH2(gt2, RT_BOOL(rt_gt2(n->loc, a, b)))
+EV_ARITH2(le2, RT_BOOL(rt_le2(n->loc, a, b)))
+EV_ARITH2(ge2, RT_BOOL(rt_ge2(n->loc, a, b)))
+EV_ARITH2(eq2, RT_BOOL(rt_eq2(n->loc, a, b)))
+static EvRun ev_arith2(PrimId id) {
+    switch (id) {
+    case PRIM_add: return ev_run_add2;
+    case PRIM_sub: return ev_run_sub2;
+    case PRIM_mul: return ev_run_mul2;
+    case PRIM_num_lt: return ev_run_lt2;
+    case PRIM_num_gt: return ev_run_gt2;
+    case PRIM_num_le: return ev_run_le2;
+    case PRIM_num_ge: return ev_run_ge2;
+    case PRIM_num_eq: return ev_run_eq2;
+    default: return NULL;
+    }
+}
+
 static const EvRun ev_prim_runs[5] = {ev_run_prim0, ev_run_prim1, ev_run_prim2, ev_run_prim3,
                                       ev_run_prim4};
 
@@ -454,6 +486,7 @@ static EvNode *ev_compile_prim(const Prim *p, AstVec *args, Loc at, EvScope *sc,
     const char *loc = ev_loc(at);
     size_t argc = args->len;
     EvRun run = p->id == PRIM_apply && tail ? ev_run_tail_apply
+                : argc == 2 && ev_arith2(p->id) ? ev_arith2(p->id)
                 : p->fixed ? ev_prim_runs[p->nreq] : ev_run_primv;
     EvNode *n = ev_node(run, argc, loc);
     n->fn = (const void *)ev_prim_fn[p->id];
