@@ -306,6 +306,15 @@ static RtClosure *const ev_prim_closure[PRIM_COUNT] = {
 #undef RT_PRIM_V
 };
 
+/* Recursion in evaluated code stops with an error that can be caught (the REPL goes on),
+ * while EV_STACK_RESERVE bytes are left above the runtime's own limit: room for the raise,
+ * the handler and the unwinding. (Compiled code recursing without end still meets the
+ * guard page: "stack overflow", status 70.) */
+#define EV_STACK_RESERVE ((size_t)2 << 20)
+static RT_NORETURN RT_COLD void ev_stack_overflow(const char *loc) {
+    rt_error_msg(loc, NULL, "stack overflow (recursion too deep in evaluated code)");
+}
+
 /* The generic entry of every interpreted procedure (RtCode): bind the arguments in a new
  * frame and run the body; a pending tail call loops here (interpreted callee) or leaves by a
  * musttail call (compiled callee). */
@@ -314,6 +323,9 @@ static RtValue ev_entry(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValu
         RtClosure *c = RT_AS(RtClosure, self);
         EvLambda *l = (EvLambda *)(uintptr_t)c->free[0];
         intptr_t argc = rt_nargs;
+        char probe;
+        if (RT_UNLIKELY((uintptr_t)&probe < (uintptr_t)rt_stack_limit + EV_STACK_RESERVE))
+            ev_stack_overflow(l->loc);
         if (RT_UNLIKELY(argc < l->nreq || (!l->rest && argc > l->nreq)))
             rt_arity_error(l->loc, argc, l->nreq, l->rest ? -1 : l->nreq);
         RtValue rest = l->rest ? rt_make_rest(&rt_gc_region, argc, a0, a1, a2, a3, l->nreq) : RT_NIL;

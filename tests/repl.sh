@@ -60,6 +60,10 @@ want=$(printf '3\nrepl:2:1: error: unterminated list: '"'"'('"'"' opened here ha
 got=$(printf '(define (f) (g))\n(f)\n(define (g) 5)\n(f)\n' | "$REGAL" repl 2>&1)
 [ "$got" = "$(printf "repl:1:14: unbound variable 'g'\n5")" ] && ok "a name defined after its use: an error until it is defined" || ko "forward reference" "got: $got"
 
+got=$(printf '(define (f n) (+ 1 (f n)))\n(f 1)\n(+ 1 2)\n' | REGAL_STACK_MB=32 "$REGAL" repl 2>&1)
+[ "$got" = "$(printf 'repl:1:1: stack overflow (recursion too deep in evaluated code)\n3')" ] \
+    && ok "recursion without end in evaluated code: an error, the session goes on" || ko "stack overflow" "got: $got"
+
 # ---- through a pseudo-terminal ------------------------------------------------------------------
 if command -v script > /dev/null; then
     printf '(+ 1 2)\n(define (twice x)\n  (* 2 x))\n(car 1)\n(twice 21)\n,q\n(display "not reached")\n' \
