@@ -380,6 +380,14 @@ static int ev_bind(EvScope *sc, Var *v) {
     return slot;
 }
 
+/* Values without an external representation in an expression given to eval (a procedure,
+ * a record, a port...: `(eval (list f 1))`): each stands in the datum as a DATUM_UNSPEC of its
+ * own, which the expander takes for a constant, here mapped back to the value. The map lives
+ * with the front end's data; ev_keep holds the expression being evaluated (a root) until its
+ * constants are in nodes. */
+static PtrMap ev_embedded;   /* Datum -> RtValue */
+static RtValue ev_keep;
+
 /* The value of a constant datum, in the collected heap; memo keeps shared and circular
  * structure (datum labels) as it is. */
 static RtValue ev_datum_value(Datum *d, PtrMap *memo) {
@@ -408,7 +416,10 @@ static RtValue ev_datum_value(Datum *d, PtrMap *memo) {
         if (d->bv.len) memcpy(RT_AS(RtBytevector, b)->bytes, d->bv.bytes, d->bv.len);
         return b;
     }
-    case DATUM_UNSPEC: return RT_UNSPEC;
+    case DATUM_UNSPEC: {
+        size_t *v = ptrmap_slot(&ev_embedded, d, false);
+        return v ? (RtValue)*v : RT_UNSPEC;
+    }
     case DATUM_PAIR: case DATUM_VECTOR: break;
     }
     size_t *seen = ptrmap_slot(memo, d, true);
@@ -680,8 +691,14 @@ static Datum *ev_value_datum(const char *loc, RtValue v, PtrMap *memo, int depth
     case TYPE_ID_PAIR: case TYPE_ID_VECTOR: break;
     case TYPE_ID_UNSPEC:
         if (v == RT_UNSPEC) return datum_new(DATUM_UNSPEC, at);
+        if (v == RT_EOF || v == RT_DEFAULT || v == RT_UNDEFINED) break;
         __attribute__((fallthrough));
-    default:
+    default: /* a value with no external representation: a constant of its own */
+        d = datum_new(DATUM_UNSPEC, at);
+        *ptrmap_slot(&ev_embedded, d, true) = (size_t)v;
+        return d;
+    }
+    if (!RT_IS_PAIR(v) && !RT_IS_TYPE(v, TYPE_ID_VECTOR)) {
         EV_FRONT_END();   /* ev_datum_of's */
         rt_type_error(loc, "eval", "an expression (a datum: list, symbol, number, string, ...)", v);
     }
@@ -736,7 +753,11 @@ static RtValue ev_hook_interaction(void) { return ev_env_value(ev_interaction())
 
 static RtValue ev_hook_eval(const char *loc, RtValue expr, RtValue env) {
     TopEnv *te = ev_env_of(loc, env);
-    return ev_eval_datum(loc, "eval", ev_datum_of(loc, expr), te);
+    RtValue kept = ev_keep;
+    ev_keep = expr;
+    RtValue r = ev_eval_datum(loc, "eval", ev_datum_of(loc, expr), te);
+    ev_keep = kept;
+    return r;
 }
 
 static RtValue ev_make_env(const char *loc, const char *who, Datum *sets, bool keywords_only) {
