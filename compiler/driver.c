@@ -232,6 +232,14 @@ static void driver_push_words(VEC(char *) *argv, const char *s) {
     }
 }
 
+int driver_repl(char **argv) {
+    const char *exe = xasprintf("%s/regal-repl", driver_paths()->lib_dir);
+    argv[0] = (char *)exe;
+    execv(exe, argv);
+    fprintf(stderr, "regal: cannot run the REPL '%s': %s\n", exe, strerror(errno));
+    return 1;
+}
+
 int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_path,
                    const char *out_path) {
     int err = util_write_file(c_path, c_text, strlen(c_text));
@@ -263,6 +271,8 @@ int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_p
     /* the user's C files and libraries (foreign procedures) after the program that calls
      * them, before the runtime they may call; -L and -l after both */
     for (size_t i = 0; i < opt->inputs.len; i++) vec_push(&argv, xstrdup(opt->inputs.items[i]));
+    if (opt->eval)
+        vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-eval-san.a" : "libregal-eval.a"));
     vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-san.a" : "libregal.a"));
     for (size_t i = 0; i < opt->link.len; i++) vec_push(&argv, xstrdup(opt->link.items[i]));
     driver_push_words((void *)&argv, REGAL_RT_LIBS);

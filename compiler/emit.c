@@ -1107,6 +1107,35 @@ static void emit_frame_table(Emitter *em, Buf *out, int npieces) {
 /* The top level is cut into functions of about this many bytes of C (emit_program). */
 #define EMIT_TOP_CHUNK 32768
 
+static bool emit_ast_uses_eval(const Ast *a) {
+    if (!a) return false;
+    switch (a->kind) {
+    case AST_CONST: return false;
+    case AST_REF:
+        return a->var->global && !a->var->defined && a->var->prim && (a->var->prim->flags & RT_PF_EVAL);
+    case AST_SET: return emit_ast_uses_eval(a->value);
+    case AST_IF: return emit_ast_uses_eval(a->test) || emit_ast_uses_eval(a->then) || emit_ast_uses_eval(a->els);
+    case AST_LAMBDA: return emit_ast_uses_eval(a->lambda->body);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (emit_ast_uses_eval(a->items.items[i])) return true;
+        return false;
+    case AST_CALL: case AST_PRIMCALL:
+        if (a->kind == AST_PRIMCALL && (a->prim->flags & RT_PF_EVAL)) return true;
+        if (a->kind == AST_CALL && emit_ast_uses_eval(a->fn)) return true;
+        for (size_t i = 0; i < a->args.len; i++)
+            if (emit_ast_uses_eval(a->args.items[i])) return true;
+        return false;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (emit_ast_uses_eval(a->inits.items[i])) return true;
+        return emit_ast_uses_eval(a->body);
+    }
+    return false;
+}
+
+bool emit_uses_eval(const Program *prog) { return emit_ast_uses_eval(prog->body); }
+
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     if (!prog->inferred) diag_internal("emit_program: the program has not been inferred");
     Emitter em = {.prog = prog, .opt = opt};
@@ -1186,6 +1215,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         buf_printf(&glue, "};\n    rt_features_add(features, %zu);\n", opt->nfeatures);
     }
     buf_putn(&glue, em.init.data ? em.init.data : "", em.init.len);
+    if (emit_uses_eval(prog)) buf_puts(&glue, "    rt_eval_install();\n");
     if (prog->region_local) buf_puts(&glue, "    rt_region_enter(&rgl);\n");
     buf_putn(&glue, pieces.data ? pieces.data : "", pieces.len);
     if (prog->region_local) buf_puts(&glue, "    rt_region_leave(&rgl);\n");

@@ -75,6 +75,7 @@ struct Expander {
     int include_depth;
     Libraries *libs;
     const ExpandOptions *opt;
+    size_t bodies_done;  /* a session: the library bodies already handed out */
 };
 
 #define EXPAND_MAX_MACRO_DEPTH 10000
@@ -1239,7 +1240,7 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
             continue;
         }
         int first = 0;
-        while (!(in & (1u << first))) first++;
+        while (!(in & ((LibSet)1 << first))) first++;
         diag_error(v->loc, "unbound variable '%s' (it is exported by %s, not imported here)",
                    v->name->name, lib_builtin_names[first]);
     }
@@ -1247,4 +1248,60 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
     prog->next_var_id = ex->next_id;
     free(ex);
     return prog;
+}
+
+/* ---- sessions: incremental expansion for the evaluator (eval/) -------------------------------
+ * One Expander that lives as long as the process: its program top level is the interaction
+ * environment; environment makes closed top levels that share its libraries (each library is
+ * expanded, and its body run, once per process). The core top level stays installed. */
+Expander *expand_session_new(const ExpandOptions *opt, const char *file) {
+    Program *prog = xcalloc(1, sizeof *prog);
+    prog->file = file;
+    Expander *ex = xcalloc(1, sizeof *ex);
+    ex->prog = prog;
+    expand_init_keywords(ex);
+    expand_env_init(ex, &ex->core, ENV_CORE, "");
+    *scope_core_top() = ex->core.top;
+    expand_env_init(ex, &ex->program, ENV_OPEN, file);
+    ex->env = &ex->program;
+    ex->libs = library_new(opt, file);
+    return ex;
+}
+
+TopEnv *expand_session_program(Expander *ex) { return &ex->program; }
+
+TopEnv *expand_session_env(Expander *ex, Datum *sets, bool keywords_only, Loc loc) {
+    int errors = diag_error_count();
+    TopEnv *env = xcalloc(1, sizeof *env);
+    expand_env_init(ex, env, ENV_CLOSED, loc.file);
+    Datum *import = datum_cons(datum_sym(sym_cstr("import"), loc), sets, loc);
+    if (!keywords_only) {
+        library_import(ex, ex->libs, env, import);
+        return diag_error_count() == errors ? env : NULL;
+    }
+    TopEnv all;
+    expand_env_init(ex, &all, ENV_CLOSED, loc.file);
+    library_import(ex, ex->libs, &all, import);
+    for (size_t i = 0; i < all.cap; i++) {
+        Binding *b = &all.tab[i];
+        if (!b->name || b->var) continue;
+        env_put(env, *b);
+        if (b->macro) scope_define_macro(&env->top, b->name, b->macro);
+    }
+    free(all.tab);
+    return diag_error_count() == errors ? env : NULL;
+}
+
+bool expand_session_form(Expander *ex, TopEnv *env, Datum *d, AstVec *out) {
+    int errors = diag_error_count();
+    DatumVec forms = {0};
+    vec_push(&forms, d);
+    AstVec items = {0};
+    expand_top_forms(ex, env, &forms, &items);
+    AstVec *libs = library_bodies(ex->libs);   /* the libraries it imported run first */
+    for (; ex->bodies_done < libs->len; ex->bodies_done++) vec_push(out, libs->items[ex->bodies_done]);
+    for (size_t i = 0; i < items.len; i++) vec_push(out, items.items[i]);
+    vec_free(&items);
+    vec_free(&forms);
+    return diag_error_count() == errors;
 }

@@ -14,7 +14,12 @@
 static void main_usage(FILE *f) {
     fputs("usage: regal [options] [file.c file.o file.a ...] file.scm [-- program arguments]\n"
           "       regal [options] - ...      the program read from standard input\n"
+          "       regal repl [file.scm ...]\n"
           "Compile an R7RS Scheme program to a native executable (through C and clang).\n\n"
+          "  repl [FILE...]       an interactive REPL (also `regal` alone on a terminal): loads\n"
+          "                       the files, then reads forms until ,q or end of input; with\n"
+          "                       stdin not a terminal, no prompt and each result written on\n"
+          "                       its own line (echo '(+ 1 2)' | regal repl prints 3)\n"
           "  -o FILE              write the executable (or, with -S, the C) to FILE\n"
           "                       (default: the source name without .scm, or .c with -S; for a\n"
           "                       program from stdin, a.out, or stdout with -S)\n"
@@ -158,6 +163,8 @@ static int main_stdout_status(int rc) { return util_stdout_done() ? rc : 1; }
 
 int main(int argc, char **argv) {
     util_std_fds_guard();
+    if ((argc >= 2 && !strcmp(argv[1], "repl")) || (argc == 1 && isatty(0)))
+        return driver_repl(argv + (argc >= 2));
     const char *src = NULL, *out = NULL;
     bool emit_c = false, run = false, types = false, explain = false, prelude = true;
     enum { DUMP_NONE, DUMP_EXPAND, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
@@ -337,6 +344,7 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
+    dopt.eval = emit_uses_eval(prog);
     const char *tmpdir = driver_tmp_make();
     if (!tmpdir) return 1;
     char *c_path = xasprintf("%s/prog.c", tmpdir);

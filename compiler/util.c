@@ -189,12 +189,25 @@ void util_std_fds_guard(void) {
 }
 
 static int diag_errors;
+static Buf *diag_captured;   /* diag_capture: messages go here instead of stderr */
 static void diag_vprint(Loc loc, const char *kind, const char *fmt, va_list ap) {
+    if (diag_captured) {
+        Buf *b = diag_captured;
+        if (b->len) buf_putc(b, '\n');
+        if (loc.file && loc.line > 0) buf_printf(b, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kind);
+        buf_vprintf(b, fmt, ap);
+        return;
+    }
     if (loc.file) fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
     else fputs("regal: ", stderr);
     fprintf(stderr, "%s: ", kind);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+}
+Buf *diag_capture(Buf *into) {
+    Buf *old = diag_captured;
+    diag_captured = into;
+    return old;
 }
 void diag_error(Loc loc, const char *fmt, ...) {
     va_list ap;

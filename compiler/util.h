@@ -65,6 +65,12 @@ typedef struct Loc { const char *file; int line, col; } Loc;
 void diag_error(Loc loc, const char *fmt, ...) PRINTF(2, 3);
 void diag_warning(Loc loc, const char *fmt, ...) PRINTF(2, 3);
 int diag_error_count(void);
+/* From now on (into != NULL) each message is appended to *into, lines separated by '\n', with
+ * its location and kind only when it has a line ("file:line:col: error: text", else "text"),
+ * instead of going to
+ * stderr; NULL goes back to stderr. Returns the previous setting. For the evaluator (eval/),
+ * which raises what the front end reports as a condition. */
+Buf *diag_capture(Buf *into);
 NORETURN void diag_fatal(Loc loc, const char *fmt, ...) PRINTF(2, 3); /* error, then exit 1 */
 NORETURN void diag_internal(const char *fmt, ...) PRINTF(1, 2);
 

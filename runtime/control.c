@@ -512,3 +512,48 @@ RtValue rt_p_type_error(Region *rr, const char *loc, RtValue who, RtValue what, 
     free(w);
     rt_type_error(loc, RT_IS_TYPE(who, TYPE_ID_SYMBOL) ? rt_symbol_utf8(who) : "?", buf, x);
 }
+
+/* ---- eval, environments, load (R7RS 6.12, (scheme load)) ----------------------------------
+ * The evaluator is not part of this library: it needs the compiler's reader and expander, so
+ * it lives in libregal-eval.a (eval/), which the compiler links only into programs that refer
+ * to these primitives (RT_PF_EVAL); such a program calls rt_eval_install first, which sets
+ * rt_eval_hooks. Anywhere else (a program compiled by hand from regal -S output without the
+ * library) they raise an error instead of crashing. */
+const RtEvalHooks *rt_eval_hooks;
+
+static const RtEvalHooks *rt_eval_need(const char *loc, const char *who) {
+    if (RT_UNLIKELY(rt_eval_hooks == NULL))
+        rt_error_msg(loc, who, "the evaluator is not linked into this program (link "
+                               "libregal-eval.a and call rt_eval_install)");
+    return rt_eval_hooks;
+}
+
+RtValue rt_p_eval(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    (void)rr;
+    return rt_eval_need(loc, "eval")->eval(loc, argv[0], argc > 1 ? argv[1] : RT_DEFAULT);
+}
+
+RtValue rt_p_environment(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    (void)rr;
+    return rt_eval_need(loc, "environment")->environment(loc, argc, argv);
+}
+
+RtValue rt_p_scheme_report_environment(Region *rr, const char *loc, RtValue version) {
+    (void)rr;
+    return rt_eval_need(loc, "scheme-report-environment")->report_environment(loc, version, 0);
+}
+
+RtValue rt_p_null_environment(Region *rr, const char *loc, RtValue version) {
+    (void)rr;
+    return rt_eval_need(loc, "null-environment")->report_environment(loc, version, 1);
+}
+
+RtValue rt_p_interaction_environment(Region *rr, const char *loc) {
+    (void)rr;
+    return rt_eval_need(loc, "interaction-environment")->interaction_environment();
+}
+
+RtValue rt_p_load(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    (void)rr;
+    return rt_eval_need(loc, "load")->load(loc, argv[0], argc > 1 ? argv[1] : RT_DEFAULT);
+}

@@ -1123,6 +1123,12 @@ static inline int rt_eqv2(RtValue a, RtValue b) {
  * ========================================================================================== */
 #define RT_PF_PURE  1u
 #define RT_PF_ALLOC 2u
+#define RT_PF_EVAL  4u
+/* eval, environment, scheme-report-environment, null-environment, interaction-environment
+ * and load (RT_PF_EVAL) forward to the evaluator, eval/ in libregal-eval.a (the compiler's
+ * front end and an interpreter of its core AST). A program that refers to one of them links
+ * that library and calls rt_eval_install first; in any other program they raise an error. */
+void rt_eval_install(void);
 #define RT_PARAMS_0
 #define RT_PARAMS_1 , RtValue a0
 #define RT_PARAMS_2 , RtValue a0, RtValue a1

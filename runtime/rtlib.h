@@ -270,4 +270,22 @@ void rt_port_set_fold_case(RtValue port, int on);
  * the next call. */
 RtPortImpl *rt_port_of_file(void *file);
 
+/* ---- the evaluator's entry points (control.c forwards to them; eval/ sets them) ------------
+ * Every value an entry returns is in the collected heap; env RT_DEFAULT is the interaction
+ * environment. report_environment: scheme-report-environment (null 0) or null-environment. */
+typedef struct RtEvalHooks {
+    RtValue (*eval)(const char *loc, RtValue expr, RtValue env);
+    RtValue (*environment)(const char *loc, intptr_t argc, const RtValue *argv);
+    RtValue (*report_environment)(const char *loc, RtValue version, int null);
+    RtValue (*interaction_environment)(void);
+    RtValue (*load)(const char *loc, RtValue file, RtValue env);
+} RtEvalHooks;
+extern const RtEvalHooks *rt_eval_hooks;
+
+/* The report of an uncaught raise of obj at loc, as the program's end prints it (error.c),
+ * written to f without ending anything: what a REPL prints for an error it catches. */
+void rt_report_condition(FILE *f, RtValue obj, const char *loc);
+/* The location of the newest raise (rt_raise, a primitive's error), for such a report. */
+extern _Thread_local const char *rt_raise_loc;
+
 #endif /* RTLIB_H */

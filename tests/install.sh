@@ -87,6 +87,15 @@ if printf '(display "from stdin")' | run_hidden "$P/bin/regal" -fsanitize=addres
    [ "$(cat "$WORK/out")" = "from stdin" ]; then
     ok "the installed sanitizer runtime links (-fsanitize=address)"
 else bad "-fsanitize=address with the moved install"; fi
+printf '(define (sq x) (* x x))\n(sq 12)\n' >"$WORK/elsewhere/prog-eval.scm"
+printf '(import (scheme base) (scheme write) (scheme eval))\n(display (eval (list (quote +) 1 2) (environment (quote (scheme base)))))\n' \
+    >"$WORK/elsewhere/prog-eval2.scm"
+if [ "$(echo '(+ 1 2)' | run_hidden "$P/bin/regal" repl 2>"$WORK/err")" = 3 ] &&
+   [ "$(echo '(sq 3)' | run_hidden "$P/bin/regal" repl prog-eval.scm 2>>"$WORK/err" | tail -1)" = 9 ] &&
+   run_hidden "$P/bin/regal" prog-eval2.scm -o prog-eval2 2>>"$WORK/err" &&
+   [ "$(run_hidden ./prog-eval2 2>>"$WORK/err")" = 3 ]; then
+    ok "the moved install's REPL (regal repl) and eval in a compiled program $how"
+else bad "regal repl or eval with the moved install"; fi
 
 # REGAL_HOME overrides the search: the build tree's layout, or an installation prefix
 (cd "$WORK/elsewhere" && REGAL_HOME=$ROOT "$P/bin/regal" --print-paths) >"$WORK/paths" 2>"$WORK/err"
