@@ -66,10 +66,12 @@ RtValue rt_ffi_from_u64_slow(Region *r, uint64_t x) {
 
 RtValue rt_ffi_from_string(Region *r, const char *s) { return s ? mk_string(r, s) : RT_FALSE; }
 
-/* %ffi-call as a procedure value (a program that imports nothing can name it). */
+/* %ffi-call as a procedure value (a program that imports nothing can name it), and what the
+ * evaluator (eval, the REPL) reaches: a foreign call is a C call the compiler writes. */
+#define RT_FFI_COMPILED_ONLY "a foreign procedure calls C only in a compiled program, not in eval or the REPL"
 RtValue rt_p_ffi_call(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    rt_error_msg(loc, "%ffi-call", "only a foreign-procedure's own call can call C");
+    rt_error_msg(loc, "foreign-procedure", RT_FFI_COMPILED_ONLY);
 }
 RtValue rt_p_ffi_call_keep(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    rt_error_msg(loc, "%ffi-call-keep", "only a foreign-procedure's own call can call C");
+    rt_error_msg(loc, "foreign-procedure", RT_FFI_COMPILED_ONLY);
 }

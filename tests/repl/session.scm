@@ -26,5 +26,8 @@
 (string->symbol "with space")
 "still running"
 )
+(define c-sqrt (foreign-procedure "sqrt" (double) double))
+(c-sqrt 2.0)
+"after a foreign call"
 (exit 3)
 (display "not reached")
