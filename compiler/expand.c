@@ -659,17 +659,15 @@ static Ast *expand_let_syntax(Expander *ex, Datum *d, Scope *sc, bool rec) {
 }
 
 /* ---- libraries, features and include (R7RS 4.1.7, 4.2.1 cond-expand, 5.2, 5.6.1) ---------- */
-static const char *const expand_srfis[] = {"0", "1", "6", "8", "9", "11", "16", "23", "30", "39",
-                                           "62", "69", "87", "98", "132", NULL};
-
+/* The feature identifiers cond-expand tests, those (features) returns (runtime/features.def). */
 bool expand_feature(Sym *name) {
-    static const char *const features[] = {"r7rs", "regal", "full-unicode", "ieee-float",
-                                           "posix", "exact-integers", NULL};
+    static const char *const features[] = {
+#define RT_FEATURE(n) n,
+#include "features.def"
+#undef RT_FEATURE
+        NULL};
     for (int i = 0; features[i]; i++)
         if (!strcmp(name->name, features[i])) return true;
-    if (!strncmp(name->name, "srfi-", 5))
-        for (int i = 0; expand_srfis[i]; i++)
-            if (!strcmp(name->name + 5, expand_srfis[i])) return true;
     return false;
 }
 

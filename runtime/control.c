@@ -468,15 +468,14 @@ RtValue rt_p_get_environment_variables(Region *rr, const char *loc) {
     return l;
 }
 
-/* (features) (R7RS 6.14): what cond-expand may test. */
+/* (features) (R7RS 6.14): what cond-expand may test (features.def, which the compiler reads too). */
 RtValue rt_p_features(Region *rr, const char *loc) {
-    static const char *const names[] = {"r7rs", "full-unicode", "posix",
-#if defined(__x86_64__)
-                                        "x86-64",
-#elif defined(__aarch64__)
-                                        "aarch64",
-#endif
-                                        "regal", "srfi-69", "srfi-132"};
+    (void)loc;
+    static const char *const names[] = {
+#define RT_FEATURE(n) n,
+#include "features.def"
+#undef RT_FEATURE
+    };
     RtValue l = RT_NIL;
     for (size_t i = sizeof names / sizeof names[0]; i-- > 0;)
         l = rt_cons(rr, mk_symbol(rr, names[i]), l);
