@@ -15,9 +15,10 @@
  *   Layer 3, raise, call:  error.c call.c
  *       conditions, raise and the handler stack, stack overflow; calling procedures, apply.
  *       Entwined by nature: raising calls a handler, a call reports arity and type errors.
- *   Layer 4, data:         numbers.c numtrans.c numsyntax.c string.c vector.c record.c list.c
+ *   Layer 4, data:  numbers.c numtrans.c bitwise.c numsyntax.c string.c vector.c record.c list.c
  *       the data types' primitives (list.c over numbers.c and string.c: iota, symbols);
- *       numtrans.c (expt, sqrt, the transcendental and complex functions) over numbers.c;
+ *       numtrans.c (expt, sqrt, the transcendental and complex functions) and bitwise.c
+ *       (bitwise operations on exact integers) over numbers.c;
  *       numsyntax.c, the number syntax under numbers.c, calls nothing of the runtime (the
  *       compiler links it too)
  *   Layer 5, libraries:    hashtable.c sort.c
