@@ -1224,8 +1224,9 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
         }
         int first = 0;
         while (!(in & (1u << first))) first++;
+        /* (regal lists) is what lib/srfi/1.sld re-exports: name the library users import */
         diag_error(v->loc, "unbound variable '%s' (it is exported by %s, not imported here)",
-                   v->name->name, lib_builtin_names[first]);
+                   v->name->name, (1u << first) == LIB_LISTS ? "(srfi 1)" : lib_builtin_names[first]);
     }
     *core = (ScopeTop){0};
     prog->next_var_id = ex->next_id;
