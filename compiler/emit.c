@@ -1018,8 +1018,10 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
         emit_line(em, "(void)%s;", emit_var_name(l->rest));
     }
     emit_line(em, "RT_ENTRY_CHECK(%s);", loc);
-    for (size_t i = 0; i < l->free.len; i++)
+    for (size_t i = 0; i < l->free.len; i++) { /* (void): a self-reference a loop made a goto is unused */
         emit_line(em, "RtValue %s = RT_AS(RtClosure, self)->free[%zu];", emit_var_name(l->free.items[i]), i);
+        emit_line(em, "(void)%s;", emit_var_name(l->free.items[i]));
+    }
     em->active.len = 0;
     em->pending = 0;
     if (em->opt->check_regions) emit_line(em, "Region *rt_frame_base = rt_region_top; (void)rt_frame_base;");

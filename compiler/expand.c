@@ -668,17 +668,15 @@ static Ast *expand_let_syntax(Expander *ex, Datum *d, Scope *sc, bool rec) {
 }
 
 /* ---- libraries, features and include (R7RS 4.1.7, 4.2.1 cond-expand, 5.2, 5.6.1) ---------- */
-static const char *const expand_srfis[] = {"0", "1", "6", "8", "9", "11", "16", "23", "30", "39",
-                                           "62", "69", "87", "98", "132", NULL};
-
+/* The feature identifiers cond-expand tests, those (features) returns (runtime/features.def). */
 bool expand_feature(Sym *name) {
-    static const char *const features[] = {"r7rs", "regal", "full-unicode", "ieee-float",
-                                           "posix", "exact-integers", NULL};
+    static const char *const features[] = {
+#define RT_FEATURE(n) n,
+#include "features.def"
+#undef RT_FEATURE
+        NULL};
     for (int i = 0; features[i]; i++)
         if (!strcmp(name->name, features[i])) return true;
-    if (!strncmp(name->name, "srfi-", 5))
-        for (int i = 0; expand_srfis[i]; i++)
-            if (!strcmp(name->name + 5, expand_srfis[i])) return true;
     return false;
 }
 
@@ -1241,8 +1239,9 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
         }
         int first = 0;
         while (!(in & ((LibSet)1 << first))) first++;
+        /* (regal lists) is what lib/srfi/1.sld re-exports: name the library users import */
         diag_error(v->loc, "unbound variable '%s' (it is exported by %s, not imported here)",
-                   v->name->name, lib_builtin_names[first]);
+                   v->name->name, (1u << first) == LIB_LISTS ? "(srfi 1)" : lib_builtin_names[first]);
     }
     *core = (ScopeTop){0};
     prog->next_var_id = ex->next_id;

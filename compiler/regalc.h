@@ -173,7 +173,10 @@ void lexer_error(Lexer *lx, Loc loc, const char *fmt, ...) PRINTF(3, 4);
 /* ==== built-in libraries (prims.def's libs column, the keyword tables, library.c) ===========
  * The libraries the compiler provides without a file: the R7RS standard libraries (appendix
  * A; (scheme eval), (scheme repl) and (scheme load) link the evaluator, eval/, into the program),
- * the SRFIs it implements, and (regal extras), its procedures outside both. A primitive's row
+ * the SRFIs built in, (regal extras), its procedures outside both, (regal lists), the list
+ * primitives of SRFI 1 (lib/srfi/1.sld exports them with the rest), (regal ffi), the foreign
+ * procedures, and (regal internal), what the installed libraries of lib/ use to raise errors
+ * as the primitives do (%type-error). A primitive's row
  * in prims.def and a keyword's row (expand.c's CORE_FORMS, derive.c's derive_forms) name the
  * libraries that export it as LIB_ bits; nothing else lists what a library exports. */
 #define LIBRARIES(X)                                                                       \
@@ -184,12 +187,12 @@ void lexer_error(Lexer *lx, Loc loc, const char *fmt, ...) PRINTF(3, 4);
     X(READ, "(scheme read)") X(TIME, "(scheme time)") X(WRITE, "(scheme write)")           \
     X(R5RS, "(scheme r5rs)") X(EVAL, "(scheme eval)") X(LOAD, "(scheme load)")             \
     X(REPL, "(scheme repl)")                                                               \
-    X(SRFI_0, "(srfi 0)") X(SRFI_1, "(srfi 1)") X(SRFI_6, "(srfi 6)") X(SRFI_8, "(srfi 8)") \
+    X(SRFI_0, "(srfi 0)") X(LISTS, "(regal lists)") X(SRFI_6, "(srfi 6)") X(SRFI_8, "(srfi 8)") \
     X(SRFI_9, "(srfi 9)") X(SRFI_11, "(srfi 11)") X(SRFI_16, "(srfi 16)")                  \
     X(SRFI_23, "(srfi 23)") X(SRFI_30, "(srfi 30)") X(SRFI_39, "(srfi 39)")                \
     X(SRFI_62, "(srfi 62)") X(SRFI_69, "(srfi 69)") X(SRFI_87, "(srfi 87)")                \
-    X(SRFI_98, "(srfi 98)") X(SRFI_132, "(srfi 132)")                                      \
-    X(REGAL, "(regal extras)")                                                             \
+    X(SRFI_98, "(srfi 98)")                                                                \
+    X(REGAL, "(regal extras)") X(INTERNAL, "(regal internal)")                             \
     X(FFI, "(regal ffi)")
 enum {
 #define LIB_INDEX(id, name) LIB_INDEX_##id,

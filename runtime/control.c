@@ -476,15 +476,14 @@ void rt_features_add(const char *const *names, size_t n) {
     rt_nfeatures_extra = n;
 }
 
-/* (features) (R7RS 6.14): what cond-expand may test, the -D features last. */
+/* (features) (R7RS 6.14): what cond-expand may test (features.def, which the compiler reads too). */
 RtValue rt_p_features(Region *rr, const char *loc) {
-    static const char *const names[] = {"r7rs", "full-unicode", "posix",
-#if defined(__x86_64__)
-                                        "x86-64",
-#elif defined(__aarch64__)
-                                        "aarch64",
-#endif
-                                        "regal", "srfi-69", "srfi-132"};
+    (void)loc;
+    static const char *const names[] = {
+#define RT_FEATURE(n) n,
+#include "features.def"
+#undef RT_FEATURE
+    };
     size_t nbuiltin = sizeof names / sizeof names[0];
     RtValue l = RT_NIL;
     for (size_t i = rt_nfeatures_extra; i-- > 0;) {

@@ -511,7 +511,7 @@ static RtValue rt_hash_result(const char *loc, const char *who, uint64_t h, intp
                               const RtValue *argv) {
     RtValue bound = RT_OPT(1, RT_DEFAULT);
     uint64_t r = h & (uint64_t)RT_FIXNUM_MAX;
-    if (bound != RT_DEFAULT) {
+    if (bound != RT_DEFAULT && bound != RT_FIX(0)) { /* SRFI 13: a bound of 0 is no bound */
         RT_CHECK(RT_IS_FIXNUM(bound) && RT_FIXVAL(bound) > 0, who, "a positive bound", bound);
         r %= (uint64_t)RT_FIXVAL(bound);
     }
@@ -526,16 +526,23 @@ RtValue rt_p_equal_hash(Region *rr, const char *loc, intptr_t argc, const RtValu
     return rt_hash_result(loc, "equal-hash", rt_hash_equal(argv[0]), argc, argv);
 }
 
+/* (string-hash s [bound start end]), (string-ci-hash s [bound start end]): SRFI 69's, with
+ * SRFI 13's range of s. */
+static RtValue rt_string_hash_range(const char *loc, const char *who, intptr_t argc,
+                                    const RtValue *argv, int ci) {
+    RT_CHECK(RT_IS_STRING(argv[0]), who, "a string", argv[0]);
+    int64_t start = 0, end = RT_LEN(argv[0]);
+    if (argc > 2) rt_range_args(loc, who, argc, argv, 2, RT_LEN(argv[0]), "string", &start, &end);
+    return rt_hash_result(loc, who, rt_hash_chars(RT_STR(argv[0])->chars + start, end - start, ci),
+                          argc, argv);
+}
+
 RtValue rt_p_string_hash(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    RT_CHECK(RT_IS_STRING(argv[0]), "string-hash", "a string", argv[0]);
-    return rt_hash_result(loc, "string-hash",
-                          rt_hash_chars(RT_STR(argv[0])->chars, RT_LEN(argv[0]), 0), argc, argv);
+    return rt_string_hash_range(loc, "string-hash", argc, argv, 0);
 }
 
 RtValue rt_p_string_ci_hash(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    RT_CHECK(RT_IS_STRING(argv[0]), "string-ci-hash", "a string", argv[0]);
-    return rt_hash_result(loc, "string-ci-hash",
-                          rt_hash_chars(RT_STR(argv[0])->chars, RT_LEN(argv[0]), 1), argc, argv);
+    return rt_string_hash_range(loc, "string-ci-hash", argc, argv, 1);
 }
 
 RtValue rt_p_hash_by_identity(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {

@@ -1,7 +1,7 @@
-/* numbers_internal.h: what numbers.c shares with numtrans.c, and nothing else includes: the
- * number kinds, the GMP views of exact numbers, the constructors that keep the invariants
- * N1-N3 (numbers.c's opening comment), and the generic arithmetic with its fixnum fast paths
- * inline. Every name here is numbers.c's (rt_num_); generated code never sees them (regal.h
+/* numbers_internal.h: what numbers.c shares with numtrans.c and bitwise.c, and nothing else
+ * includes: the number kinds, the GMP views of exact numbers, the constructors that keep the
+ * invariants N1-N3 (numbers.c's opening comment), and the generic arithmetic with its fixnum
+ * fast paths inline. Every name here is numbers.c's (rt_num_); generated code never sees them (regal.h
  * is its one header). Grouped like numbers.c's sections.
  */
 #ifndef NUMBERS_INTERNAL_H

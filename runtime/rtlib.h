@@ -16,10 +16,11 @@
  *       conditions, raise and the handler stack, stack overflow; calling procedures, apply.
  *       Entwined by nature: raising calls a handler, a call reports arity and type errors.
  *       backtrace.c, the frames of an uncaught error, calls nothing of the runtime.
- *   Layer 4, data:         numbers.c numtrans.c numsyntax.c string.c vector.c record.c list.c ffi.c
+ *   Layer 4, data:  numbers.c numtrans.c bitwise.c numsyntax.c string.c vector.c record.c list.c ffi.c
  *       the data types' primitives (list.c over numbers.c and string.c: iota, symbols);
  *       ffi.c, foreign calls' conversions, over numbers.c and string.c;
- *       numtrans.c (expt, sqrt, the transcendental and complex functions) over numbers.c;
+ *       numtrans.c (expt, sqrt, the transcendental and complex functions) and bitwise.c
+ *       (bitwise operations on exact integers) over numbers.c;
  *       numsyntax.c, the number syntax under numbers.c, calls nothing of the runtime (the
  *       compiler links it too)
  *   Layer 5, libraries:    hashtable.c sort.c

@@ -487,11 +487,23 @@ static RtValue rt_string_case(Region *rr, const char *loc, const char *who, RtVa
     }
     return RT_TAG_AS_OBJ(r);
 }
-RtValue rt_p_string_upcase(Region *rr, const char *loc, RtValue s) {
-    return rt_string_case(rr, loc, "string-upcase", s, RT_CASE_UP);
+/* (string-upcase s [start end]), (string-downcase s [start end]): R7RS's with SRFI 13's range
+ * (the result is the range's characters mapped). */
+static RtValue rt_string_case_range(Region *rr, const char *loc, const char *who, intptr_t argc,
+                                    const RtValue *argv, int how) {
+    RT_STRARG(who, argv[0]);
+    if (argc == 1) return rt_string_case(rr, loc, who, argv[0], how);
+    int64_t start, end;
+    rt_range_args(loc, who, argc, argv, 1, RT_LEN(argv[0]), "string", &start, &end);
+    RtString *sub = rt_string_new(&rt_gc_region, end - start);
+    memcpy(sub->chars, RT_STR(argv[0])->chars + start, (size_t)(end - start) * sizeof(uint32_t));
+    return rt_string_case(rr, loc, who, RT_TAG_AS_OBJ(sub), how);
 }
-RtValue rt_p_string_downcase(Region *rr, const char *loc, RtValue s) {
-    return rt_string_case(rr, loc, "string-downcase", s, RT_CASE_DOWN);
+RtValue rt_p_string_upcase(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return rt_string_case_range(rr, loc, "string-upcase", argc, argv, RT_CASE_UP);
+}
+RtValue rt_p_string_downcase(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return rt_string_case_range(rr, loc, "string-downcase", argc, argv, RT_CASE_DOWN);
 }
 RtValue rt_p_string_foldcase(Region *rr, const char *loc, RtValue s) {
     return rt_string_case(rr, loc, "string-foldcase", s, RT_CASE_FOLD);
@@ -550,35 +562,52 @@ RtValue rt_p_string_join(Region *rr, const char *loc, intptr_t argc, const RtVal
     return RT_TAG_AS_OBJ(r);
 }
 
-/* string-for-each / string-map over one or more strings, up to the shortest. */
-static int64_t rt_strings_min(const char *loc, const char *who, intptr_t argc, const RtValue *argv) {
+/* string-for-each / string-map over one or more strings, up to the shortest (R7RS 6.10); or,
+ * when the third argument is not a string, over the range [start, end) of one string (SRFI 13's
+ * (string-map proc s [start end])). *s0 and *n: the first index and the count. */
+static void rt_strings_range(const char *loc, const char *who, intptr_t argc, const RtValue *argv,
+                             int64_t *s0, int64_t *n) {
     rt_check_proc(loc, who, argv[0]);
-    int64_t n = INT64_MAX;
+    RT_STRARG(who, argv[1]);
+    if (argc >= 3 && !RT_IS_STRING(argv[2])) {
+        int64_t start, end;
+        if (argc > 4) rt_type_error(loc, who, "a string", argv[2]);
+        rt_range_args(loc, who, argc, argv, 2, RT_LEN(argv[1]), "string", &start, &end);
+        *s0 = start;
+        *n = end - start;
+        return;
+    }
+    int64_t m = INT64_MAX;
     for (intptr_t i = 1; i < argc; i++) {
         RT_STRARG(who, argv[i]);
-        if (RT_LEN(argv[i]) < n) n = RT_LEN(argv[i]);
+        if (RT_LEN(argv[i]) < m) m = RT_LEN(argv[i]);
     }
-    return n;
+    *s0 = 0;
+    *n = m;
 }
 
 RtValue rt_p_string_for_each(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    int64_t n = rt_strings_min(loc, "string-for-each", argc, argv);
+    int64_t s0, n;
+    rt_strings_range(loc, "string-for-each", argc, argv, &s0, &n);
+    intptr_t ns = s0 || (argc >= 3 && !RT_IS_STRING(argv[2])) ? 1 : argc - 1;
     RtValue args[argc];
     for (int64_t k = 0; k < n; k++) {
-        for (intptr_t i = 1; i < argc; i++) args[i - 1] = RT_CHAR(RT_STR(argv[i])->chars[k]);
-        rt_call(rr, loc, argv[0], argc - 1, args);
+        for (intptr_t i = 0; i < ns; i++) args[i] = RT_CHAR(RT_STR(argv[i + 1])->chars[s0 + k]);
+        rt_call(rr, loc, argv[0], ns, args);
     }
     return RT_UNSPEC;
 }
 
 RtValue rt_p_string_map(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    int64_t n = rt_strings_min(loc, "string-map", argc, argv);
+    int64_t s0, n;
+    rt_strings_range(loc, "string-map", argc, argv, &s0, &n);
+    intptr_t ns = s0 || (argc >= 3 && !RT_IS_STRING(argv[2])) ? 1 : argc - 1;
     /* the characters in reverse first, then the string: a re-entered continuation never
      * changes a string already returned (R7RS 6.10) */
     RtValue args[argc], rev = RT_NIL;
     for (int64_t k = 0; k < n; k++) {
-        for (intptr_t i = 1; i < argc; i++) args[i - 1] = RT_CHAR(RT_STR(argv[i])->chars[k]);
-        RtValue c = rt_call(rr, loc, argv[0], argc - 1, args);
+        for (intptr_t i = 0; i < ns; i++) args[i] = RT_CHAR(RT_STR(argv[i + 1])->chars[s0 + k]);
+        RtValue c = rt_call(rr, loc, argv[0], ns, args);
         RT_CHARARG("string-map", c);
         rev = rt_cons(&rt_gc_region, c, rev);
     }
