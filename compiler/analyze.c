@@ -414,7 +414,8 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         CallInfo *ci = &an.info[l->id];
-        if (!l->rest && ci->other == 0 && ci->outside == 1) l->contified = true;
+        bool seen_outside = l->self && l->self->cname; /* other units call it (interface.c) */
+        if (!l->rest && ci->other == 0 && ci->outside == 1 && !seen_outside) l->contified = true;
     }
     /* loops whose other calls are all tail calls from inner loops (contified, entered in tail
      * position, up to it): contifying one may let an outer one be, so until nothing changes */
@@ -424,6 +425,7 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
             Lambda *l = prog->lambdas.items[i];
             CallInfo *ci = &an.info[l->id];
             if (l->contified || l->rest || ci->outside != 1 || ci->other == 0 ||
+                (l->self && l->self->cname) ||
                 (size_t)ci->other != ci->nested.len)
                 continue;
             bool back = true;

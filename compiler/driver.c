@@ -211,9 +211,13 @@ int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_p
         vec_push(&argv, xstrdup("-fno-omit-frame-pointer"));
     }
     for (size_t i = 0; i < opt->extra.len; i++) vec_push(&argv, xstrdup(opt->extra.items[i]));
+    if (opt->compile_only) vec_push(&argv, xstrdup("-c"));
     vec_push(&argv, xstrdup(c_path));
-    vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-san.a" : "libregal.a"));
-    driver_push_words((void *)&argv, REGAL_RT_LIBS);
+    for (size_t i = 0; i < opt->objects.len; i++) vec_push(&argv, xstrdup(opt->objects.items[i]));
+    if (!opt->compile_only) {
+        vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-san.a" : "libregal.a"));
+        driver_push_words((void *)&argv, REGAL_RT_LIBS);
+    }
     vec_push(&argv, xstrdup("-o"));
     vec_push(&argv, xstrdup(out_path));
     vec_push(&argv, NULL);

@@ -264,6 +264,8 @@ void emit_mangle(Buf *b, const char *name) {
 }
 
 char *emit_var_name(Var *v) {
+    if (v->cname) return (char *)v->cname;           /* seen by other units (interface.c) */
+    if (v->ext) return (char *)v->ext->value;        /* another unit's */
     Buf b = {0};
     buf_printf(&b, v->global ? "g%d_" : "v%d_", v->id);
     emit_mangle(&b, v->name->name);
@@ -373,6 +375,7 @@ const char *emit_static_closure(Lambda *l) {
 static const char *emit_ref(Emitter *em, Ast *a) {
     Var *v = a->var;
     if (emit_var_static(v)) return emit_static_closure(v->known);
+    if (v->ext) return v->ext->value;   /* defined once that unit's initialiser has run */
     if (v->global) {
         if (!v->defined) return xasprintf("RT_TAG_AS_OBJ(&rt_pc_%s)", v->prim->cname);
         char *name = emit_var_name(v);
@@ -552,6 +555,11 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         }
         emit_line(em, "goto top;");
         return NULL;
+    }
+    if (fv && fv->ext && fv->ext->direct && (size_t)fv->ext->nreq == a->args.len) {
+        /* another unit's procedure of known arity: its external direct entry */
+        const char **vals = emit_args(em, &a->args);
+        return emit_invoke(em, a, fv->ext->direct, "0", false, a->args.len, vals, d);
     }
     const char *f = emit_expr(em, a->fn, DEST_V);
     if (!known) {
@@ -1038,6 +1046,47 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
 /* The top level is cut into functions of about this many bytes of C (emit_program). */
 #define EMIT_TOP_CHUNK 32768
 
+/* ---- separate compilation (interface.c) ----------------------------------------------------
+ * A library unit shows other units each variable with a C name (Var.cname): the variable
+ * itself, or, for a procedure never assigned (a static closure), a variable holding the
+ * closure and an external direct entry (Var.cdirect) that goes straight to its direct entry. */
+static void emit_unit_exports(Emitter *em, Buf *funcs) {
+    for (size_t i = 0; i < em->prog->globals.len; i++) {
+        Var *v = em->prog->globals.items[i];
+        if (!v->cname || !v->defined || !emit_var_static(v)) continue;
+        Lambda *l = v->known;
+        buf_printf(funcs, "RtValue %s = %s;\n", v->cname, emit_static_closure(l));
+        if (!emit_direct(em, l)) continue;
+        v->cdirect = interface_direct_name(v->cname);
+        buf_printf(funcs, "RtValue %s(" EMIT_RTCODE_PARAMS ") {\n"
+                          "    RT_MUSTTAIL return %s(rr, self, a0, a1, a2, a3);\n}\n\n",
+                   v->cdirect, emit_direct_name(l));
+    }
+}
+
+/* The other units' static symbols interned before any code runs (a symbol made at run time
+ * before a unit's static one would be interned twice), then this unit's. */
+static void emit_unit_statics_calls(Emitter *em, Buf *out) {
+    for (size_t i = 0; i < em->prog->globals.len; i++) {
+        Var *v = em->prog->globals.items[i];
+        if (v->ext && v->ext->statics) buf_printf(out, "    %s();\n", v->ext->statics);
+    }
+    if (em->opt->unit_init) buf_printf(out, "    %s();\n", interface_statics_name(em->opt->unit_init));
+}
+
+/* A library unit's static symbols, interned once by the first caller. */
+static void emit_unit_statics(Emitter *em, const char *init, Buf *out) {
+    buf_printf(out, "void %s(void) {\n    static int done;\n    if (done) return;\n    done = 1;\n",
+               interface_statics_name(init));
+    if (em->static_syms.len) {
+        buf_puts(out, "    static RtSymbol *const syms[] = {");
+        for (size_t i = 0; i < em->static_syms.len; i++)
+            buf_printf(out, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em->static_syms.items[i]);
+        buf_printf(out, "};\n    rt_intern_statics(syms, %zu);\n", em->static_syms.len);
+    }
+    buf_puts(out, "}\n\n");
+}
+
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     if (!prog->inferred) diag_internal("emit_program: the program has not been inferred");
     Emitter em = {.prog = prog, .opt = opt};
@@ -1055,7 +1104,11 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];
         if (v->defined && !emit_var_static(v))
-            buf_printf(&em.decls, "static RtValue %s = RT_UNDEFINED;\n", emit_var_name(v));
+            buf_printf(&em.decls, "%sRtValue %s = RT_UNDEFINED;\n", v->cname ? "" : "static ", emit_var_name(v));
+        if (v->ext && v->ext->value) buf_printf(&em.decls, "extern RtValue %s;\n", v->ext->value);
+        if (v->ext && v->ext->direct)
+            buf_printf(&em.decls, "extern RtValue %s(" EMIT_RTCODE_PARAMS ");\n", v->ext->direct);
+        if (v->ext && v->ext->statics) buf_printf(&em.decls, "extern void %s(void);\n", v->ext->statics);
     }
     for (size_t i = 0; i < prog->lambdas.len; i++)
         if (!prog->lambdas.items[i]->contified) emit_function(&em, prog->lambdas.items[i], &funcs);
@@ -1090,6 +1143,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         buf_printf(&pieces, "    regal_top%d();\n", npieces++);
     }
     main_body.len = 0;
+    if (opt->separate) emit_unit_exports(&em, &funcs);
     if (opt->stats) *opt->stats = em.stats;
     buf_printf(out, "/* Generated by regal %s from %s. */\n", REGAL_VERSION, prog->file);
     buf_puts(out, "#include \"regal.h\"\n\n");
@@ -1103,8 +1157,10 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     buf_putn(out, em.stubs.data ? em.stubs.data : "", em.stubs.len);
     buf_puts(out, "\n");
     buf_putn(out, funcs.data ? funcs.data : "", funcs.len);
+    if (opt->unit_init) emit_unit_statics(&em, opt->unit_init, out);
     buf_puts(out, "static void regal_program(void) {\n");
-    if (em.static_syms.len) {
+    if (opt->separate) emit_unit_statics_calls(&em, out);
+    if (em.static_syms.len && !opt->unit_init) {
         buf_puts(out, "    static RtSymbol *const syms[] = {");
         for (size_t i = 0; i < em.static_syms.len; i++)
             buf_printf(out, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em.static_syms.items[i]);
@@ -1114,5 +1170,13 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     if (prog->region_local) buf_puts(out, "    rt_region_enter(&rgl);\n");
     buf_putn(out, pieces.data ? pieces.data : "", pieces.len);
     if (prog->region_local) buf_puts(out, "    rt_region_leave(&rgl);\n");
+    if (opt->unit_init) {   /* a library unit: its top level runs once, at its first import */
+        buf_printf(out, "}\n\nRtValue %s(" EMIT_RTCODE_PARAMS ") {\n", opt->unit_init);
+        buf_puts(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n"
+                      "    static int done;\n"
+                      "    if (!done) {\n        done = 1;\n        regal_program();\n    }\n"
+                      "    return RT_UNSPEC;\n}\n");
+        return;
+    }
     buf_puts(out, "}\n\nint main(int argc, char **argv) { return rt_start(argc, argv, regal_program); }\n");
 }
