@@ -132,7 +132,7 @@ static void iface_names(Library *lib, SymList *names) {
     }
     for (size_t i = 0; i < names->len; i++) {
         const Binding *b = expand_env_find(ex, &lib->env, names->items[i]);
-        if (b && b->macro) iface_syms(macro_spec(b->macro), names);
+        if (b && b->macro && !(b->from && b->from->iface)) iface_syms(macro_spec(b->macro), names);
     }
 }
 
@@ -147,6 +147,10 @@ void interface_mark(Libraries *ls, const char *file) {
         for (size_t k = 0; k < names.len; k++) {
             const Binding *b = expand_env_find(lib->env.ex, &lib->env, names.items[k]);
             Var *v = b ? b->var : NULL;
+            if (b && b->macro && b->from && !b->from->iface && b->from->def)
+                diag_error((Loc){file, 1, 1}, "library %s exports the macro '%s' of library %s, "
+                           "which is compiled with it: compile %s separately first (regal -c)",
+                           lib->name, names.items[k]->name, b->from->name, b->from->name);
             if (v && v->defined && !v->cname)
                 v->cname = interface_c_name("regal_v_", lib->name, v->name->name);
         }
@@ -174,7 +178,14 @@ static void iface_write_binding(Buf *b, Sym *name, const Binding *x) {
     buf_puts(b, "\n    (");
     iface_write_sym(b, name);
     Var *v = x->var;
-    if (x->macro) {
+    if (x->macro && x->from && x->from->iface) {   /* another compiled library's macro */
+        const Library *l = x->from;
+        Sym *ext = NULL;
+        for (size_t i = 0; i < l->exports.len && !ext; i++)
+            if (l->exports.items[i].macro == x->macro) ext = l->exports.items[i].name;
+        buf_printf(b, " imported-syntax %s ", l->name);
+        iface_write_sym(b, ext ? ext : name);
+    } else if (x->macro) {
         buf_puts(b, " syntax ");
         datum_print(b, scope_strip(macro_spec(x->macro)));
     } else if (x->kw) {
@@ -395,6 +406,17 @@ static bool iface_binding(Expander *ex, Libraries *ls, Library *lib, Datum *e, B
     *b = (Binding){.name = car(e)->sym};
     const char *kind = car(cdr(e))->sym->name;
     Datum *arg = car(cdr(cdr(e)));
+    if (!strcmp(kind, "imported-syntax")) {   /* (name imported-syntax (lib) exported-name) */
+        Library *from = n == 4 ? library_require(ex, ls, arg, e->loc) : NULL;
+        Datum *ext = n == 4 ? car(cdr(cdr(cdr(e)))) : NULL;
+        for (size_t i = 0; from && ext->kind == DATUM_SYMBOL && i < from->exports.len; i++)
+            if (from->exports.items[i].name == ext->sym && from->exports.items[i].macro) {
+                b->macro = from->exports.items[i].macro;
+                b->from = from;
+                return true;
+            }
+        return false;
+    }
     if (!strcmp(kind, "syntax")) {
         b->macro = macro_new(b->name, arg, NULL, &lib->env.top);
         return b->macro != NULL;

@@ -324,7 +324,7 @@ static void library_export(Expander *ex, Library *lib, Datum *spec) {
     }
     Sym *name = scope_base(in->sym), *ext = scope_base(out->sym);
     const Binding *b = expand_env_find(ex, &lib->env, name);
-    if (!b || (b->var && !b->var->defined && !b->var->prim)) {
+    if (!b || (b->var && !b->var->defined && !b->var->prim && !b->var->ext)) {
         diag_error(in->loc, "library %s exports '%s', which it neither defines nor imports",
                    lib->name, name->name);
         return;
