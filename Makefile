@@ -60,7 +60,7 @@ ifndef FILECHECK
 FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
-.PHONY: all deps example test test-layers test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
+.PHONY: all deps example test test-layers test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-sepcomp test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
 
 # The settings compiled into the runtime and the driver (RT_DEFS, RT_LIBS): a change to them
@@ -126,7 +126,7 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-stats \
+	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-sepcomp test-stats \
 	    test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
 	@echo "all test suites passed"
 
@@ -162,6 +162,11 @@ test-errors: all
 # input: the cases that need shell set-up (issue 21)
 test-io: all
 	B=$(B) tests/io.sh
+
+# separate compilation: a program and its libraries whole and compiled separately (regal -c,
+# then linked) with the same output, make -j2 on a project of libraries, stale interfaces
+test-sepcomp: all
+	B=$(B) tests/sepcomp.sh
 
 # REGAL_STATS=json and =1 against the keys and labels documented in runtime/regal.h
 test-stats: all

@@ -284,10 +284,11 @@ static const char *iface_name_text(Datum *name) {
     return buf_cstr(&b);
 }
 
-static bool iface_bad(const char *path, Loc loc, const char *what) {
-    diag_error(loc, "'%s' is not a valid interface file (%s): compile its library again with regal -c",
+/* An interface that cannot be used stops the compilation: what is imported from it would
+ * only give more errors. */
+static NORETURN void iface_bad(const char *path, Loc loc, const char *what) {
+    diag_fatal(loc, "'%s' is not a valid interface file (%s): compile its library again with regal -c",
                path, what);
-    return false;
 }
 
 /* Is src newer than the interface written from it? */
@@ -315,25 +316,22 @@ struct Interface *interface_load(Expander *ex, Libraries *ls, const char *path, 
     char *text = util_read_file(path, &len);
     struct stat sst;
     if (!text || stat(path, &sst) != 0) {
-        diag_error(loc, "cannot read the interface file '%s': %s", path, strerror(errno));
-        return NULL;
+        diag_fatal(loc, "cannot read the interface file '%s': %s", path, strerror(errno));
     }
     DatumVec forms = {0};
-    if (!reader_read_all(path, text, len, &forms)) return NULL;
     Loc at = {path, 1, 1};
+    if (!reader_read_all(path, text, len, &forms)) iface_bad(path, at, "unreadable");
     Datum *h = forms.len ? forms.items[0] : NULL;
     if (!h || !iface_head(h, "regal-interface") || datum_list_length(h) != 3 ||
         car(cdr(h))->kind != DATUM_STRING) {
         iface_bad(path, at, "no regal-interface header");
-        return NULL;
     }
     char *version = iface_string(car(cdr(h)));
     Datum *format = car(cdr(cdr(h)));
     if (strcmp(version, REGAL_VERSION) || format->kind != DATUM_FIXNUM || format->fix != INTERFACE_FORMAT) {
-        diag_error(loc.file ? loc : at, "the interface file '%s' was written by regal %s, not by this "
+        diag_fatal(loc.file ? loc : at, "the interface file '%s' was written by regal %s, not by this "
                                         "regal %s: compile its library again with regal -c",
                    path, version, REGAL_VERSION);
-        return NULL;
     }
     Unit *u = xcalloc(1, sizeof *u);
     u->path = key;
@@ -351,10 +349,9 @@ struct Interface *interface_load(Expander *ex, Libraries *ls, const char *path, 
         } else if (iface_head(f, "source") && datum_list_length(f) == 2 && iface_string(car(cdr(f)))) {
             char *src = iface_string(car(cdr(f)));
             if (iface_newer(src, &sst)) {
-                diag_error(loc.file ? loc : at, "the interface file '%s' is out of date: '%s' changed "
+                diag_fatal(loc.file ? loc : at, "the interface file '%s' is out of date: '%s' changed "
                                                 "after it was compiled (compile it again with regal -c)",
                            path, src);
-                return NULL;
             }
         } else if (iface_head(f, "library") && datum_list_length(f) == 5 && u->init &&
                    iface_head(car(cdr(cdr(f))), "depends") &&
@@ -364,9 +361,8 @@ struct Interface *interface_load(Expander *ex, Libraries *ls, const char *path, 
             const char *text_name = iface_name_text(name);
             for (size_t k = 0; k < n; k++)
                 if (!strcmp(all[k]->name, text_name)) {
-                    diag_error(loc.file ? loc : at, "library %s of '%s' is already defined%s%s", text_name,
+                    diag_fatal(loc.file ? loc : at, "library %s of '%s' is already defined%s%s", text_name,
                                path, all[k]->path ? " by " : "", all[k]->path ? all[k]->path : "");
-                    return NULL;
                 }
             Library *lib = library_add(ex, ls, text_name, path, NULL);
             lib->name_datum = name;
@@ -378,12 +374,10 @@ struct Interface *interface_load(Expander *ex, Libraries *ls, const char *path, 
             all = library_all(ls, &n);
         } else {
             iface_bad(path, f->loc, "unknown entry");
-            return NULL;
         }
     }
     if (!first) {
         iface_bad(path, at, "no library");
-        return NULL;
     }
     vec_push(&st->units, u);
     return first;
@@ -451,7 +445,6 @@ void interface_expand(Expander *ex, Libraries *ls, Library *lib, AstVec *out) {
         Binding b;
         if (!iface_binding(ex, ls, lib, car(p), &b)) {
             iface_bad(lib->path, car(p)->loc, "a bad binding");
-            return;
         }
         expand_env_import(ex, &lib->env, &b, at);
     }
@@ -463,7 +456,6 @@ void interface_expand(Expander *ex, Libraries *ls, Library *lib, AstVec *out) {
                                : NULL;
         if (!b) {
             iface_bad(lib->path, e->loc, "an export without a binding");
-            return;
         }
         Binding x = *b;
         x.name = car(e)->sym;

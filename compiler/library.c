@@ -238,10 +238,9 @@ static Library *library_find(Expander *ex, Libraries *ls, Datum *name, Loc loc) 
     if (path && ls->opt->separate && !library_installed(ls, path)) {
         char *rgi = library_file_name(name);
         strcpy(rgi + strlen(rgi) - 4, ".rgi");
-        diag_error(loc, "library %s is not compiled: no '%s' in %s (compile '%s' first with "
+        diag_fatal(loc, "library %s is not compiled: no '%s' in %s (compile '%s' first with "
                         "regal -c, or give every library as source to compile the whole program)",
                    text, rgi, buf_cstr(&searched), path);
-        return NULL;
     }
     if (!path) {
         diag_error(loc, "unknown library %s: not found in %s", text, buf_cstr(&searched));

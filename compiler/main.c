@@ -158,8 +158,12 @@ static int main_compile_library(const char *file, const char *out, bool emit_c, 
     eo.unit_init = interface_init_name(ls, file);
     Buf c = {0};
     if (!main_to_c(prog, ao, io, &eo, &c)) return 1;
-    const char *path = out ? out : main_default_output(file, false);
-    if (!out) path = emit_c ? xasprintf("%s.c", path) : xasprintf("%s.o", path);
+    const char *path = out;   /* default: beside the source, lib.sld -> lib.o (lib.c with -S) */
+    if (!path) {
+        size_t n = strlen(file);
+        if (main_has_ext(file, ".sld") || main_has_ext(file, ".scm")) n -= 4;
+        path = xasprintf("%.*s.%s", (int)n, file, emit_c ? "c" : "o");
+    }
     if (!main_output_ok(path, file, !emit_c)) return 1;
     char *stem = xstrdup(path);
     if (main_has_ext(stem, ".o") || main_has_ext(stem, ".c")) stem[strlen(stem) - 2] = 0;
