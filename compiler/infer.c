@@ -682,6 +682,8 @@ static AVal infer_call(Inferrer *in, Ast *a, Env *env) {
         infer_escape(in, f);   /* its lambdas may be called from where inference cannot see */
         for (size_t i = 0; i < n; i++) infer_escape(in, args[i]);
         r = infer_unknown(in);
+        /* another unit's procedure whose interface gives its result's type */
+        if (fv && fv->ext && fv->ext->direct && (size_t)fv->ext->nreq == n) r.t = fv->ext->ret;
     }
     free(args);
     return r;

@@ -8,13 +8,15 @@
  *     (depends (ml b) ...)                 separately compiled libraries it imports
  *     (exports (ext internal) ...)         its exports: external name, name at its top level
  *     (bindings (name KIND ...) ...))      those names and the ones its exported macros use:
- *        variable "regal_v_..." "regal_x_..."|#f arity|#f procedure|unknown "(lib)"
+ *        variable "regal_v_..." "regal_x_..."|#f arity|#f procedure|unknown "(lib)"|#f RESULT
+ *        (RESULT: the type of its result: unknown, or its kinds, (fixnum bignum))
  *        primitive car | keyword let | syntax (syntax-rules ...)
  * Entry points: interface_mark, interface_write (-c); interface_load, interface_expand
  * (importers); interface_check_linked (linking). The region and type summary of a procedure
  * is the conservative one: its arguments may escape (callers put them in the collected heap)
- * and its result may be anything (an unknown call for infer.c and regions.c); only its arity
- * is used, for a call of its direct entry.
+ * and its result may live anywhere (an unknown call for infer.c and regions.c); what the
+ * interface adds is its arity, for a call of its direct entry, and RESULT, the type
+ * infer.c gave its result with its arguments unknown.
  */
 #include "regalc.h"
 
@@ -174,6 +176,20 @@ static void iface_write_sym(Buf *b, Sym *s) {
     datum_print(b, d);
 }
 
+/* A type: unknown, or the list of its kinds, (fixnum bignum). */
+static void iface_write_type(Buf *b, Type t) {
+    if (t == TY_ANY) {
+        buf_puts(b, "unknown");
+        return;
+    }
+    Buf k = {0};
+    infer_type_print(&k, t);
+    buf_putc(b, '(');
+    for (const char *p = buf_cstr(&k); *p; p++) buf_putc(b, *p == '|' ? ' ' : *p);
+    buf_putc(b, ')');
+    buf_free(&k);
+}
+
 static void iface_write_binding(Buf *b, Sym *name, const Binding *x) {
     buf_puts(b, "\n    (");
     iface_write_sym(b, name);
@@ -198,13 +214,16 @@ static void iface_write_binding(Buf *b, Sym *name, const Binding *x) {
         buf_printf(b, " variable \"%s\" ", v->ext->value);
         if (v->ext->direct) buf_printf(b, "\"%s\" %d", v->ext->direct, v->ext->nreq);
         else buf_puts(b, "#f #f");
-        buf_printf(b, " %s \"%s\"", v->ext->type == TY_PROC ? "procedure" : "unknown", v->ext->lib);
+        buf_printf(b, " %s \"%s\" ", v->ext->type == TY_PROC ? "procedure" : "unknown", v->ext->lib);
+        iface_write_type(b, v->ext->ret);
     } else if (v && v->cname) {
         buf_printf(b, " variable \"%s\" ", v->cname);
         if (v->cdirect) buf_printf(b, "\"%s\" %zu", v->cdirect, v->known->params.len);
         else buf_puts(b, "#f #f");
         bool proc = v->known && v->nsets == 0 && v->ndefs == 1;
-        buf_printf(b, " %s #f", proc ? "procedure" : "unknown");
+        Type ret = v->cdirect ? infer_return_type(v->known) : TY_ANY;
+        buf_printf(b, " %s #f ", proc ? "procedure" : "unknown");
+        iface_write_type(b, ret ? ret : TY_ANY);
     } else {
         diag_internal("interface: '%s' has no binding other units can see", name->name);
     }
@@ -392,6 +411,24 @@ static Var *iface_var(Expander *ex, struct Interfaces *st, Sym *name, ExtVar *x,
     return v;
 }
 
+/* A type as iface_write_type writes it; TY_ANY when it is not one. */
+static Type iface_type(Datum *d) {
+    static const char *const names[] = {
+#define IFACE_TYPE_NAME(name, bit, text) text,
+        TYPE_BITS(IFACE_TYPE_NAME)
+#undef IFACE_TYPE_NAME
+    };
+    Type t = 0;
+    for (; is_pair(d); d = cdr(d)) {
+        int k = -1;
+        for (int i = 0; i < TY_NBITS && car(d)->kind == DATUM_SYMBOL; i++)
+            if (!strcmp(names[i], car(d)->sym->name)) k = i;
+        if (k < 0) return TY_ANY;
+        t |= 1u << k;
+    }
+    return t && d->kind == DATUM_NIL ? t : TY_ANY;
+}
+
 /* One entry of (bindings ...) into b; false when it is malformed. */
 static bool iface_binding(Expander *ex, Libraries *ls, Library *lib, Datum *e, Binding *b) {
     size_t n = datum_list_length(e);
@@ -422,7 +459,7 @@ static bool iface_binding(Expander *ex, Libraries *ls, Library *lib, Datum *e, B
         b->kw = core->kw;
         return true;
     }
-    if (strcmp(kind, "variable") || n != 7) return false;
+    if (strcmp(kind, "variable") || n != 8) return false;
     Datum *direct = car(cdr(cdr(cdr(e)))), *arity = car(cdr(cdr(cdr(cdr(e)))));
     Datum *type = car(cdr(cdr(cdr(cdr(cdr(e)))))), *from = car(cdr(cdr(cdr(cdr(cdr(cdr(e)))))));
     ExtVar *x = xcalloc(1, sizeof *x);
@@ -431,6 +468,7 @@ static bool iface_binding(Expander *ex, Libraries *ls, Library *lib, Datum *e, B
     x->nreq = arity->kind == DATUM_FIXNUM ? (int)arity->fix : -1;
     x->type = datum_is_sym(type, "procedure") ? TY_PROC : TY_ANY;
     x->lib = from->kind == DATUM_STRING ? iface_string(from) : lib->name;
+    x->ret = iface_type(car(cdr(cdr(cdr(cdr(cdr(cdr(cdr(e)))))))));
     if (!x->value || (x->direct && x->nreq < 0)) return false;
     b->var = iface_var(ex, iface_state(ls), b->name, x, (Loc){lib->path, 1, 1});
     return true;

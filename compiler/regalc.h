@@ -271,6 +271,7 @@ typedef struct ExtVar {
     const char *direct;   /* its direct entry (no argument count), or NULL: call the value */
     int nreq;             /* direct: the number of arguments it takes */
     Type type;            /* what its value can be (TY_PROC: a procedure never assigned) */
+    Type ret;             /* a call of its direct entry: what the result can be (TY_ANY) */
     const char *lib;      /* the library that defines it, "(ml a)", for messages */
     const char *statics;  /* a unit's initialiser: the C function interning its symbols */
 } ExtVar;
