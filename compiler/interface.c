@@ -8,8 +8,9 @@
  *     (depends (ml b) ...)                 separately compiled libraries it imports
  *     (exports (ext internal) ...)         its exports: external name, name at its top level
  *     (bindings (name KIND ...) ...))      those names and the ones its exported macros use:
- *        variable "regal_v_..." "regal_x_..."|#f arity|#f procedure|unknown "(lib)"|#f RESULT
- *        (RESULT: the type of its result: unknown, or its kinds, (fixnum bignum))
+ *        variable "regal_v_..." "regal_x_..."|#f arity|#f procedure|unknown "(lib)"|#f RESULT ARGS
+ *        (RESULT: the type of its result: unknown, or its kinds, (fixnum bignum); ARGS: what
+ *        it does with each argument (regions.c's summaries), (none result kept ...), or #f)
  *        primitive car | keyword let | syntax (syntax-rules ...)
  * Entry points: interface_mark, interface_write (-c); interface_load, interface_expand
  * (importers); interface_check_linked (linking). The region and type summary of a procedure
@@ -190,6 +191,19 @@ static void iface_write_type(Buf *b, Type t) {
     buf_free(&k);
 }
 
+static const char *const iface_sum_names[] = {"none", "result", "kept"};
+
+/* What a procedure does with each argument (RegionSum): (none result kept ...), or #f. */
+static void iface_write_sums(Buf *b, const uint8_t *sums, size_t n) {
+    if (!sums || !n) {
+        buf_puts(b, " #f");
+        return;
+    }
+    buf_puts(b, " (");
+    for (size_t i = 0; i < n; i++) buf_printf(b, "%s%s", i ? " " : "", iface_sum_names[sums[i] <= SUM_GLOBAL ? sums[i] : SUM_GLOBAL]);
+    buf_putc(b, ')');
+}
+
 static void iface_write_binding(Buf *b, Sym *name, const Binding *x) {
     buf_puts(b, "\n    (");
     iface_write_sym(b, name);
@@ -216,6 +230,7 @@ static void iface_write_binding(Buf *b, Sym *name, const Binding *x) {
         else buf_puts(b, "#f #f");
         buf_printf(b, " %s \"%s\" ", v->ext->type == TY_PROC ? "procedure" : "unknown", v->ext->lib);
         iface_write_type(b, v->ext->ret);
+        iface_write_sums(b, v->ext->arg_sum, v->ext->direct ? v->ext->nreq : 0);
     } else if (v && v->cname) {
         buf_printf(b, " variable \"%s\" ", v->cname);
         if (v->cdirect) buf_printf(b, "\"%s\" %zu", v->cdirect, v->known->params.len);
@@ -224,6 +239,7 @@ static void iface_write_binding(Buf *b, Sym *name, const Binding *x) {
         Type ret = v->cdirect ? infer_return_type(v->known) : TY_ANY;
         buf_printf(b, " %s #f ", proc ? "procedure" : "unknown");
         iface_write_type(b, ret ? ret : TY_ANY);
+        iface_write_sums(b, v->cdirect ? v->known->param_sum : NULL, v->cdirect ? v->known->params.len : 0);
     } else {
         diag_internal("interface: '%s' has no binding other units can see", name->name);
     }
@@ -459,7 +475,7 @@ static bool iface_binding(Expander *ex, Libraries *ls, Library *lib, Datum *e, B
         b->kw = core->kw;
         return true;
     }
-    if (strcmp(kind, "variable") || n != 8) return false;
+    if (strcmp(kind, "variable") || n != 9) return false;
     Datum *direct = car(cdr(cdr(cdr(e)))), *arity = car(cdr(cdr(cdr(cdr(e)))));
     Datum *type = car(cdr(cdr(cdr(cdr(cdr(e)))))), *from = car(cdr(cdr(cdr(cdr(cdr(cdr(e)))))));
     ExtVar *x = xcalloc(1, sizeof *x);
@@ -469,6 +485,18 @@ static bool iface_binding(Expander *ex, Libraries *ls, Library *lib, Datum *e, B
     x->type = datum_is_sym(type, "procedure") ? TY_PROC : TY_ANY;
     x->lib = from->kind == DATUM_STRING ? iface_string(from) : lib->name;
     x->ret = iface_type(car(cdr(cdr(cdr(cdr(cdr(cdr(cdr(e)))))))));
+    Datum *sums = car(cdr(cdr(cdr(cdr(cdr(cdr(cdr(cdr(e)))))))));
+    if (x->direct && x->nreq > 0 && datum_list_length(sums) == (size_t)x->nreq) {
+        uint8_t *a = xcalloc((size_t)x->nreq, 1);
+        bool ok = true;
+        for (int i = 0; i < x->nreq; i++, sums = cdr(sums)) {
+            a[i] = SUM_GLOBAL + 1;
+            for (uint8_t k = SUM_NONE; k <= SUM_GLOBAL; k++)
+                if (datum_is_sym(car(sums), iface_sum_names[k])) a[i] = k;
+            ok &= a[i] <= SUM_GLOBAL;
+        }
+        x->arg_sum = ok ? a : NULL;   /* else: every argument kept */
+    }
     if (!x->value || (x->direct && x->nreq < 0)) return false;
     b->var = iface_var(ex, iface_state(ls), b->name, x, (Loc){lib->path, 1, 1});
     return true;

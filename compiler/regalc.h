@@ -264,6 +264,10 @@ typedef enum {
     PLACE_LOOP,    /* the iteration region of a contified loop (Ast.place_loop) */
 } Place;
 
+/* What a procedure does with an argument (regions.c's summaries): nothing that outlives the
+ * call, gives it back in its result, keeps it (stores it, passes it to unknown code). */
+typedef enum { SUM_NONE, SUM_RESULT, SUM_GLOBAL } RegionSum;
+
 /* A global defined by a separately compiled library (interface.c): reached through C names
  * that library's object file defines. */
 typedef struct ExtVar {
@@ -272,6 +276,8 @@ typedef struct ExtVar {
     int nreq;             /* direct: the number of arguments it takes */
     Type type;            /* what its value can be (TY_PROC: a procedure never assigned) */
     Type ret;             /* a call of its direct entry: what the result can be (TY_ANY) */
+    const uint8_t *arg_sum; /* a call of its direct entry: RegionSum of each argument, or
+                               NULL: every argument kept (SUM_GLOBAL) */
     const char *lib;      /* the library that defines it, "(ml a)", for messages */
     const char *statics;  /* a unit's initialiser: the C function interning its symbols */
 } ExtVar;
@@ -360,6 +366,8 @@ struct Lambda {
      * recycled at each iteration); where its rest list is allocated */
     bool region_local, region_self, region_loop;
     Place rest_place;
+    const uint8_t *param_sum; /* per required parameter, what the procedure does with it
+                                 (RegionSum): for interface.c's summaries */
 };
 typedef VEC(Lambda *) LambdaVec;
 
