@@ -60,6 +60,12 @@ if has "regal_x_geo_20vec_V_sum6(" main.c && has "extern RtValue regal_v_geo_20v
 else
     bad "direct entries"
 fi
+# the interface's summaries: vec+ keeps nothing, so (make-vec i 0) passed to it in a loop
+# lives in the loop's iteration region, not the collected heap
+"$REGAL" -I b --explain-regions "$SRC/main.scm" b/geo/vec.o b/geo/shape.o >regions 2>err
+has "main.scm:43:91: result of a call: iteration region of the loop 'loop'" regions &&
+    ok "an argument of another unit's procedure that keeps nothing: in the caller's region" ||
+    bad "the interface's argument summaries"
 grep -q "regal_x_geo_20vec_V_vec_2dsum" main.c && bad "a procedure with rest arguments has no direct entry" ||
     ok "a procedure with rest arguments is called through its closure"
 
