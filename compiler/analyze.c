@@ -124,6 +124,10 @@ static void analyze_mark_known(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
 
 static void analyze_check_arity(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     (void)an; (void)cur; (void)tail;
+    const ExtVar *x = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->ext : NULL;
+    if (x && x->direct && a->args.len != (size_t)x->nreq) /* another unit's (its interface) */
+        diag_warning(a->loc, "wrong number of arguments to '%s': expected %d, got %zu; the call "
+                     "raises an error when it runs", a->fn->var->name->name, x->nreq, a->args.len);
     if (a->kind != AST_CALL || a->fn->kind != AST_REF || !a->fn->var->known) return;
     Lambda *l = a->fn->var->known;
     size_t n = a->args.len, req = l->params.len;

@@ -185,6 +185,7 @@ bool library_available(Libraries *ls, Datum *name, const char *from_file) {
     bool found = library_registered(ls, text) || library_builtin(text) >= 0;
     if (!found && !library_is_unsupported(text)) {
         char *path = library_search(ls, name, from_file, NULL);
+        if (!path && ls->opt->separate) path = library_search_ext(ls, name, from_file, NULL, ".rgi");
         found = path != NULL;
         free(path);
     }

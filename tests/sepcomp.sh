@@ -84,6 +84,15 @@ else
     bad "a compiled library and a library given as source: compile"
 fi
 
+# re-exports: a primitive renamed, a keyword, macros over built-in names and a private variable
+"$REGAL" -c "$SRC/lib/x/re.sld" -o b/re.o 2>err && mkdir -p b/x && mv b/re.o b/re.rgi b/x/ &&
+    "$REGAL" -I b "$SRC/reexport.scm" b/x/re.o -o re 2>err && ./re >out 2>&1 && cmp -s out "$SRC/reexport.out" &&
+    "$REGAL" -I "$SRC/lib" "$SRC/reexport.scm" -o re_whole 2>/dev/null && ./re_whole | cmp -s - "$SRC/reexport.out" &&
+    ok "re-exported primitive and keyword, macros, cond-expand (library ...): whole and separate" ||
+    bad "re-exports"
+has "reexport.scm:13:39: warning: wrong number of arguments to 'double-all': expected 1, got 2; the call raises an error when it runs" &&
+    ok "a call of another unit's procedure with the wrong argument count: a warning" || bad "arity warning"
+
 # ---- make -j2 on a project of several libraries --------------------------------------------------
 rm -rf proj && cp -r "$SRC/project" proj && rm -rf proj/build
 expect='(14 81 (alpha beta) (base left right top main))'
