@@ -1049,13 +1049,18 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
 /* ---- separate compilation (interface.c) ----------------------------------------------------
  * A library unit shows other units each variable with a C name (Var.cname): the variable
  * itself, or, for a procedure never assigned (a static closure), a variable holding the
- * closure and an external direct entry (Var.cdirect) that goes straight to its direct entry. */
+ * closure, an external generic entry (regal_g_..., the argument count in rt_nargs, checked)
+ * and an external direct entry (Var.cdirect, regal_x_..., no count) when it takes no rest
+ * arguments. */
 static void emit_unit_exports(Emitter *em, Buf *funcs) {
     for (size_t i = 0; i < em->prog->globals.len; i++) {
         Var *v = em->prog->globals.items[i];
         if (!v->cname || !v->defined || !emit_var_static(v)) continue;
         Lambda *l = v->known;
         buf_printf(funcs, "RtValue %s = %s;\n", v->cname, emit_static_closure(l));
+        buf_printf(funcs, "RtValue %s(" EMIT_RTCODE_PARAMS ") {\n"   /* rt_nargs set, as for a closure */
+                          "    RT_MUSTTAIL return %s(rr, self, a0, a1, a2, a3);\n}\n",
+                   interface_generic_name(v->cname), emit_lambda_name(l));
         if (!emit_direct(em, l)) continue;
         v->cdirect = interface_direct_name(v->cname);
         buf_printf(funcs, "RtValue %s(" EMIT_RTCODE_PARAMS ") {\n"

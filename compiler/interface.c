@@ -86,6 +86,7 @@ static char *iface_swap_prefix(const char *s, const char *from, const char *to) 
     return xasprintf("%s%s", to, s + n);
 }
 char *interface_direct_name(const char *value) { return iface_swap_prefix(value, "regal_v_", "regal_x_"); }
+char *interface_generic_name(const char *value) { return iface_swap_prefix(value, "regal_v_", "regal_g_"); }
 char *interface_statics_name(const char *init) { return iface_swap_prefix(init, "regal_init_", "regal_statics_"); }
 
 char *interface_path_of(const char *object) {

@@ -630,9 +630,11 @@ bool interface_check_linked(Libraries *ls);
 /* A C name outside every other's: prefix, the library's name (when not NULL) and name, each
  * byte outside [A-Za-z0-9] escaped as _xx, the parts joined by _V_ (regal_v_ml_20a_V_sq). */
 char *interface_c_name(const char *prefix, const char *lib, const char *name);
-/* regal_v_X -> regal_x_X (a variable's external direct entry); regal_init_X ->
+/* regal_v_X -> regal_x_X (a procedure's external direct entry; regal_g_X its generic one,
+ * the argument count in rt_nargs); regal_init_X ->
  * regal_statics_X (the function interning a unit's symbols). */
 char *interface_direct_name(const char *value);
+char *interface_generic_name(const char *value);   /* regal_v_X -> regal_g_X */
 char *interface_statics_name(const char *init);
 /* The .rgi path beside an object file (x.o -> x.rgi). */
 char *interface_path_of(const char *object);

@@ -54,6 +54,7 @@ done
 "$REGAL" -I b -S "$SRC/main.scm" b/geo/vec.o b/geo/shape.o -o main.c 2>err
 if has "regal_x_geo_20vec_V_sum6(" main.c && has "extern RtValue regal_v_geo_20vec_V_counter;" main.c &&
    nm b/geo/vec.o | grep -q " T regal_x_geo_20vec_V_vec_2b$" &&
+   nm b/geo/vec.o | grep -q " T regal_g_geo_20vec_V_vec_2dsum$" &&
    nm b/geo/vec.o | grep -q " D regal_v_geo_20vec_V_counter$" &&
    nm b/geo/vec.o | grep -q " T regal_init_geo_20vec$"; then
     ok "direct entries: called by the program, defined by the library's object"
