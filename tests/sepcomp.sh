@@ -5,7 +5,9 @@
 #   separately      regal -c each library into a build directory (its .o and .rgi), then
 #                   regal -I build main.scm vec.o shape.o; at -O2, -O0, with --check-regions,
 #                   and with AddressSanitizer and UBSan; several libraries in one -c command;
-#                   one library compiled, the other given as source
+#                   one library compiled, the other given as source; likewise control.scm
+#                   (tail calls, closures, parameterize, call/cc through (flow control)) and
+#                   reexport.scm (re-exported primitive and keyword, macros over built-ins)
 # and checks: the C of the link calls the libraries' direct entries, each library's object
 # defines them, every library initialised once; `make -j2` on tests/sepcomp/project (four
 # libraries and a program), rebuilt after a change of the root library; the errors: an
@@ -93,6 +95,17 @@ fi
     bad "re-exports"
 has "reexport.scm:13:39: warning: wrong number of arguments to 'double-all': expected 1, got 2; the call raises an error when it runs" &&
     ok "a call of another unit's procedure with the wrong argument count: a warning" || bad "arity warning"
+
+# control across the boundary: 3M tail calls through a library, closures, parameters, call/cc
+for flags in "-O2" "-O0" "-fsanitize=address,undefined -O1 --check-regions -g"; do
+    mkdir -p b/flow
+    "$REGAL" $flags -c "$SRC/lib/flow/control.sld" -o b/flow/control.o 2>err &&
+        "$REGAL" $flags -I b "$SRC/control.scm" b/flow/control.o -o ctl 2>err && ./ctl >out 2>err &&
+        cmp -s out "$SRC/control.out" && ok "tail calls, closures, parameterize, call/cc across the boundary ($flags)" ||
+        bad "control across the boundary ($flags)"
+done
+"$REGAL" -I "$SRC/lib" "$SRC/control.scm" -o ctl_whole 2>err && ./ctl_whole | cmp -s - "$SRC/control.out" &&
+    ok "control.scm whole" || bad "control.scm whole"
 
 # ---- make -j2 on a project of several libraries --------------------------------------------------
 rm -rf proj && cp -r "$SRC/project" proj && rm -rf proj/build
