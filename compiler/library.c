@@ -9,7 +9,10 @@
  * library_bodies, so bodies run in dependency order before the program; a cycle of imports, an
  * unknown library, a name a library does not export are errors at the import, naming the files
  * and the directories searched. The built-in libraries' exports are the rows of prims.def and
- * of the keyword tables that carry their LIB_ bit.
+ * of the keyword tables that carry their LIB_ bit. When compiling separately (ExpandOptions
+ * .separate), a library is taken from its interface file (.rgi, found by name as a .sld is;
+ * interface.c), whose first import appends its initialiser's call instead of a body; a user
+ * library found only as source is then an error, an installed one is compiled with the unit.
  */
 #include "regalc.h"
 

@@ -566,7 +566,8 @@ Var *expand_extern_var(Expander *ex, Sym *name, const ExtVar *ext, Loc loc);
  * its own top level (its definitions are private unless exported), then its exports. Requires:
  * the expander's top-level services above. Guarantees: every import set is checked (an unknown
  * library, a name a library does not export, a cycle of imports are errors with the import's
- * location, naming the files and the directories searched). */
+ * location, naming the files and the directories searched). Compiling separately, a library
+ * may instead come from its interface file, lib.rgi (interface.c below). */
 typedef struct Libraries Libraries;
 typedef enum { LIB_DECLARED, LIB_LOADING, LIB_LOADED } LibState;
 struct Library {
