@@ -7,7 +7,8 @@
 #                   and with AddressSanitizer and UBSan; several libraries in one -c command;
 #                   one library compiled, the other given as source; likewise control.scm
 #                   (tail calls, closures, parameterize, call/cc through (flow control)) and
-#                   reexport.scm (re-exported primitive and keyword, macros over built-ins)
+#                   reexport.scm (re-exported primitive and keyword, macros over built-ins);
+#                   each example as a library unit of its own, same output as examples/*.out
 # and checks: the C of the link calls the libraries' direct entries, each library's object
 # defines them, every library initialised once; `make -j2` on tests/sepcomp/project (four
 # libraries and a program), rebuilt after a change of the root library; the errors: an
@@ -106,6 +107,22 @@ for flags in "-O2" "-O0" "-fsanitize=address,undefined -O1 --check-regions -g"; 
 done
 "$REGAL" -I "$SRC/lib" "$SRC/control.scm" -o ctl_whole 2>err && ./ctl_whole | cmp -s - "$SRC/control.out" &&
     ok "control.scm whole" || bad "control.scm whole"
+
+# each example as a library of its own (its top level the library's body, the program one
+# import): the library unit's C (shared symbols, its initialiser, its top-level region) runs it
+# as the whole program does
+IMPORTS="(scheme base) (scheme char) (scheme cxr) (scheme file) (scheme inexact) (scheme write)"
+for f in "$(dirname "$SRC")"/../examples/*.scm; do
+    n=$(basename "$f" .scm); mkdir -p ex/ex
+    { echo "(define-library (ex $n) (export) (import $IMPORTS) (begin"; cat "$f"; echo "))"; } >"ex/ex/$n.sld"
+    echo "(import (ex $n))" >"ex/$n.scm"
+    if "$REGAL" -c "ex/ex/$n.sld" 2>err && "$REGAL" "ex/$n.scm" "ex/ex/$n.o" -o ex/prog 2>err &&
+       ex/prog >out 2>&1 && cmp -s out "${f%.scm}.out"; then
+        ok "examples/$n.scm as a separately compiled library"
+    else
+        bad "examples/$n.scm as a separately compiled library"
+    fi
+done
 
 # ---- make -j2 on a project of several libraries --------------------------------------------------
 rm -rf proj && cp -r "$SRC/project" proj && rm -rf proj/build
