@@ -5,7 +5,8 @@
  *   (unit "regal_init_...")                the unit's initialiser (its top level, run once)
  *   (source "/abs/ml/a.sld") ...           the files it was compiled from (staleness)
  *   (library (ml a)
- *     (depends (ml b) ...)                 separately compiled libraries it imports
+ *     (depends ((ml b) "hash") ...)        separately compiled libraries it imports, with
+ *                                          a hash of the interface it was compiled against
  *     (exports (ext internal) ...)         its exports: external name, name at its top level
  *     (bindings (name KIND ...) ...))      those names and the ones its exported macros use:
  *        variable "regal_v_..." "regal_x_..."|#f arity|#f procedure|unknown "(lib)"|#f RESULT ARGS
@@ -34,6 +35,8 @@ typedef struct Unit {
     bool linked;          /* its object file is on the command line */
     ExtVar *init;         /* its initialiser */
     Var *init_var;
+    char hash[17];        /* of the .rgi's text: what its importers were compiled against */
+    const char *source;   /* its first source, for messages */
 } Unit;
 
 struct Interface {        /* one library of a unit */
@@ -272,8 +275,9 @@ bool interface_write(Libraries *ls, const char *file, const char *path, const ch
         Library *lib = all[i];
         if (!iface_local(lib, file)) continue;
         buf_printf(&b, "(library %s\n  (depends", lib->name);
-        for (size_t k = 0; k < n; k++)
-            if (all[k]->iface && all[k]->state == LIB_LOADED) buf_printf(&b, " %s", all[k]->name);
+        for (size_t k = 0; k < n; k++)   /* with the interface each was compiled against */
+            if (all[k]->iface && all[k]->state == LIB_LOADED)
+                buf_printf(&b, " (%s \"%s\")", all[k]->name, all[k]->iface->unit->hash);
         buf_puts(&b, ")\n  (exports");
         for (size_t k = 0; k < lib->exports.len; k++) {
             buf_puts(&b, " (");
@@ -370,6 +374,9 @@ struct Interface *interface_load(Expander *ex, Libraries *ls, const char *path, 
                    path, version, REGAL_VERSION);
     }
     Unit *u = xcalloc(1, sizeof *u);
+    uint64_t fnv = 14695981039346656037ull;   /* FNV-1a */
+    for (size_t i = 0; i < len; i++) fnv = (fnv ^ (unsigned char)text[i]) * 1099511628211ull;
+    snprintf(u->hash, sizeof u->hash, "%016llx", (unsigned long long)fnv);
     u->path = key;
     u->linked = linked;
     size_t pn = strlen(path);
@@ -384,6 +391,7 @@ struct Interface *interface_load(Expander *ex, Libraries *ls, const char *path, 
                                 .statics = interface_statics_name(init)};
         } else if (iface_head(f, "source") && datum_list_length(f) == 2 && iface_string(car(cdr(f)))) {
             char *src = iface_string(car(cdr(f)));
+            if (!u->source) u->source = src;
             if (iface_newer(src, &sst)) {
                 diag_fatal(loc.file ? loc : at, "the interface file '%s' is out of date: '%s' changed "
                                                 "after it was compiled (compile it again with regal -c)",
@@ -506,8 +514,18 @@ static bool iface_binding(Expander *ex, Libraries *ls, Library *lib, Datum *e, B
 void interface_expand(Expander *ex, Libraries *ls, Library *lib, AstVec *out) {
     struct Interface *it = lib->iface;
     Loc at = {lib->path, 1, 1};
-    for (Datum *p = it->deps; is_pair(p); p = cdr(p))
-        if (!library_require(ex, ls, car(p), at)) return;
+    for (Datum *p = it->deps; is_pair(p); p = cdr(p)) {   /* ((lib) "hash") */
+        Datum *d = car(p);
+        if (datum_list_length(d) != 2 || !is_pair(car(d)) || car(cdr(d))->kind != DATUM_STRING)
+            iface_bad(lib->path, d->loc, "a bad dependency");
+        Library *dep = library_require(ex, ls, car(d), at);
+        if (!dep) return;
+        char *hash = iface_string(car(cdr(d)));
+        if (dep->iface && strcmp(dep->iface->unit->hash, hash))
+            diag_fatal(at, "the interface file '%s' was compiled against another version of %s ('%s' "
+                           "changed since): compile '%s' again with regal -c",
+                       lib->path, dep->name, dep->path, it->unit->source ? it->unit->source : lib->name);
+    }
     for (Datum *p = it->bindings; is_pair(p); p = cdr(p)) {
         Binding b;
         if (!iface_binding(ex, ls, lib, car(p), &b)) {

@@ -13,7 +13,8 @@
 # defines them, every library initialised once; `make -j2` on tests/sepcomp/project (four
 # libraries and a program), rebuilt after a change of the root library; the errors: an
 # object file missing at link, a missing .o, a stale .rgi, a .rgi of another compiler
-# version, a malformed .rgi, a library imported as source while compiling separately.
+# version, a .rgi compiled against an older .rgi of its import, a malformed .rgi, a library
+# imported as source while compiling separately.
 # Each check prints PASS or FAIL; the last line is `sepcomp: N passed, M failed`.
 # Environment: B (build directory, default build), REGAL (default $B/regal).
 set -u
@@ -155,6 +156,11 @@ rm -rf s && cp -r "$SRC/lib" s && "$REGAL" -c s/geo/vec.sld 2>err && sleep 0.01 
 "$REGAL" -I s -c s/geo/shape.sld 2>err
 [ $? = 1 ] && has "error: the interface file 's/geo/vec.rgi' was written by regal 0.0.1, not by this regal" &&
     ok "a .rgi of another compiler version" || bad ".rgi of another version"
+rm -rf d && cp -r "$SRC/lib" d && "$REGAL" -c d/geo/vec.sld 2>err && "$REGAL" -I d -c d/geo/shape.sld 2>err &&
+    sed -i 's/(define (sum6 a b c d e f)/(define (sum6 a b c d e f . g)/' d/geo/vec.sld && "$REGAL" -c d/geo/vec.sld 2>err
+"$REGAL" -I d "$SRC/main.scm" d/geo/vec.o d/geo/shape.o -o x 2>err
+[ $? = 1 ] && has "error: the interface file 'd/geo/shape.rgi' was compiled against another version of (geo vec) ('d/geo/vec.rgi' changed since): compile '$WORK/d/geo/shape.sld' again with regal -c" &&
+    ok "an interface compiled against an older interface of its import" || bad "interface against an older import"
 echo '(regal-interface "0.1.0" 1) (library' >s/geo/vec.rgi
 "$REGAL" -I s -c s/geo/shape.sld 2>err
 [ $? = 1 ] && has "'s/geo/vec.rgi' is not a valid interface file" && ok "a malformed .rgi" || bad "malformed .rgi"
