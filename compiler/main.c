@@ -264,8 +264,8 @@ int main(int argc, char **argv) {
                         .installed_dir = home && *home ? xasprintf("%s/lib", home) : REGAL_LIBRARY_DIR};
     if (compile_lib) {
         if (!lib_srcs.len || dopt.objects.len) {
-            fputs(lib_srcs.len ? "regal: -c compiles library files, not object files\n"
-                               : "regal: -c needs a library file (see regal --help)\n", stderr);
+            fputs(dopt.objects.len ? "regal: -c compiles library files, not object files\n"
+                                   : "regal: -c needs a library file (see regal --help)\n", stderr);
             return 1;
         }
         if (out && lib_srcs.len > 1) {
