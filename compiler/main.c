@@ -168,6 +168,10 @@ static int main_compile_library(const char *file, const char *out, bool emit_c, 
     char *stem = xstrdup(path);
     if (main_has_ext(stem, ".o") || main_has_ext(stem, ".c")) stem[strlen(stem) - 2] = 0;
     const char *rgi = xasprintf("%s.rgi", stem);
+    if (emit_c && !strcmp(path, "-")) {   /* the C alone, no interface */
+        fputs(buf_cstr(&c), stdout);
+        return main_stdout_status(0);
+    }
     if (emit_c) {
         int err = util_write_file(path, c.data, c.len);
         if (err) {
