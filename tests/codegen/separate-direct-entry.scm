@@ -18,7 +18,7 @@
 ; CHECK: extern RtValue regal_x_b_20ops_V_add3(Region *rr
 ; CHECK: extern void regal_statics_b_20ops(void);
 ; CHECK: __attribute__((weak)) struct { RtSymbol s; char u[5]; } regal_sym_pair =
-; CHECK-LABEL: static RtValue scm_lambda0_run_direct(
+; CHECK-LABEL: static RtValue scm_lambda0_run_direct({{.*}}) {
 ; CHECK: rt_region_enter(&[[RG:rg[0-9]+]]);
 ; CHECK: = regal_x_b_20ops_V_mk_2dpair(&[[RG]], 0, {{[^,]+}}, RT_FIX(1LL), 0, 0);
 ; CHECK: = regal_x_b_20ops_V_pair_2dsum(&[[RG]], 0,
@@ -26,7 +26,7 @@
 (define (run n)
   (let loop ((i 0) (acc 0))
     (if (= i n) acc (loop (+ i 1) (+ acc (pair-sum (mk-pair i 1)))))))
-; CHECK-LABEL: void regal_top0(void)
+; CHECK-LABEL: void regal_top0(void) {
 ; CHECK: regal_init_b_20ops(rr, 0, 0, 0, 0, 0);
 ; CHECK: regal_x_b_20ops_V_add3({{[^,]+}}, 0, RT_FIX(1LL), RT_FIX(2LL), RT_FIX(3LL), 0)
 (display (add3 1 2 3))
