@@ -49,6 +49,15 @@ CC_DEFS  := -DREGAL_INCLUDE_DIR='"$(ABS)/runtime"' -DREGAL_LIB_DIR='"$(ABS)/$(B)
             -DREGAL_LIBRARY_DIR='"$(ABS)/lib"' \
             -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
 
+# make install: PREFIX (default /usr/local), DESTDIR (a staging root). The installed compiler
+# finds its runtime beside itself (PREFIX/bin/regal -> PREFIX/include/regal, PREFIX/lib/regal,
+# PREFIX/share/regal/lib: compiler/driver.c, "where the runtime is"); its built-in fallback is
+# PREFIX, never this build tree (only driver.c differs from build/regal).
+PREFIX   ?= /usr/local
+INSTALL_DEFS := -DREGAL_INCLUDE_DIR='"$(PREFIX)/include/regal"' -DREGAL_LIB_DIR='"$(PREFIX)/lib/regal"' \
+            -DREGAL_LIBRARY_DIR='"$(PREFIX)/share/regal/lib"' \
+            -DREGAL_RT_LIBS='"$(RT_LIBS)"' -DREGAL_VERSION='"0.1.0"'
+
 # LLVM's lit and FileCheck (test-codegen): on PATH (lit or llvm-lit; FileCheck), else in the
 # newest /usr/lib/llvm-N that has them (Debian's llvm-N-tools); LIT=... FILECHECK=... override.
 llvm_tool = $(firstword $(foreach n,$(1),$(shell command -v $(n) 2>/dev/null)) \
@@ -60,8 +69,9 @@ ifndef FILECHECK
 FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
-.PHONY: all deps example test test-layers test-unit test-run test-run-ctor test-run-san test-robust test-errors test-io test-sepcomp test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
-all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a
+.PHONY: all deps example test test-layers test-unit test-repl test-run test-run-ctor test-run-san test-robust test-errors test-io test-sepcomp test-debug test-ffi test-install test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
+all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a $(B)/libregal-eval.a $(B)/libregal-eval-san.a \
+     $(B)/regal-repl
 
 # The settings compiled into the runtime and the driver (RT_DEFS, RT_LIBS): a change to them
 # rebuilds what they are compiled into.
@@ -99,6 +109,55 @@ $(B)/cc/driver.o $(B)/cc-san/driver.o: Makefile $(B)/rt-config
 $(B)/regal: $(CC_OBJS)
 	$(CC) $(OPT) -g $^ -lgmp -lutf8proc -lm -o $@
 
+# ---- install ---------------------------------------------------------------------------------
+#   make install PREFIX=/usr/local DESTDIR=/tmp/stage   bin/regal (stripped), lib/regal/libregal*.a
+#   and regal-repl (what `regal repl` runs),
+#   include/regal/{regal.h,prims.def}, share/regal/lib/ (the installed libraries, lib/ here),
+#   share/man/man1/regal.1;  make uninstall  removes them
+.PHONY: install uninstall
+$(B)/install/defs: FORCE | $(B)/install
+	@echo '$(INSTALL_DEFS)' | cmp -s - $@ || echo '$(INSTALL_DEFS)' > $@
+$(B)/install/driver.o: compiler/driver.c compiler/*.h runtime/regal.h $(B)/install/defs
+	$(CC) $(CSTD) $(OPT) $(WARN) $(INSTALL_DEFS) -Iruntime -c $< -o $@
+$(B)/install/regal: $(filter-out $(B)/cc/driver.o,$(CC_OBJS)) $(B)/install/driver.o
+	$(CC) $(OPT) $^ -lgmp -lutf8proc -lm -o $@
+$(B)/install:
+	mkdir -p $@
+install: all $(B)/install/regal
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/regal $(DESTDIR)$(PREFIX)/include/regal \
+	    $(DESTDIR)$(PREFIX)/share/regal/lib $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 -s $(B)/install/regal $(DESTDIR)$(PREFIX)/bin/regal
+	install -m 644 $(B)/libregal.a $(B)/libregal-san.a $(B)/libregal-eval.a $(B)/libregal-eval-san.a \
+	    $(DESTDIR)$(PREFIX)/lib/regal/
+	install -m 755 -s $(B)/regal-repl $(DESTDIR)$(PREFIX)/lib/regal/regal-repl
+	install -m 644 runtime/regal.h runtime/prims.def $(DESTDIR)$(PREFIX)/include/regal/
+	cp -R lib/. $(DESTDIR)$(PREFIX)/share/regal/lib/
+	install -m 644 doc/regal.1 $(DESTDIR)$(PREFIX)/share/man/man1/regal.1
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/regal $(DESTDIR)$(PREFIX)/share/man/man1/regal.1
+	rm -rf $(DESTDIR)$(PREFIX)/lib/regal $(DESTDIR)$(PREFIX)/include/regal $(DESTDIR)$(PREFIX)/share/regal
+
+# ---- the evaluator (eval/): eval, environments, load and the REPL ----------------------------
+# libregal-eval.a: the interpreter and the compiler's front end (reader, expander, libraries),
+# linked (before libregal.a) only into programs that refer to eval, load or an environment;
+# build/regal-repl is the program `regal repl` runs. GNU readline gives the REPL line editing
+# when its header is installed (Debian: libreadline-dev); without it the REPL reads plain lines.
+EV_FRONT := reader lexer datum sym util expand derive macro scope library interface prims ffi prelude_text
+EV_OBJS  := $(B)/ev/eval.o $(B)/ev/repl.o
+EV_SOBJS := $(B)/ev-san/eval.o $(B)/ev-san/repl.o
+READLINE := $(if $(wildcard /usr/include/readline/readline.h),-DEV_READLINE)
+READLINE_LIBS := $(if $(READLINE),-lreadline)
+$(B)/ev/%.o: eval/%.c eval/*.h compiler/*.h runtime/*.h runtime/prims.def $(B)/rt-config | $(B)/ev
+	$(CC) $(CSTD) $(OPT) -g $(WARN) $(RT_DEFS) $(CC_DEFS) $(READLINE) -Icompiler -Iruntime -c $< -o $@
+$(B)/ev-san/%.o: eval/%.c eval/*.h compiler/*.h runtime/*.h runtime/prims.def $(B)/rt-config | $(B)/ev-san
+	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -DRT_ASAN $(RT_DEFS) $(CC_DEFS) $(READLINE) -Icompiler -Iruntime -c $< -o $@
+$(B)/libregal-eval.a: $(EV_OBJS) $(EV_FRONT:%=$(B)/cc/%.o)
+	rm -f $@ && ar rcs $@ $^
+$(B)/libregal-eval-san.a: $(EV_SOBJS) $(EV_FRONT:%=$(B)/cc-san/%.o)
+	rm -f $@ && ar rcs $@ $^
+$(B)/regal-repl: $(B)/ev/repl_main.o $(B)/libregal-eval.a $(B)/libregal.a
+	$(CC) $(OPT) -g $^ $(RT_LIBS) $(READLINE_LIBS) -o $@
+
 # the compiler built with ASan and UBSan, for tests/robust.sh
 CC_SOBJS := $(CC_OBJS:$(B)/cc/%=$(B)/cc-san/%)
 $(B)/cc-san/lexer.o: $(B)/cc/lexer.c compiler/*.h runtime/regal.h | $(B)/cc-san
@@ -112,7 +171,7 @@ $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def | $
 $(B)/regal-san: $(CC_SOBJS)
 	$(CC) $(SAN) -g $^ -lgmp -lutf8proc -lm -o $@
 
-$(B) $(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san:
+$(B) $(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san $(B)/ev $(B)/ev-san:
 	mkdir -p $@
 
 # ---- example, tests, benchmarks --------------------------------------------------------------
@@ -126,8 +185,8 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-sepcomp test-stats \
-	    test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
+	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-sepcomp test-repl test-debug test-ffi \
+	    test-install test-stats test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
 	@echo "all test suites passed"
 
 # the runtime's layers (runtime/rtlib.h, "Architecture") against its object files: no call up,
@@ -167,6 +226,24 @@ test-io: all
 # then linked) with the same output, make -j2 on a project of libraries, stale interfaces
 test-sepcomp: all
 	B=$(B) tests/sepcomp.sh
+# gdb at the Scheme lines of a -g program; the backtrace's REGAL_BACKTRACE and a stripped
+# executable (issue 17 item 5)
+test-debug: all
+	B=$(B) tests/debug.sh
+
+# make install into a staging directory, then the staged compiler, moved, compiles and runs a
+# program with the build tree out of reach (hidden by a mount namespace when unshare allows);
+# --help and regal.1 document every option and environment variable (tests/install.sh)
+test-install: all
+	B=$(B) tests/install.sh
+
+# foreign procedures with a user's C file: as .c, .o, -L/-l library, --run (tests/ffi.sh)
+test-ffi: all
+	B=$(B) tests/ffi.sh
+
+# the REPL through a pipe (against Chez's scheme -q too) and through a pseudo-terminal
+test-repl: all
+	B=$(B) tests/repl.sh
 
 # REGAL_STATS=json and =1 against the keys and labels documented in runtime/regal.h
 test-stats: all

@@ -855,5 +855,6 @@ const DeriveForm derive_forms[] = {
     DERIVE_DEFS("define-record-type", derive_record_type, "5.5", LIB_BASE | LIB_SRFI_9)
     DERIVE_EXTENSION("receive", derive_receive, "SRFI 8", LIB_SRFI_8 | LIB_REGAL)
     DERIVE_EXTENSION("assert", derive_assert, "not R7RS", LIB_REGAL)
+    DERIVE_EXTENSION("foreign-procedure", ffi_expand, "Chez Scheme's FFI (compiler/ffi.c)", LIB_FFI)
     {NULL, NULL, NULL, NULL, false, 0},
 };

@@ -1,8 +1,8 @@
 /* driver.c: from emitted C to an executable, and the program run by --run. Entry points:
  * driver_tmp_make (the private temporary directory), driver_compile (the C compiler, clang by
  * default, on the emitted C, linked with the Regal runtime), driver_run, driver_tmp_remove.
- * The runtime's header and libraries are found in REGAL_INCLUDE_DIR and REGAL_LIB_DIR (set at
- * build time), or under $REGAL_HOME.
+ * The runtime's header and libraries are found by driver_paths: under $REGAL_HOME, beside the
+ * executable (an installed or a build tree's layout), or where the build put them.
  *
  * The temporary directory is $TMPDIR/regal-XXXXXX (/tmp when TMPDIR is unset or empty). It is
  * removed on every way out: success, every error, and SIGINT, SIGTERM and SIGHUP, whose
@@ -171,13 +171,56 @@ const char *driver_tmp_make(void) {
     return driver_tmp;
 }
 
-/* ---- the C compiler ------------------------------------------------------------------------ */
-static const char *driver_dir(const char *env_sub, const char *builtin) {
-    const char *home = getenv("REGAL_HOME");
-    if (home && *home) return xasprintf("%s/%s", home, env_sub);
-    return builtin;
+/* ---- where the runtime is ------------------------------------------------------------------
+ * Two layouts: an installed one, PREFIX/bin/regal with PREFIX/include/regal (regal.h,
+ * prims.def), PREFIX/lib/regal (libregal.a, libregal-san.a) and PREFIX/share/regal/lib (the
+ * installed libraries), and the build tree's, B/regal with B's libraries, runtime/ and lib/
+ * beside B. The first that holds regal.h among: $REGAL_HOME (either layout), the directory
+ * above the executable itself (/proc/self/exe, symbolic links resolved: so a moved or staged
+ * install, or a moved build tree, works with no environment variable), then the paths built in
+ * (REGAL_INCLUDE_DIR, REGAL_LIB_DIR, REGAL_LIBRARY_DIR: the build tree it was made in). */
+static bool driver_file_exists(const char *dir, const char *name) {
+    char *p = xasprintf("%s/%s", dir, name);
+    bool ok = access(p, R_OK) == 0;
+    free(p);
+    return ok;
 }
 
+/* The layouts of prefix: installed (PREFIX/include/regal...), or a build tree whose build
+ * directory is `build` (REGAL_HOME) or exe_dir (the executable's). */
+static bool driver_paths_at(DriverPaths *p, const char *prefix, const char *exe_dir, const char *how) {
+    const char *inc = xasprintf("%s/include/regal", prefix);
+    if (driver_file_exists(inc, "regal.h")) {
+        *p = (DriverPaths){inc, xasprintf("%s/lib/regal", prefix), xasprintf("%s/share/regal/lib", prefix), how};
+        return true;
+    }
+    inc = xasprintf("%s/runtime", prefix);
+    const char *lib = exe_dir ? exe_dir : xasprintf("%s/build", prefix);
+    if (driver_file_exists(inc, "regal.h") && driver_file_exists(lib, "libregal.a")) {
+        *p = (DriverPaths){inc, lib, xasprintf("%s/lib", prefix), how};
+        return true;
+    }
+    return false;
+}
+
+const DriverPaths *driver_paths(void) {
+    static DriverPaths paths;
+    if (paths.include_dir) return &paths;
+    const char *home = getenv("REGAL_HOME");
+    if (home && *home && driver_paths_at(&paths, home, NULL, "$REGAL_HOME")) return &paths;
+    char *exe = realpath("/proc/self/exe", NULL);
+    char *slash = exe ? strrchr(exe, '/') : NULL;
+    if (slash) {
+        *slash = 0;   /* exe is now its directory: bin/, or the build directory */
+        char *up_slash = strrchr(exe, '/');
+        const char *up = !up_slash || up_slash == exe ? "/" : xstrndup(exe, (size_t)(up_slash - exe));
+        if (driver_paths_at(&paths, up, exe, "beside the executable")) return &paths;
+    }
+    paths = (DriverPaths){REGAL_INCLUDE_DIR, REGAL_LIB_DIR, REGAL_LIBRARY_DIR, "built in"};
+    return &paths;
+}
+
+/* ---- the C compiler ------------------------------------------------------------------------ */
 /* Split a space-separated list of flags (REGAL_RT_LIBS) onto argv. */
 static void driver_push_words(VEC(char *) *argv, const char *s) {
     while (*s) {
@@ -189,6 +232,14 @@ static void driver_push_words(VEC(char *) *argv, const char *s) {
     }
 }
 
+int driver_repl(char **argv) {
+    const char *exe = xasprintf("%s/regal-repl", driver_paths()->lib_dir);
+    argv[0] = (char *)exe;
+    execv(exe, argv);
+    fprintf(stderr, "regal: cannot run the REPL '%s': %s\n", exe, strerror(errno));
+    return 1;
+}
+
 int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_path,
                    const char *out_path) {
     int err = util_write_file(c_path, c_text, strlen(c_text));
@@ -198,8 +249,13 @@ int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_p
                 base && *base ? base : "/tmp", strerror(err));
         return 1;
     }
-    const char *inc = driver_dir("runtime", REGAL_INCLUDE_DIR);
-    const char *lib = driver_dir("build", REGAL_LIB_DIR);
+    const char *inc = driver_paths()->include_dir;
+    const char *lib = driver_paths()->lib_dir;
+    if (!driver_file_exists(inc, "regal.h")) {
+        fprintf(stderr, "regal: cannot find the runtime's header regal.h in '%s' (%s); set "
+                "REGAL_HOME to the installation prefix or the build tree\n", inc, driver_paths()->how);
+        return 1;
+    }
     VEC(char *) argv = {0};
     vec_push(&argv, xstrdup(opt->cc));
     vec_push(&argv, xstrdup("-std=gnu11"));
@@ -213,9 +269,14 @@ int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_p
     for (size_t i = 0; i < opt->extra.len; i++) vec_push(&argv, xstrdup(opt->extra.items[i]));
     if (opt->compile_only) vec_push(&argv, xstrdup("-c"));
     vec_push(&argv, xstrdup(c_path));
-    for (size_t i = 0; i < opt->objects.len; i++) vec_push(&argv, xstrdup(opt->objects.items[i]));
-    if (!opt->compile_only) {
+    /* the user's C files and libraries (foreign procedures) after the program that calls
+     * them, before the runtime they may call; -L and -l after both */
+    for (size_t i = 0; i < opt->inputs.len; i++) vec_push(&argv, xstrdup(opt->inputs.items[i]));
+    if (!opt->compile_only) {   /* -c: an object file (regal -c), nothing linked */
+        if (opt->eval)
+            vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-eval-san.a" : "libregal-eval.a"));
         vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-san.a" : "libregal.a"));
+        for (size_t i = 0; i < opt->link.len; i++) vec_push(&argv, xstrdup(opt->link.items[i]));
         driver_push_words((void *)&argv, REGAL_RT_LIBS);
     }
     vec_push(&argv, xstrdup("-o"));

@@ -166,6 +166,11 @@ static Doc *dump_doc(const DumpHooks *h, const Ast *a) {
     case AST_PRIMCALL:
         d = dump_new(DOC_BLOCK, 0);
         buf_printf(&d->head, "(#%%%s", a->prim->name);
+        if (a->ffi) {   /* the foreign call's signature: "c_name" (arg-type ...) result-type */
+            buf_printf(&d->head, " \"%s\" (", a->ffi->cname);
+            for (size_t i = 0; i < a->ffi->nargs; i++) buf_printf(&d->head, "%s%s", i ? " " : "", a->ffi->args[i]->name);
+            buf_printf(&d->head, ") %s", a->ffi->result->name);
+        }
         for (size_t i = 0; i < a->args.len; i++) dump_kid(d, dump_doc(h, a->args.items[i]));
         break;
     case AST_LET:

@@ -48,7 +48,18 @@ bool emit_var_unboxed(Emitter *em, Var *v) {
 }
 
 /* ---- output helpers ------------------------------------------------------------------------- */
+/* With -g, `#line N "file"` before a line of C puts it at the Scheme location loc: every line
+ * of C that comes from Scheme gets its own, since the lines after a #line count on from it
+ * (one #line before three statements of one Scheme line would put them on three lines). */
+void emit_line_directive(Emitter *em, Buf *b, Loc loc) {
+    if (!em->opt->line_directives || !loc.file || loc.line <= 0) return;
+    buf_printf(b, "#line %d ", loc.line);
+    emit_c_string(b, loc.file);
+    buf_putc(b, '\n');
+}
+
 void emit_line(Emitter *em, const char *fmt, ...) {
+    emit_line_directive(em, em->out, em->cur_loc);
     for (int i = 0; i < em->indent; i++) buf_puts(em->out, "    ");
     va_list ap;
     va_start(ap, fmt);
@@ -218,6 +229,7 @@ const char *emit_stub(Emitter *em, const char *ret, const char *rg, const char *
     bool pass_rg = rg && strcmp(rg, "&rt_gc_region") != 0;
     char *name = xasprintf(ret ? "rt_slow%d" : "rt_err%d", em->nstubs++);
     Buf *b = &em->stubs;
+    emit_line_directive(em, b, em->cur_loc);
     buf_printf(b, "static RT_COLD %s%s %s(", ret ? "" : "RT_NORETURN ", ret ? ret : "void", name);
     Buf call = {0};
     buf_printf(&call, "%s(", name);
@@ -356,7 +368,7 @@ void emit_label_done(Emitter *em, size_t at, size_t from, const char *label) {
     bool used = strstr(em->out->data + from, jump) != NULL;
     free(jump);
     if (used) return;
-    char *eol = strchr(em->out->data + at, '\n');
+    char *eol = strchr(strstr(em->out->data + at, ":;\n"), '\n'); /* with its #line */
     size_t len = (size_t)(eol - (em->out->data + at)) + 1;
     memmove(em->out->data + at, em->out->data + at + len, em->out->len - at - len + 1);
     em->out->len -= len;
@@ -650,7 +662,9 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         free(v);
         return NULL;
     }
-    if (p->cxr && n == 1) {
+    if (a->ffi) {
+        r = emit_ffi_call(em, a, v, loc);
+    } else if (p->cxr && n == 1) {
         r = emit_cxr(em, a, v[0], loc);
     } else if (p->id == PRIM_cons && n == 2) {
         r = emit_alloc_pair(em, emit_rg(a), v[0], v[1]);
@@ -707,6 +721,8 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
         emit_check_store(em, loc, v[0], v[2]);
         r = "RT_UNSPEC";
+    } else if ((r = emit_flo_generic(em, a, v, loc)) != NULL) {
+        /* flonums inline, the rest in a cold stub */
     } else {
         if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
         r = emit_prim_call_out(em, emit_rg(a), p, loc, v, n);
@@ -911,12 +927,20 @@ static const char *emit_acc_step(Emitter *em, Ast *a, int self) {
     return emit_expr(em, a->args.items[self], (Dest){DEST_RETURN, NULL, NULL, 0});
 }
 
+static const char *emit_node(Emitter *em, Ast *a, Dest d);
+
+/* With -g, the C of a node is at the node's Scheme location, and what its parent writes after
+ * it at the parent's again. */
 const char *emit_expr(Emitter *em, Ast *a, Dest d) {
-    if (em->opt->line_directives && a->loc.file && a->kind != AST_CONST && a->kind != AST_REF) {
-        buf_printf(em->out, "#line %d ", a->loc.line);
-        emit_c_string(em->out, a->loc.file);
-        buf_putc(em->out, '\n');
-    }
+    if (!em->opt->line_directives || !a->loc.file) return emit_node(em, a, d);
+    Loc outer = em->cur_loc;
+    em->cur_loc = a->loc;
+    const char *x = emit_node(em, a, d);
+    em->cur_loc = outer;
+    return x;
+}
+
+static const char *emit_node(Emitter *em, Ast *a, Dest d) {
     if (em->pending && emit_head_uses_pending(em, a, d)) emit_enter_pending(em);
     switch (a->kind) {
     case AST_CONST: return emit_deliver(em, d, emit_const(em, a->datum));
@@ -937,8 +961,12 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
     case AST_LAMBDA: return emit_deliver(em, d, emit_lambda_value(em, a));
     case AST_SEQ:
         for (size_t i = 0; i + 1 < a->items.len; i++) {
-            const char *x = emit_expr(em, a->items.items[i], DEST_V);
+            Ast *item = a->items.items[i];
+            const char *x = emit_expr(em, item, DEST_V);
+            Loc outer = em->cur_loc;
+            if (item->loc.file) em->cur_loc = item->loc;
             if (x) emit_line(em, "(void)(%s);", x);
+            em->cur_loc = outer;
         }
         return emit_expr(em, a->items.items[a->items.len - 1], d);
     case AST_CALL: return emit_call(em, a, d);
@@ -951,7 +979,7 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
     case AST_LET: return emit_let(em, a, d);
     case AST_LETREC: return emit_letrec(em, a, d);
     }
-    diag_internal("emit_expr: kind %d", a->kind);
+    diag_internal("emit_node: kind %d", a->kind);
 }
 
 /* ---- procedures ----------------------------------------------------------------------------- */
@@ -974,6 +1002,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     em->indent = 1;
     em->ntemps = 0;
     em->fn_allocs = 0;
+    em->cur_loc = l->loc;
     char *name = emit_lambda_name(l);
     const char *loc = emit_loc(em, l->loc);
     size_t np = l->params.len;
@@ -1031,16 +1060,56 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     emit_lambda_body(em, l, (Dest){DEST_RETURN, NULL, NULL, 0});
     em->acc = NULL;
     emit_label_done(em, at, at, "top");
+    /* with -g, the lines written here are at the definition */
+    emit_line_directive(em, out, l->loc);
     buf_printf(out, "static RtValue %s(" EMIT_RTCODE_PARAMS ") {\n", direct ? emit_direct_name(l) : name);
+    emit_line_directive(em, out, l->loc);
     buf_printf(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n");
     buf_putn(out, body.data ? body.data : "", body.len);
+    emit_line_directive(em, out, l->loc);
     buf_puts(out, "}\n\n");
     buf_free(&body);
     if (direct) {
+        emit_line_directive(em, out, l->loc);
         buf_printf(out, "static RtValue %s(" EMIT_RTCODE_PARAMS ") {\n", name);
+        emit_line_directive(em, out, l->loc);
         buf_printf(out, "    if (RT_UNLIKELY(rt_nargs != %zu)) rt_arity_error(%s, rt_nargs, %zu, %zu);\n", np, loc, np, np);
-        buf_printf(out, "    RT_MUSTTAIL return %s(rr, self, a0, a1, a2, a3);\n}\n\n", emit_direct_name(l));
+        emit_line_directive(em, out, l->loc);
+        buf_printf(out, "    RT_MUSTTAIL return %s(rr, self, a0, a1, a2, a3);\n", emit_direct_name(l));
+        emit_line_directive(em, out, l->loc);
+        buf_puts(out, "}\n\n");
     }
+    em->cur_loc = (Loc){0};
+}
+
+/* The frame table (regal.h, "Backtraces"): every C function of a procedure and of the top
+ * level by name, with its Scheme name and the location of its definition, for the backtrace
+ * of an uncaught error. Data that no code refers to: the code is the same without it. */
+static void emit_frame_table(Emitter *em, Buf *out, int npieces) {
+    Program *prog = em->prog;
+    Buf name = {0};
+    size_t n = 0;
+    buf_puts(out, "static const RtFrameName regal_frame_names[] = {\n");
+    for (size_t i = 0; i < prog->lambdas.len; i++) {
+        Lambda *l = prog->lambdas.items[i];
+        if (l->contified) continue;
+        name.len = 0;
+        emit_c_string(&name, l->name ? l->name->name : "<lambda>");
+        const char *loc = emit_loc(em, l->loc);
+        buf_printf(out, "    {\"%s\", %s, %s},\n", emit_lambda_name(l), buf_cstr(&name), loc);
+        n++;
+        if (emit_direct(em, l)) {
+            buf_printf(out, "    {\"%s\", %s, %s},\n", emit_direct_name(l), buf_cstr(&name), loc);
+            n++;
+        }
+    }
+    name.len = 0;
+    emit_c_string(&name, prog->file ? prog->file : "?");
+    for (int i = 0; i < npieces; i++, n++)
+        buf_printf(out, "    {\"regal_top%d\", \"<top level>\", %s},\n", i, buf_cstr(&name));
+    buf_puts(out, "};\n");
+    buf_printf(out, "static RtFrameTable regal_frames = {regal_frame_names, %zu, 0};\n\n", n);
+    buf_free(&name);
 }
 
 /* The top level is cut into functions of about this many bytes of C (emit_program). */
@@ -1091,6 +1160,34 @@ static void emit_unit_statics(Emitter *em, const char *init, Buf *out) {
     }
     buf_puts(out, "}\n\n");
 }
+static bool emit_ast_uses_eval(const Ast *a) {
+    if (!a) return false;
+    switch (a->kind) {
+    case AST_CONST: return false;
+    case AST_REF:
+        return a->var->global && !a->var->defined && a->var->prim && (a->var->prim->flags & RT_PF_EVAL);
+    case AST_SET: return emit_ast_uses_eval(a->value);
+    case AST_IF: return emit_ast_uses_eval(a->test) || emit_ast_uses_eval(a->then) || emit_ast_uses_eval(a->els);
+    case AST_LAMBDA: return emit_ast_uses_eval(a->lambda->body);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (emit_ast_uses_eval(a->items.items[i])) return true;
+        return false;
+    case AST_CALL: case AST_PRIMCALL:
+        if (a->kind == AST_PRIMCALL && (a->prim->flags & RT_PF_EVAL)) return true;
+        if (a->kind == AST_CALL && emit_ast_uses_eval(a->fn)) return true;
+        for (size_t i = 0; i < a->args.len; i++)
+            if (emit_ast_uses_eval(a->args.items[i])) return true;
+        return false;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (emit_ast_uses_eval(a->inits.items[i])) return true;
+        return emit_ast_uses_eval(a->body);
+    }
+    return false;
+}
+
+bool emit_uses_eval(const Program *prog) { return emit_ast_uses_eval(prog->body); }
 
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     if (!prog->inferred) diag_internal("emit_program: the program has not been inferred");
@@ -1136,19 +1233,64 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         em.ntemps = 0;
         em.fn_allocs = 0;
         main_body.len = 0;
+        Loc first = forms->items[i]->loc;   /* -g: the piece's own lines are at its first form */
+        em.cur_loc = first;
         emit_line(&em, "Region *rr = &rt_global_region;");
         emit_line(&em, "(void)rr;");
         do {
-            const char *x = emit_expr(&em, forms->items[i++], DEST_V);
+            Ast *form = forms->items[i++];
+            const char *x = emit_expr(&em, form, DEST_V);
+            em.cur_loc = form->loc;
             if (x && strcmp(x, "RT_UNSPEC") != 0) emit_line(&em, "(void)(%s);", x);
         } while (i < forms->len && main_body.len < EMIT_TOP_CHUNK);
+        emit_line_directive(&em, &funcs, first);
         buf_printf(&funcs, "static __attribute__((noinline)) void regal_top%d(void) {\n", npieces);
         buf_putn(&funcs, main_body.data, main_body.len);
+        emit_line_directive(&em, &funcs, em.cur_loc);
         buf_puts(&funcs, "}\n\n");
         buf_printf(&pieces, "    regal_top%d();\n", npieces++);
     }
+    em.cur_loc = (Loc){0};
     main_body.len = 0;
     if (opt->separate) emit_unit_exports(&em, &funcs);
+    Buf frames = {0};
+    emit_frame_table(&em, &frames, npieces);
+    /* the program's start: with -g, before the first #line, so that it is at its own lines */
+    Buf glue = {0};
+    if (opt->unit_init) emit_unit_statics(&em, opt->unit_init, &glue);
+    buf_puts(&glue, "static void regal_program(void) {\n");
+    if (opt->separate) emit_unit_statics_calls(&em, &glue);
+    if (em.static_syms.len && !opt->unit_init) {
+        buf_puts(&glue, "    static RtSymbol *const syms[] = {");
+        for (size_t i = 0; i < em.static_syms.len; i++)
+            buf_printf(&glue, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em.static_syms.items[i]);
+        buf_printf(&glue, "};\n    rt_intern_statics(syms, %zu);\n", em.static_syms.len);
+    }
+    if (opt->nfeatures) { /* -D NAME */
+        buf_puts(&glue, "    static const char *const features[] = {");
+        for (size_t i = 0; i < opt->nfeatures; i++) {
+            if (i) buf_puts(&glue, ", ");
+            emit_c_string(&glue, opt->features[i]);
+        }
+        buf_printf(&glue, "};\n    rt_features_add(features, %zu);\n", opt->nfeatures);
+    }
+    buf_putn(&glue, em.init.data ? em.init.data : "", em.init.len);
+    if (emit_uses_eval(prog)) buf_puts(&glue, "    rt_eval_install();\n");
+    if (prog->region_local) buf_puts(&glue, "    rt_region_enter(&rgl);\n");
+    buf_putn(&glue, pieces.data ? pieces.data : "", pieces.len);
+    if (prog->region_local) buf_puts(&glue, "    rt_region_leave(&rgl);\n");
+    if (opt->unit_init) {   /* a library unit: its top level runs once, at its first import */
+        buf_printf(&glue, "}\n\nRtValue %s(" EMIT_RTCODE_PARAMS ") {\n", opt->unit_init);
+        buf_puts(&glue, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n"
+                        "    static int done;\n"
+                        "    if (!done) {\n        done = 1;\n        rt_frames_register(&regal_frames);\n"
+                        "        regal_program();\n    }\n"
+                        "    return RT_UNSPEC;\n}\n");
+    } else {
+        buf_puts(&glue, "}\n\nint main(int argc, char **argv) {\n"
+                        "    rt_frames_register(&regal_frames);\n"
+                        "    return rt_start(argc, argv, regal_program);\n}\n");
+    }
     if (opt->stats) *opt->stats = em.stats;
     buf_printf(out, "/* Generated by regal %s from %s. */\n", REGAL_VERSION, prog->file);
     buf_puts(out, "#include \"regal.h\"\n\n");
@@ -1159,29 +1301,17 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     }
     buf_putn(out, em.decls.data ? em.decls.data : "", em.decls.len);
     buf_puts(out, "\n");
+    if (opt->line_directives) {
+        for (int i = 0; i < npieces; i++) buf_printf(out, "static void regal_top%d(void);\n", i);
+        buf_puts(out, "static RtFrameTable regal_frames;\n");
+        buf_putn(out, glue.data, glue.len);
+        buf_puts(out, "\n");
+    }
     buf_putn(out, em.stubs.data ? em.stubs.data : "", em.stubs.len);
     buf_puts(out, "\n");
     buf_putn(out, funcs.data ? funcs.data : "", funcs.len);
-    if (opt->unit_init) emit_unit_statics(&em, opt->unit_init, out);
-    buf_puts(out, "static void regal_program(void) {\n");
-    if (opt->separate) emit_unit_statics_calls(&em, out);
-    if (em.static_syms.len && !opt->unit_init) {
-        buf_puts(out, "    static RtSymbol *const syms[] = {");
-        for (size_t i = 0; i < em.static_syms.len; i++)
-            buf_printf(out, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em.static_syms.items[i]);
-        buf_printf(out, "};\n    rt_intern_statics(syms, %zu);\n", em.static_syms.len);
-    }
-    buf_putn(out, em.init.data ? em.init.data : "", em.init.len);
-    if (prog->region_local) buf_puts(out, "    rt_region_enter(&rgl);\n");
-    buf_putn(out, pieces.data ? pieces.data : "", pieces.len);
-    if (prog->region_local) buf_puts(out, "    rt_region_leave(&rgl);\n");
-    if (opt->unit_init) {   /* a library unit: its top level runs once, at its first import */
-        buf_printf(out, "}\n\nRtValue %s(" EMIT_RTCODE_PARAMS ") {\n", opt->unit_init);
-        buf_puts(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n"
-                      "    static int done;\n"
-                      "    if (!done) {\n        done = 1;\n        regal_program();\n    }\n"
-                      "    return RT_UNSPEC;\n}\n");
-        return;
-    }
-    buf_puts(out, "}\n\nint main(int argc, char **argv) { return rt_start(argc, argv, regal_program); }\n");
+    buf_putn(out, frames.data, frames.len);
+    if (!opt->line_directives) buf_putn(out, glue.data, glue.len);
+    buf_free(&glue);
+    buf_free(&frames);
 }

@@ -6,8 +6,9 @@
  *                constructor forms, in separate sections)
  *   emit_num.c   numbers and tests: c[ad]+r, flonum arithmetic in C doubles, predicates and
  *                comparisons as C conditions, inline fixnum arithmetic, integer division
+ *   emit_ffi.c   foreign calls (%ffi-call): the C declaration, argument and result conversions
  * Each expression is compiled to statements plus a side-effect-free C expression for its value;
- * where the value goes is a Dest. Not included by anything but those three files.
+ * where the value goes is a Dest. Not included by anything but those four files.
  */
 #ifndef EMIT_H
 #define EMIT_H
@@ -60,6 +61,9 @@ typedef struct Emitter {
     const char *acc;     /* the accumulator of a procedure compiled as an accumulating loop
                           * (emit_acc_loop), NULL otherwise: every return adds it */
     PrimId acc_op;       /* PRIM_add or PRIM_mul */
+    Loc cur_loc;         /* -g: the Scheme location of the C being written (file NULL: none);
+                          * each line emit_line writes, and each stub, gets a #line of it */
+    PtrMap ffi_decls;    /* FfiSig -> 1 once its C declaration is written (emit_ffi.c) */
     EmitStats stats;
 } Emitter;
 
@@ -83,6 +87,7 @@ bool emit_check(Emitter *em, bool proven);
 bool emit_var_unboxed(Emitter *em, Var *v);
 /* output */
 void emit_line(Emitter *em, const char *fmt, ...) PRINTF(2, 3);
+void emit_line_directive(Emitter *em, Buf *b, Loc loc);
 char *emit_temp(Emitter *em);
 size_t emit_label(Emitter *em, const char *label);
 void emit_label_done(Emitter *em, size_t at, size_t from, const char *label);
@@ -129,6 +134,8 @@ const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t n, con
 /* The C expression for the memory of a `type` object in region rg, `extra` bytes past its fixed
  * part (NULL: none): the collected heap's free-list pop when rg is it, else the region's bump. */
 char *emit_typed_mem(const char *rg, const char *type, const char *extra);
+void emit_typed_float(Emitter *em, const char *t, const char *rg, const char *x);
+const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *loc);
 
 /* ---- emit_num.c ------------------------------------------------------------------------------ */
 const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc);
@@ -149,5 +156,9 @@ const char *emit_f64_ref(Emitter *em, Ast *a);
 const char *emit_f64_set(Emitter *em, Ast *a);
 const char *emit_f64_alloc(Emitter *em, Ast *a);
 const char *emit_vector_length(Emitter *em, Ast *a, const char *v, const char *loc);
+
+/* ---- emit_ffi.c ------------------------------------------------------------------------------ */
+/* A %ffi-call node (Ast.ffi) whose arguments are the values v: the C call, its result value */
+const char *emit_ffi_call(Emitter *em, Ast *a, const char **v, const char *loc);
 
 #endif

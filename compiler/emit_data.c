@@ -372,7 +372,7 @@ static void emit_typed_box(Emitter *em, const char *t, const char *rg, const cha
     emit_line(em, "%s_p->value = %s;", t, value);
     emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
 }
-static void emit_typed_float(Emitter *em, const char *t, const char *rg, const char *x) {
+void emit_typed_float(Emitter *em, const char *t, const char *rg, const char *x) {
     emit_line(em, "RtFlonum *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_FLOAT", NULL));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_FLOAT, 0);", t);
     emit_line(em, "%s_p->d = %s;", t, x);

@@ -161,6 +161,47 @@ static const char *emit_type_test(Type t) {
     }
 }
 
+/* The flonum case of a generic + - * (op) or comparison of two operands whose types are not
+ * proven: NULL when inference rules flonums out (or -fno-inline-arith); otherwise it sets
+ * c->test, the C condition that the operands are flonums (or a flonum and a fixnum, when one
+ * operand is a known flonum: the fixnum converts, as the runtime does), c->value, the double
+ * result (of a comparison: the C condition), and c->known when one operand is a known flonum
+ * (no fixnum path is worth trying first). */
+typedef struct EmitFloCase { const char *test, *value; bool known; } EmitFloCase;
+static bool emit_flo_case(Emitter *em, Ast *a, const char **v, const char *cop, EmitFloCase *c) {
+    if (em->opt->untyped || em->opt->no_inline_arith) return false;
+    Ast *x = a->args.items[0], *y = a->args.items[1];
+    Type tx = emit_type(em, x), ty = emit_type(em, y);
+    if (!(tx & TY_FLO) || !(ty & TY_FLO)) return false;
+    bool kx = tx == TY_FLO, ky = ty == TY_FLO;
+    bool arith = strcmp(cop, "+") == 0 || strcmp(cop, "-") == 0 || strcmp(cop, "*") == 0;
+    const char *d[2], *test = NULL;
+    for (int i = 0; i < 2; i++) {
+        Ast *e = a->args.items[i];
+        if (e->kind == AST_CONST && e->datum->kind == DATUM_FLONUM) d[i] = emit_double(e->datum->flo);
+        else d[i] = xasprintf("RT_FLOVAL(%s)", v[i]);
+    }
+    if (kx && ky) return false;   /* emit_flo_arith's case */
+    if (kx || ky) {
+        int u = kx ? 1 : 0;   /* the operand that is not known */
+        if (arith) { /* a fixnum converts, as numbers.c does for a flonum and a fixnum */
+            test = xasprintf("(RT_IS_FIXNUM(%s) || RT_IS_TYPE(%s, TYPE_ID_FLOAT))", v[u], v[u]);
+            d[u] = xasprintf("(RT_IS_FIXNUM(%s) ? (double)RT_FIXVAL(%s) : RT_FLOVAL(%s))", v[u], v[u], v[u]);
+        } else {
+            test = xasprintf("RT_IS_TYPE(%s, TYPE_ID_FLOAT)", v[u]);
+        }
+    } else {
+        test = xasprintf("RT_IS_TYPE(%s, TYPE_ID_FLOAT) && RT_IS_TYPE(%s, TYPE_ID_FLOAT)", v[0], v[1]);
+    }
+    *c = (EmitFloCase){test, xasprintf("%s %s %s", d[0], cop, d[1]), kx || ky};
+    return true;
+}
+
+/* a's value may be a flonum without being proven one: a case for it inline pays */
+static bool emit_flo_maybe(Emitter *em, Ast *a) {
+    return !em->opt->untyped && !em->opt->no_inline_arith && (emit_type(em, a) & TY_FLO) && emit_type(em, a) != TY_FLO;
+}
+
 static bool emit_const_fix(const Ast *a) { return a->kind == AST_CONST && a->datum->kind == DATUM_FIXNUM; }
 
 /* A predicate or comparison as a C condition, or NULL when a is not one. */
@@ -192,9 +233,19 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
             r = xasprintf("(int64_t)%s %s (int64_t)%s", v[0], cop, v[1]);
         else if (em->opt->no_inline_arith)
             r = xasprintf("rt_num_%s(%s, %s, %s)", rt, loc, v[0], v[1]);
-        else
-            r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s)", v[0], v[1], v[0], cop, v[1],
-                          emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2, v));
+        else {
+            const char *slow = emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2, v);
+            EmitFloCase fc;
+            bool flo = emit_flo_case(em, a, v, cop, &fc);
+            if (flo && fc.known) /* a known flonum: no fixnum path */
+                r = xasprintf("(%s ? %s : %s)", fc.test, fc.value, slow);
+            else if (flo)
+                r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s ? %s : %s)", v[0], v[1], v[0],
+                              cop, v[1], fc.test, fc.value, slow);
+            else
+                r = xasprintf("(RT_BOTH_FIXNUM(%s, %s) ? (int64_t)%s %s (int64_t)%s : %s)", v[0], v[1], v[0], cop, v[1],
+                              slow);
+        }
         free(v);
         return r;
     }
@@ -224,9 +275,24 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         if (emit_check(em, exact || emit_proven(em, a->args.items[0], TY_FIX))) r = xasprintf("%s == RT_FIX(0)", v[0]);
         else {
             const char *loc = emit_loc(em, a->loc);
-            r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && %s)", v[0], v[0],
-                          emit_stub(em, "int", NULL, xasprintf("rt_num_eq(%s, s0, RT_FIX(0))", loc), 1, v));
+            const char *slow = emit_stub(em, "int", NULL, xasprintf("rt_num_eq(%s, s0, RT_FIX(0))", loc), 1, v);
+            if (emit_flo_maybe(em, a->args.items[0])) /* a flonum: its double, inline */
+                r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && (RT_IS_TYPE(%s, TYPE_ID_FLOAT) ? RT_FLOVAL(%s) == 0 : %s))",
+                              v[0], v[0], v[0], v[0], slow);
+            else
+                r = xasprintf("%s == RT_FIX(0) || (!RT_IS_FIXNUM(%s) && %s)", v[0], v[0], slow);
         }
+        free(v);
+        return r;
+    }
+    if (n == 1 && (p->id == PRIM_negative_p || p->id == PRIM_positive_p) && emit_flo_maybe(em, a->args.items[0])) {
+        /* fixnums and flonums inline (a NaN is neither), other numbers and errors in the stub */
+        const char **v = emit_args(em, &a->args);
+        const char *cop = p->id == PRIM_negative_p ? "<" : ">";
+        const char *slow = emit_stub(em, "int", NULL, xasprintf("rt_p_%s(&rt_gc_region, %s, s0) != RT_FALSE", p->cname,
+                                                                emit_loc(em, a->loc)), 1, v);
+        const char *r = xasprintf("(RT_IS_FIXNUM(%s) ? (int64_t)%s %s 0 : RT_IS_TYPE(%s, TYPE_ID_FLOAT) ? RT_FLOVAL(%s) %s 0 : %s)",
+                                  v[0], v[0], cop, v[0], v[0], cop, slow);
         free(v);
         return r;
     }
@@ -241,6 +307,71 @@ const char *emit_cond(Emitter *em, Ast *a) {
     }
     const char *x = emit_expr(em, a, DEST_V);
     return xasprintf("%s != RT_FALSE", x);
+}
+
+/* A generic + - * / of three or more operands, / of two, unary - and /, or sqrt, on operands
+ * that may all be flonums but are not proven to be (emit_flo_arith takes the proven ones): when
+ * they are all flonums (a constant or a proven flonum needs no test), the result is computed in
+ * doubles and boxed in the site's region (the sqrt of a negative number or -0.0 takes the
+ * stub, which makes the complex root); otherwise the runtime's operation through a cold stub. NULL when it does not
+ * apply (+ - * of two operands: emit_arith2). */
+const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *loc) {
+    const Prim *p = a->prim;
+    size_t n = a->args.len;
+    if (em->opt->untyped || em->opt->no_inline_arith || !(emit_type(em, a) & TY_FLO)) return NULL;
+    bool nary = p->id == PRIM_add || p->id == PRIM_sub || p->id == PRIM_mul || p->id == PRIM_div;
+    if (!(nary && (n >= 3 || (n == 2 && p->id == PRIM_div) || (n == 1 && (p->id == PRIM_sub || p->id == PRIM_div)))) &&
+        !(p->id == PRIM_sqrt && n == 1))
+        return NULL;
+    Buf test = {0}, val = {0};
+    const char **d = xcalloc(n, sizeof *d);
+    for (size_t i = 0; i < n; i++) {
+        Ast *e = a->args.items[i];
+        Type t = emit_type(em, e);
+        if (!(t & TY_FLO)) { free(d); buf_free(&test); return NULL; }
+        if (e->kind == AST_CONST && e->datum->kind == DATUM_FLONUM) d[i] = emit_double(e->datum->flo);
+        else {
+            d[i] = xasprintf("RT_FLOVAL(%s)", v[i]);
+            if (t != TY_FLO) buf_printf(&test, "%sRT_IS_TYPE(%s, TYPE_ID_FLOAT)", test.len ? " && " : "", v[i]);
+        }
+    }
+    const char *op = p->id == PRIM_add ? "+" : p->id == PRIM_sub ? "-" : p->id == PRIM_mul ? "*" : "/";
+    if (p->id == PRIM_sqrt) {
+        /* -0.0 too takes the stub: its root is 0.0+0.0i (as in Chez) */
+        buf_printf(&test, "%s!__builtin_signbit(%s)", test.len ? " && " : "", d[0]);
+        buf_printf(&val, "__builtin_sqrt(%s)", d[0]);
+    } else if (n == 1) {
+        buf_printf(&val, *op == '-' ? "-%s" : "1.0 / %s", d[0]);
+    } else {
+        buf_puts(&val, d[0]);
+        for (size_t i = 1; i < n; i++) buf_printf(&val, " %s %s", op, d[i]);
+    }
+    free(d);
+    const char *rg = emit_rg(a);
+    Buf call = {0};
+    buf_printf(&call, "rt_p_%s(" EMIT_RG ", %s", p->cname, loc);
+    if (p->fixed) for (size_t i = 0; i < n; i++) buf_printf(&call, ", s%zu", i);
+    else {
+        buf_printf(&call, ", %zu, (const RtValue[]){", n);
+        for (size_t i = 0; i < n; i++) buf_printf(&call, "%ss%zu", i ? ", " : "", i);
+        buf_puts(&call, "}");
+    }
+    buf_putc(&call, ')');
+    const char *slow = emit_stub(em, "RtValue", rg, xstrdup(buf_cstr(&call)), n, v);
+    em->stats.num_generic++;
+    char *t = emit_temp(em);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "if (%s) {", test.len ? buf_cstr(&test) : "1");
+    em->indent++;
+    char *b = emit_temp(em);
+    emit_typed_float(em, b, rg, buf_cstr(&val));
+    emit_line(em, "%s = %s;", t, b);
+    em->indent--;
+    emit_line(em, "} else %s = %s;", t, slow);
+    buf_free(&test);
+    buf_free(&val);
+    buf_free(&call);
+    return t;
 }
 
 /* + - * of two operands: the fixnum fast path (its tag test left out for proven fixnums), and
@@ -263,6 +394,28 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     em->stats.num_generic++;
     const char *slow = emit_stub(em, "RtValue", rg, xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", op, loc), 2, v);
     const char *tags = fix ? "" : xasprintf("RT_BOTH_FIXNUM(%s, %s) && ", v[0], v[1]);
+    EmitFloCase fc;
+    if (!fix && emit_flo_case(em, a, v, *op == 'a' ? "+" : *op == 's' ? "-" : "*", &fc)) {
+        /* fixnums (unless an operand is a known flonum), then flonums inline, boxed in the
+         * site's region, then the stub */
+        const char *fixed = *op == 'm'
+            ? xasprintf("!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r)", v[0], v[1], t)
+            : xasprintf("!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r)", op, v[0], v[1], t);
+        emit_line(em, "RtValue %s;", t);
+        if (fc.known) emit_line(em, "if (%s) {", fc.test);
+        else {
+            emit_line(em, "int64_t %s_r;", t);
+            emit_line(em, "if (%s%s) %s = (RtValue)%s_r;", tags, fixed, t, t);
+            emit_line(em, "else if (%s) {", fc.test);
+        }
+        em->indent++;
+        char *b = emit_temp(em);
+        emit_typed_float(em, b, rg, fc.value);
+        emit_line(em, "%s = %s;", t, b);
+        em->indent--;
+        emit_line(em, "} else %s = %s;", t, slow);
+        return t;
+    }
     emit_line(em, "int64_t %s_r;", t);
     if (*op == 'm')
         emit_line(em, "RtValue %s = %s!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",

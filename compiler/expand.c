@@ -74,6 +74,8 @@ struct Expander {
     int macro_depth;     /* nested macro expansions, against runaway recursion */
     int include_depth;
     Libraries *libs;
+    const ExpandOptions *opt;
+    size_t bodies_done;  /* a session: the library bodies already handed out */
 };
 
 #define EXPAND_MAX_MACRO_DEPTH 10000
@@ -394,15 +396,23 @@ Ast *expand_malformed(Datum *d, const char *what) {
 }
 
 /* ---- lambda and bodies (R7RS 4.1.4, 5.3.2) -------------------------------------------------- */
-Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc) {
+Lambda *expand_lambda_begin(Expander *ex, Sym *name, Loc loc) {
     Lambda *l = xcalloc(1, sizeof *l);
     l->name = name;
     l->loc = loc;
     l->id = (int)ex->prog->lambdas.len;
     l->parent = ex->lambda;
     vec_push(&ex->prog->lambdas, l);
-    Lambda *saved = ex->lambda;
     ex->lambda = l;
+    return l;
+}
+void expand_lambda_end(Expander *ex, Lambda *l, Ast *body) {
+    l->body = body;
+    ex->lambda = l->parent;
+}
+
+Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc loc, Scope *sc) {
+    Lambda *l = expand_lambda_begin(ex, name, loc);
     Scope *inner = sc;
     Datum *p = params;
     for (; is_pair(p); p = cdr(p)) {
@@ -427,8 +437,7 @@ Lambda *expand_lambda(Expander *ex, Datum *params, Datum *body, Sym *name, Loc l
     } else if (!is_nil(p)) {
         diag_error(p->loc, "lambda parameter must be an identifier");
     }
-    l->body = expand_body(ex, body, inner, loc);
-    ex->lambda = saved;
+    expand_lambda_end(ex, l, expand_body(ex, body, inner, loc));
     return l;
 }
 
@@ -685,7 +694,12 @@ bool expand_feature(Sym *name) {
 }
 
 static bool expand_requirement(Expander *ex, Datum *r, Scope *sc) {
-    if (is_sym(r)) return expand_feature(scope_base(r->sym));
+    if (is_sym(r)) {
+        Sym *f = scope_base(r->sym);
+        for (size_t i = 0; i < ex->opt->nfeatures; i++)
+            if (!strcmp(f->name, ex->opt->features[i])) return true;   /* -D NAME */
+        return expand_feature(f);
+    }
     if (!is_pair(r) || !is_sym(car(r)) || datum_list_length(r) == (size_t)-1) {
         expand_malformed(r, "cond-expand feature requirement");
         return false;
@@ -1207,6 +1221,7 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
     prog->file = file;
     Expander *ex = xcalloc(1, sizeof *ex);
     ex->prog = prog;
+    ex->opt = opt;
     expand_init_keywords(ex);
     expand_env_init(ex, &ex->core, ENV_CORE, "");
     ScopeTop *core = scope_core_top();
@@ -1241,7 +1256,7 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
             continue;
         }
         int first = 0;
-        while (!(in & (1u << first))) first++;
+        while (!(in & ((LibSet)1 << first))) first++;
         diag_error(v->loc, "unbound variable '%s' (it is exported by %s, not imported here)",
                    v->name->name, lib_builtin_names[first]);
     }
@@ -1253,4 +1268,60 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
     *core = (ScopeTop){0};
     free(ex);
     return prog;
+}
+
+/* ---- sessions: incremental expansion for the evaluator (eval/) -------------------------------
+ * One Expander that lives as long as the process: its program top level is the interaction
+ * environment; environment makes closed top levels that share its libraries (each library is
+ * expanded, and its body run, once per process). The core top level stays installed. */
+Expander *expand_session_new(const ExpandOptions *opt, const char *file) {
+    Program *prog = xcalloc(1, sizeof *prog);
+    prog->file = file;
+    Expander *ex = xcalloc(1, sizeof *ex);
+    ex->prog = prog;
+    expand_init_keywords(ex);
+    expand_env_init(ex, &ex->core, ENV_CORE, "");
+    *scope_core_top() = ex->core.top;
+    expand_env_init(ex, &ex->program, ENV_OPEN, file);
+    ex->env = &ex->program;
+    ex->libs = library_new(opt, file);
+    return ex;
+}
+
+TopEnv *expand_session_program(Expander *ex) { return &ex->program; }
+
+TopEnv *expand_session_env(Expander *ex, Datum *sets, bool keywords_only, Loc loc) {
+    int errors = diag_error_count();
+    TopEnv *env = xcalloc(1, sizeof *env);
+    expand_env_init(ex, env, ENV_CLOSED, loc.file);
+    Datum *import = datum_cons(datum_sym(sym_cstr("import"), loc), sets, loc);
+    if (!keywords_only) {
+        library_import(ex, ex->libs, env, import);
+        return diag_error_count() == errors ? env : NULL;
+    }
+    TopEnv all;
+    expand_env_init(ex, &all, ENV_CLOSED, loc.file);
+    library_import(ex, ex->libs, &all, import);
+    for (size_t i = 0; i < all.cap; i++) {
+        Binding *b = &all.tab[i];
+        if (!b->name || b->var) continue;
+        env_put(env, *b);
+        if (b->macro) scope_define_macro(&env->top, b->name, b->macro);
+    }
+    free(all.tab);
+    return diag_error_count() == errors ? env : NULL;
+}
+
+bool expand_session_form(Expander *ex, TopEnv *env, Datum *d, AstVec *out) {
+    int errors = diag_error_count();
+    DatumVec forms = {0};
+    vec_push(&forms, d);
+    AstVec items = {0};
+    expand_top_forms(ex, env, &forms, &items);
+    AstVec *libs = library_bodies(ex->libs);   /* the libraries it imported run first */
+    for (; ex->bodies_done < libs->len; ex->bodies_done++) vec_push(out, libs->items[ex->bodies_done]);
+    for (size_t i = 0; i < items.len; i++) vec_push(out, items.items[i]);
+    vec_free(&items);
+    vec_free(&forms);
+    return diag_error_count() == errors;
 }

@@ -574,6 +574,16 @@ static void infer_test(Inferrer *in, Ast *t, Env *env, Env **tenv, Env **fenv) {
         *tenv = infer_compare(in, env, p->id, t->args.items[0], t->args.items[1], false);
         *fenv = infer_compare(in, env, p->id, t->args.items[0], t->args.items[1], true);
     }
+    /* A primitive returns only if its arguments are of the types it checks (prims.def):
+     * after (< n 2) both branches know n is a real number. */
+    if (!prims_higher_order(p, t->args.len))
+        for (size_t i = 0; i < t->args.len; i++) {
+            Ast *x = t->args.items[i];
+            Type at = prims_arg_type(p, i);
+            if (x->kind != AST_REF || at == TY_ANY) continue;
+            *tenv = infer_narrow(in, *tenv, x->var, at);
+            *fenv = infer_narrow(in, *fenv, x->var, at);
+        }
     if (t->args.len == 1 && t->args.items[0]->kind == AST_REF && p->pred_yes) {
         Var *v = t->args.items[0]->var;
         *tenv = infer_narrow(in, env, v, p->pred_yes);
@@ -910,7 +920,7 @@ static AVal infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
             args[i] = infer_expr(in, a->args.items[i], env);
             types[i] = args[i].t;
         }
-        Type t = infer_prim(a->prim, types, n);
+        Type t = a->ffi ? ffi_result_type(a->ffi) : infer_prim(a->prim, types, n);
         if ((a->prim->id == PRIM_sqrt || a->prim->id == PRIM_log) && n == 1 && infer_nonneg(a->args.items[0], 0))
             t &= ~TY_CPLX;
         /* x + c and x - c for a fixnum x the enclosing tests bound: a fixnum */

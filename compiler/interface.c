@@ -181,18 +181,26 @@ static void iface_write_sym(Buf *b, Sym *s) {
     datum_print(b, d);
 }
 
+static const char *const iface_type_names[] = {
+#define IFACE_TYPE_NAME(name, bit, text) text,
+    TYPE_BITS(IFACE_TYPE_NAME)
+#undef IFACE_TYPE_NAME
+};
+
 /* A type: unknown, or the list of its kinds, (fixnum bignum). */
 static void iface_write_type(Buf *b, Type t) {
     if (t == TY_ANY) {
         buf_puts(b, "unknown");
         return;
     }
-    Buf k = {0};
-    infer_type_print(&k, t);
     buf_putc(b, '(');
-    for (const char *p = buf_cstr(&k); *p; p++) buf_putc(b, *p == '|' ? ' ' : *p);
+    const char *sep = "";
+    for (int i = 0; i < TY_NBITS; i++)
+        if (t & (1u << i)) {
+            buf_printf(b, "%s%s", sep, iface_type_names[i]);
+            sep = " ";
+        }
     buf_putc(b, ')');
-    buf_free(&k);
 }
 
 static const char *const iface_sum_names[] = {"none", "result", "kept"};
@@ -240,7 +248,7 @@ static void iface_write_binding(Buf *b, Sym *name, const Binding *x) {
         if (v->cdirect) buf_printf(b, "\"%s\" %zu", v->cdirect, v->known->params.len);
         else buf_puts(b, "#f #f");
         bool proc = v->known && v->nsets == 0 && v->ndefs == 1;
-        Type ret = v->cdirect ? infer_return_type(v->known) : TY_ANY;
+        Type ret = v->cdirect ? v->known->ret_type : TY_ANY;   /* infer.c's */
         buf_printf(b, " %s #f ", proc ? "procedure" : "unknown");
         iface_write_type(b, ret ? ret : TY_ANY);
         iface_write_sums(b, v->cdirect ? v->known->param_sum : NULL, v->cdirect ? v->known->params.len : 0);
@@ -438,11 +446,7 @@ static Var *iface_var(Expander *ex, struct Interfaces *st, Sym *name, ExtVar *x,
 
 /* A type as iface_write_type writes it; TY_ANY when it is not one. */
 static Type iface_type(Datum *d) {
-    static const char *const names[] = {
-#define IFACE_TYPE_NAME(name, bit, text) text,
-        TYPE_BITS(IFACE_TYPE_NAME)
-#undef IFACE_TYPE_NAME
-    };
+    const char *const *names = iface_type_names;
     Type t = 0;
     for (; is_pair(d); d = cdr(d)) {
         int k = -1;

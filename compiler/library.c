@@ -28,11 +28,6 @@ const char *const lib_builtin_names[LIB_COUNT] = {
 #undef LIB_NAME
 };
 
-/* Standard libraries of R7RS appendix A that regal does not provide: importing one is an
- * error, not a library whose names are then unbound. */
-static const char *const library_unsupported[] = {"(scheme eval)", "(scheme repl)",
-                                                  "(scheme load)", NULL};
-
 struct Libraries {
     const ExpandOptions *opt;
     const char *program_file;
@@ -171,12 +166,6 @@ static int library_builtin(const char *text) {
     return -1;
 }
 
-static bool library_is_unsupported(const char *text) {
-    for (int i = 0; library_unsupported[i]; i++)
-        if (!strcmp(library_unsupported[i], text)) return true;
-    return false;
-}
-
 bool library_available(Libraries *ls, Datum *name, const char *from_file) {
     bool ok = is_pair(name) && datum_list_length(name) != (size_t)-1;
     for (Datum *p = name; ok && is_pair(p); p = cdr(p))
@@ -186,7 +175,7 @@ bool library_available(Libraries *ls, Datum *name, const char *from_file) {
     datum_print(&b, scope_strip(name));
     const char *text = buf_cstr(&b);
     bool found = library_registered(ls, text) || library_builtin(text) >= 0;
-    if (!found && !library_is_unsupported(text)) {
+    if (!found) {
         char *path = library_search(ls, name, from_file, NULL);
         if (!path && ls->opt->separate) path = library_search_ext(ls, name, from_file, NULL, ".rgi");
         found = path != NULL;
@@ -219,14 +208,10 @@ static Library *library_find(Expander *ex, Libraries *ls, Datum *name, Loc loc) 
     int bi = library_builtin(text);
     if (bi >= 0) {
         lib = library_add(ex, ls, text, NULL, NULL);
-        expand_builtin_exports(ex, 1u << bi, &lib->exports);
+        expand_builtin_exports(ex, (LibSet)1 << bi, &lib->exports);
         for (size_t i = 0; i < lib->exports.len; i++) lib->exports.items[i].from = lib;
         lib->state = LIB_LOADED;
         return lib;
-    }
-    if (library_is_unsupported(text)) {
-        diag_error(loc, "library %s is not supported by regal", text);
-        return NULL;
     }
     if (ls->opt->separate) { /* its interface, if it was compiled (interface.c) */
         char *rgi = library_search_ext(ls, name, loc.file, NULL, ".rgi");

@@ -13,25 +13,36 @@
 #include <unistd.h>
 
 static void main_usage(FILE *f) {
-    fputs("usage: regal [options] file.scm [lib.sld ...] [lib.o ...] [-- program arguments]\n"
-          "       regal -c [options] lib.sld ...\n"
+    fputs("usage: regal [options] [file.c file.o file.a ...] file.scm [-- program arguments]\n"
+          "       regal [options] - ...      the program read from standard input\n"
+          "       regal repl [file.scm ...]\n"
+          "       regal -c [options] lib.sld ...   libraries to object files and interfaces\n"
           "Compile an R7RS Scheme program to a native executable (through C and clang).\n\n"
+          "  repl [FILE...]       an interactive REPL (also `regal` alone on a terminal): loads\n"
+          "                       the files, then reads forms until ,q or end of input; with\n"
+          "                       stdin not a terminal, no prompt and each result written on\n"
+          "                       its own line (echo '(+ 1 2)' | regal repl prints 3)\n"
           "  -o FILE              write the executable (or, with -S, the C) to FILE\n"
-          "                       (default: the source name without .scm, or .c with -S)\n"
+          "                       (default: the source name without .scm, or .c with -S; for a\n"
+          "                       program from stdin, a.out, or stdout with -S)\n"
           "  -c                   compile each library file to an object file (lib.o, or -o)\n"
           "                       and write its interface lib.rgi beside it; its importers find\n"
           "                       the .rgi by library name as they find a .sld, and a program is\n"
           "                       linked with the .o files given after its source; .sld files\n"
           "                       given after the source are compiled with the program\n"
           "  -S                   write the generated C instead of an executable\n"
-          "  -O0 -O1 -O2 -O3      optimisation level of the C compiler (default -O2)\n"
+          "  -O0 -O1 -O2 -O3 -Os  optimisation level of the C compiler (default -O2)\n"
           "  -g                   debug information; #line directives point at the Scheme source\n"
           "  -I DIR               look for libraries in DIR first ((a b) is DIR/a/b.sld); then in\n"
           "                       the importing file's directory, the program's, and the\n"
-          "                       installed libraries' ($REGAL_HOME/lib when REGAL_HOME is set)\n"
+          "                       installed libraries' (share/regal/lib of the installation;\n"
+          "                       see --print-paths)\n"
+          "  -D NAME              NAME is a feature: cond-expand's requirement NAME holds and\n"
+          "                       (features) lists it (repeatable)\n"
           "  --cc=CC              the C compiler (default clang)\n"
           "  --run                compile to a temporary file and run it with the arguments after\n"
-          "                       the source (or after --)\n"
+          "                       the source, or, when -- follows the source, exactly those after\n"
+          "                       -- (the options between are regal's)\n"
           "  --alloc=MODE         typed (default): alloc_obj_typed with constant type ids;\n"
           "                       constructors: the mk_* constructor calls\n"
           "  --types              print the inferred types of the top-level procedures and a\n"
@@ -50,6 +61,8 @@ static void main_usage(FILE *f) {
           "                       count checked), as unknown ones are called\n"
           "  -fno-tail-continuations  a continuation called only in tail position (ctak) stays\n"
           "                       a setjmp escape instead of a return of the values\n"
+          "  -fno-number-heap     a number that may be a fixnum, used only in its frame, gets a\n"
+          "                       region in the frame instead of the collected heap\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -59,11 +72,34 @@ static void main_usage(FILE *f) {
           "  -fno-unbox           keep every flonum vector boxed (a flonum object per element)\n"
           "  -fno-prelude         map, for-each, fold, filter... stay calls of the runtime's\n"
           "                       primitives instead of Scheme compiled with the program\n"
+          "  FILE.c FILE.o FILE.a FILE.so  C code compiled and linked with the program (the\n"
+          "                       functions foreign-procedure calls)\n"
+          "  -l LIB, -L DIR       passed to the linker, after the runtime library\n"
+          "  --print-include-dir  print the directory of regal.h (for C files of your own)\n"
+          "  --print-paths        print where the runtime's header and libraries and the installed\n"
+          "                       Scheme libraries are, and which rule found them\n"
           "  -fsanitize=...       passed to the C compiler; links the sanitizer build of the runtime\n"
           "  -f... -m... -W...    passed to the C compiler\n"
           "  --help, --version\n\n"
-          "Temporary files go in a private directory in $TMPDIR (default /tmp), removed on exit and\n"
-          "on SIGINT, SIGTERM and SIGHUP; after a C compiler failure the generated C is kept there.\n",
+          "Environment of regal:\n"
+          "  REGAL_HOME           where the runtime is, overriding the search: an installation\n"
+          "                       prefix (include/regal, lib/regal, share/regal/lib) or a build\n"
+          "                       tree (runtime/, build/, lib/). Unset: beside the executable\n"
+          "                       (../include/regal..., or the build tree it is in), then the\n"
+          "                       paths it was built with (see --print-paths)\n"
+          "  TMPDIR               where the private temporary directory goes (default /tmp); it\n"
+          "                       is removed on exit and on SIGINT, SIGTERM and SIGHUP; after a C\n"
+          "                       compiler failure the generated C is kept there\n"
+          "  REGAL_VERBOSE        set: print the C compiler's command line on stderr\n"
+          "Environment of compiled programs:\n"
+          "  REGAL_STACK_MB       the program's stack in MiB (default 512)\n"
+          "  REGAL_STATS          1: memory statistics on stderr at exit; json: as one JSON line\n"
+          "  REGAL_BACKTRACE      N: Scheme frames shown after an uncaught error (default 10; 0: none)\n"
+          "  REGAL_GC_WARN        1: show the collector's warnings (hidden by default)\n"
+          "  REGAL_GC_STRESS      N: a full collection at every Nth refill (a test of the runtime)\n"
+          "  GC_INITIAL_HEAP_SIZE the collector's initial heap in bytes (default 4 MiB)\n"
+          "Exit status: 0; 1 for a compile error or a failure of regal itself; under --run, the\n"
+          "program's. A compiled program exits 70 on an uncaught error, 71 out of memory.\n",
           f);
 }
 
@@ -73,6 +109,7 @@ static bool main_has_ext(const char *s, const char *ext) {
 }
 
 static const char *main_default_output(const char *src, bool c_file) {
+    if (!strcmp(src, "-")) return c_file ? "-" : "a.out"; /* the program came from stdin */
     const char *base = strrchr(src, '/');
     base = base ? base + 1 : src;
     size_t n = strlen(base);
@@ -104,16 +141,45 @@ static bool main_output_ok(const char *path, const char *src, bool exe) {
     return err == 0;
 }
 
+/* A C source, object or library given with the program: compiled and linked with it. */
+static bool main_is_c_input(const char *a) {
+    static const char *const exts[] = {".c", ".o", ".a", ".so", NULL};
+    size_t n = strlen(a);
+    for (int i = 0; exts[i]; i++) {
+        size_t e = strlen(exts[i]);
+        if (n > e && !strcmp(a + n - e, exts[i])) return true;
+    }
+    return false;
+}
+
+/* -D NAME: a feature name cond-expand can test, an identifier of the plain kind. */
+static bool main_feature_ok(const char *f) {
+    if (!f) {
+        fputs("regal: -D needs a feature name\n", stderr);
+        return false;
+    }
+    for (const unsigned char *p = (const unsigned char *)f; *p; p++)
+        if (*p <= ' ' || strchr("()[]{}\"';`,|#", *p)) {
+            fprintf(stderr, "regal: -D '%s': a feature is an identifier (no spaces, parentheses or quotes)\n", f);
+            return false;
+        }
+    if (!*f) {
+        fputs("regal: -D needs a feature name\n", stderr);
+        return false;
+    }
+    return true;
+}
+
 /* The end of a command whose result went to stdout: 1 when it could not be written. */
 static int main_stdout_status(int rc) { return util_stdout_done() ? rc : 1; }
 
 /* The passes after expansion, to the C (stats filled); false after errors. */
 static bool main_to_c(Program *prog, const AnalyzeOptions *ao, const InferOptions *io,
-                      EmitOptions *eo, Buf *c) {
+                      const RegionsOptions *ro, EmitOptions *eo, Buf *c) {
     analyze_program(prog, ao);
     if (diag_error_count()) return false;
     infer_program(prog, io);
-    regions_program(prog);
+    regions_program(prog, ro);
     emit_program(prog, eo, c);
     return true;
 }
@@ -121,8 +187,8 @@ static bool main_to_c(Program *prog, const AnalyzeOptions *ao, const InferOption
 /* regal -c file.sld: its libraries to an object file (or, with -S, C) and their interface,
  * file.rgi beside it (interface.c). 0 on success, else 1 after a message. */
 static int main_compile_library(const char *file, const char *out, bool emit_c, ExpandOptions xo,
-                                const AnalyzeOptions *ao, const InferOptions *io, EmitOptions eo,
-                                DriverOptions *dopt) {
+                                const AnalyzeOptions *ao, const InferOptions *io,
+                                const RegionsOptions *ro, EmitOptions eo, DriverOptions *dopt) {
     size_t len;
     char *text = util_read_file(file, &len);
     if (!text) {
@@ -157,7 +223,7 @@ static int main_compile_library(const char *file, const char *out, bool emit_c, 
     eo.separate = true;
     eo.unit_init = interface_init_name(ls, file);
     Buf c = {0};
-    if (!main_to_c(prog, ao, io, &eo, &c)) return 1;
+    if (!main_to_c(prog, ao, io, ro, &eo, &c)) return 1;
     const char *path = out;   /* default: beside the source, lib.sld -> lib.o (lib.c with -S) */
     if (!path) {
         size_t n = strlen(file);
@@ -191,21 +257,36 @@ static int main_compile_library(const char *file, const char *out, bool emit_c, 
 
 int main(int argc, char **argv) {
     util_std_fds_guard();
+    if ((argc >= 2 && !strcmp(argv[1], "repl")) || (argc == 1 && isatty(0)))
+        return driver_repl(argv + (argc >= 2));
     const char *src = NULL, *out = NULL;
     bool emit_c = false, run = false, types = false, explain = false, prelude = true;
     enum { DUMP_NONE, DUMP_EXPAND, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     AnalyzeOptions ao = {0};
+    RegionsOptions ro = {0};
     InferOptions io = {.element_types = true, .flonum_vectors = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
     VEC(const char *) lib_srcs = {0};   /* .sld files: -c compiles each; else with the program */
     bool compile_lib = false;
-    for (int i = 1; i < argc; i++) {
+    VEC(const char *) features = {0};
+    /* Under --run the program's arguments are exactly those after the first "--" (the
+     * arguments between the source and it are regal's), or, with no "--", every argument
+     * after the source. */
+    int dashdash = 1;
+    while (dashdash < argc && strcmp(argv[dashdash], "--")) dashdash++;
+    for (int i = 1; i < dashdash; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { main_usage(stdout); return main_stdout_status(0); }
         if (!strcmp(a, "--version")) { printf("regal %s\n", REGAL_VERSION); return main_stdout_status(0); }
+        if (!strcmp(a, "--print-include-dir")) { printf("%s\n", driver_paths()->include_dir); return main_stdout_status(0); }
+        if (!strcmp(a, "--print-paths")) {
+            const DriverPaths *dp = driver_paths();
+            printf("include %s\nlib %s\nlibraries %s\nfound %s\n", dp->include_dir, dp->lib_dir, dp->library_dir, dp->how);
+            return main_stdout_status(0);
+        }
         if (!strcmp(a, "-o")) {
             if (++i >= argc) { fputs("regal: -o needs a file name\n", stderr); return 1; }
             out = argv[i];
@@ -213,6 +294,18 @@ int main(int argc, char **argv) {
             if (++i >= argc) { fputs("regal: -I needs a directory\n", stderr); return 1; }
             vec_push(&lib_dirs, argv[i]);
         } else if (!strncmp(a, "-I", 2)) vec_push(&lib_dirs, a + 2);
+        else if (!strncmp(a, "-l", 2) || !strncmp(a, "-L", 2)) {   /* linked after the runtime */
+            const char *v = a[2] ? a + 2 : ++i < dashdash ? argv[i] : NULL;
+            if (!v || !*v) {
+                fprintf(stderr, "regal: %.2s needs a %s\n", a, a[1] == 'l' ? "library name" : "directory");
+                return 1;
+            }
+            vec_push(&dopt.link, xasprintf("-%c%s", a[1], v));
+        } else if (!strcmp(a, "-D") || !strncmp(a, "-D", 2)) {
+            const char *f = a[2] ? a + 2 : ++i < dashdash ? argv[i] : NULL;
+            if (!main_feature_ok(f)) return 1;
+            vec_push(&features, f);
+        }
         else if (!strcmp(a, "-S")) emit_c = true;
         else if (!strcmp(a, "-c")) compile_lib = true;
         else if (!strcmp(a, "-g")) { dopt.debug = true; eo.line_directives = true; }
@@ -236,6 +329,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
+        else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;
@@ -243,32 +337,38 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-prelude")) prelude = false;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
-        else if (!strcmp(a, "--")) { run_argi = i + 1; break; }
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "regal: unknown option '%s' (see regal --help)\n", a);
             return 1;
-        } else if (main_has_ext(a, ".o") || main_has_ext(a, ".a")) {
-            vec_push(&dopt.objects, a);
-        } else if (main_has_ext(a, ".sld") || (compile_lib && !run)) {
+        } else if (main_has_ext(a, ".sld") || (compile_lib && !run && !main_is_c_input(a))) {
             vec_push(&lib_srcs, a);
+        } else if (main_is_c_input(a)) {
+            vec_push(&dopt.inputs, a);   /* linked with the program (foreign procedures) */
         } else if (!src) {
             src = a;
-            if (run) { /* the program's arguments: the rest, after an optional "--" */
-                if (i + 1 < argc && !strcmp(argv[i + 1], "--")) i++;
+            if (run && dashdash == argc) { /* no "--": the rest is the program's */
                 run_argi = i + 1;
                 break;
             }
         } else {
-            fprintf(stderr, "regal: more than one source file ('%s' and '%s')\n", src, a);
+            fprintf(stderr, "regal: more than one source file ('%s' and '%s')%s\n", src, a,
+                    run ? "; the program's arguments go after the source, or all after --" : "");
             return 1;
         }
     }
-    const char *home = getenv("REGAL_HOME");
+    if (dashdash < argc) {
+        if (!run && dashdash + 1 < argc) {
+            fprintf(stderr, "regal: arguments after '--' are the program's: they need --run\n");
+            return 1;
+        }
+        if (run_argi == argc) run_argi = dashdash + 1;
+    }
     ExpandOptions xo = {.prelude = prelude, .lib_dirs = lib_dirs.items, .nlib_dirs = lib_dirs.len,
-                        .installed_dir = home && *home ? xasprintf("%s/lib", home) : REGAL_LIBRARY_DIR};
+                        .installed_dir = driver_paths()->library_dir,
+                        .features = features.items, .nfeatures = features.len};
     if (compile_lib) {
-        if (!lib_srcs.len || dopt.objects.len) {
-            fputs(dopt.objects.len ? "regal: -c compiles library files, not object files\n"
+        if (!lib_srcs.len || dopt.inputs.len) {
+            fputs(dopt.inputs.len ? "regal: -c compiles library files, not object files\n"
                                    : "regal: -c needs a library file (see regal --help)\n", stderr);
             return 1;
         }
@@ -278,9 +378,9 @@ int main(int argc, char **argv) {
         }
         int rc = 0;   /* in order: a library compiled first can be imported by the next */
         for (size_t i = 0; i < lib_srcs.len && !rc; i++) {
-            if (lib_srcs.len == 1) return main_compile_library(lib_srcs.items[0], out, emit_c, xo, &ao, &io, eo, &dopt);
+            if (lib_srcs.len == 1) return main_compile_library(lib_srcs.items[0], out, emit_c, xo, &ao, &io, &ro, eo, &dopt);
             pid_t pid = fork();   /* each in a process of its own: the passes keep state */
-            if (pid == 0) _exit(main_compile_library(lib_srcs.items[i], NULL, emit_c, xo, &ao, &io, eo, &dopt));
+            if (pid == 0) _exit(main_compile_library(lib_srcs.items[i], NULL, emit_c, xo, &ao, &io, &ro, eo, &dopt));
             int status;
             rc = pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status);
         }
@@ -291,11 +391,13 @@ int main(int argc, char **argv) {
         return 1;
     }
     size_t len;
-    char *text = util_read_file(src, &len);
+    char *text = !strcmp(src, "-") ? util_read_stdin(&len) : util_read_file(src, &len);
     if (!text) {
-        fprintf(stderr, "regal: cannot read '%s': %s\n", src, strerror(errno));
+        fprintf(stderr, "regal: cannot read '%s': %s\n", !strcmp(src, "-") ? "standard input" : src, strerror(errno));
         return 1;
     }
+    const char *src_path = src;        /* "-": the program is read from standard input */
+    if (!strcmp(src, "-")) src = "<stdin>";
 
     /* the passes */
     DatumVec forms = {0}, lib_forms = {0};
@@ -312,14 +414,15 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < forms.len; i++) vec_push(&lib_forms, forms.items[i]);
     forms = lib_forms;
     VEC(const char *) ifaces = {0};   /* the interfaces of the object files (interface.c) */
-    for (size_t i = 0; i < dopt.objects.len; i++) {
-        const char *o = dopt.objects.items[i];
+    for (size_t i = 0; i < dopt.inputs.len; i++) {
+        const char *o = dopt.inputs.items[i];
+        if (!main_has_ext(o, ".o")) continue;
         if (access(o, R_OK) != 0) {
             fprintf(stderr, "regal: cannot read '%s': %s\n", o, strerror(errno));
             return 1;
         }
         char *rgi = interface_path_of(o);
-        if (main_has_ext(o, ".o") && access(rgi, F_OK) == 0) vec_push(&ifaces, rgi);
+        if (access(rgi, F_OK) == 0) vec_push(&ifaces, rgi);
     }
     Libraries *ls = NULL;
     xo.separate = eo.separate = ifaces.len > 0;
@@ -344,7 +447,7 @@ int main(int argc, char **argv) {
         fputs(buf_cstr(&t), stdout);
         return main_stdout_status(0);
     }
-    regions_program(prog);
+    regions_program(prog, &ro);
     if (dump == DUMP_REGIONS) {
         Buf t = {0};
         regions_dump(prog, &t);
@@ -360,6 +463,8 @@ int main(int argc, char **argv) {
     Buf c = {0};
     EmitStats stats = {0};
     eo.stats = &stats;
+    eo.features = features.items;
+    eo.nfeatures = features.len;
     emit_program(prog, &eo, &c);
     if (types) {
         Buf t = {0};
@@ -372,8 +477,8 @@ int main(int argc, char **argv) {
         return main_stdout_status(0);
     }
 
-    const char *path = run && !emit_c ? NULL : out ? out : main_default_output(src, emit_c);
-    if (path && !main_output_ok(path, src, !emit_c)) return 1;
+    const char *path = run && !emit_c ? NULL : out ? out : main_default_output(src_path, emit_c);
+    if (path && !main_output_ok(path, src_path, !emit_c)) return 1;
     if (emit_c) {
         if (!strcmp(path, "-")) {
             fputs(buf_cstr(&c), stdout);
@@ -386,6 +491,7 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
+    dopt.eval = emit_uses_eval(prog);
     const char *tmpdir = driver_tmp_make();
     if (!tmpdir) return 1;
     char *c_path = xasprintf("%s/prog.c", tmpdir);

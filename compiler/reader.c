@@ -489,3 +489,51 @@ bool reader_read_all_ci(const char *file, const char *text, size_t len, bool fol
     free(copy); /* no datum points into it */
     return r.lx.errors == 0;
 }
+
+/* ---- incomplete input (the REPL, eval/repl.c) ------------------------------------------------
+ * Whether text ends inside a datum: a list, vector or bytevector still open, a prefix (' ` ,
+ * ,@ #; #n=) still waiting for its datum, or a string, block comment or |identifier| running
+ * to the end. Only tokens are looked at (quietly: nothing is reported); whatever else is wrong
+ * is the reader's to report once the text is complete. */
+bool reader_incomplete(const char *text, size_t len) {
+    char *copy = xmalloc(len + 1);
+    if (len) memcpy(copy, text, len);
+    copy[len] = 0;
+    Lexer lx;
+    lexer_init(&lx, "", copy, len);
+    lx.quiet = true;
+    VEC(bool) open = {0};   /* per open frame: true for a prefix waiting for one datum */
+    bool incomplete = false;
+    for (;;) {
+        Token t = lexer_next(&lx);
+        if (t.kind == TOK_EOF) break;
+        if (t.kind == TOK_ERROR) {
+            if (t.start + t.len == lx.lim) { incomplete = true; break; }
+            continue;
+        }
+        bool datum_done = false;
+        switch (t.kind) {
+        case TOK_LPAREN: case TOK_LBRACKET: case TOK_VECTOR: case TOK_BYTEVECTOR:
+            vec_push(&open, false);
+            break;
+        case TOK_QUOTE: case TOK_QUASIQUOTE: case TOK_UNQUOTE: case TOK_UNQUOTE_SPLICING:
+        case TOK_DATUM_COMMENT: case TOK_LABEL_DEF:
+            vec_push(&open, true);
+            break;
+        case TOK_RPAREN: case TOK_RBRACKET:
+            while (open.len && open.items[open.len - 1]) open.len--; /* malformed: the reader says */
+            if (open.len) open.len--;
+            datum_done = true;
+            break;
+        default:
+            datum_done = true;
+            break;
+        }
+        if (datum_done)
+            while (open.len && open.items[open.len - 1]) open.len--;
+    }
+    if (open.len) incomplete = true;
+    vec_free(&open);
+    free(copy);
+    return incomplete;
+}

@@ -134,6 +134,7 @@ typedef struct Proc {
 
 typedef struct Rg {
     Program *prog;
+    bool number_heap;     /* a local site of maybe-fixnum numbers goes to the heap (rg_place) */
     VEC(Proc *) procs;
     size_t nlambdas;
     int *loop_scope;      /* by lambda id: a contified loop's scope in its host, 0: none yet */
@@ -255,6 +256,9 @@ static bool rg_acc_broken(const Rg *rg, const Var *v) { return bits_has(&rg->bro
 static bool rg_type_bignum_only(Type t) {
     return !(t & (TY_FLO | TY_RAT | TY_CPLX | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
 }
+/* Numbers that may be fixnums: generic arithmetic on operands of unknown types, or a call
+ * returning what it computes so; they allocate only when the value is not a fixnum. */
+static bool rg_type_number_maybe_fixnum(Type t) { return (t & TY_FIX) && !(t & ~TY_NUM); }
 static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
     int a = k->alloc, n = k->need < 0 ? a : k->need;
     for (int s = a; s != n; s = rg_scope(p, s)->parent)
@@ -273,6 +277,12 @@ static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
         if ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) && k->site->kind != AST_CALL)
             return SC_HEAP;
     }
+    /* Likewise a local site of numbers that may be fixnums: a region in every frame (an enter
+     * and a leave per call) for what is usually a fixnum was half of fib's time on an input
+     * read at run time; the collected heap takes the boxed ones. Sites that always box (flonum
+     * arithmetic: no fixnum in the type) keep the region. -fno-number-heap: the region. */
+    if (k->kind == TK_SITE && n == SC_LOCAL && rg_type_number_maybe_fixnum(k->type) && rg->number_heap)
+        return SC_HEAP;
     return n;
 }
 
@@ -635,7 +645,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         rg_free_args(v, n);
         return r;
     }
-    int t = rg_site(rg, a, pr->name, c.alloc);
+    int t = rg_site(rg, a, a->ffi ? xasprintf("foreign call of %s", a->ffi->cname) : pr->name, c.alloc);
     if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER || rg_f64_ref(a)) bits_add(&r, t);
     Lambda *f = rg_mapped(a);
     if (f) {   /* map or for-each of a known procedure: rt_call(rr, ...) on the elements */
@@ -1000,14 +1010,19 @@ static void rg_finish(Rg *rg, Proc *p) {
         int n = k->need < 0 ? k->alloc : k->need;
         bool bignum_rule = rg_type_bignum_only(k->type) && s != n && (s == SC_CALLER || s == SC_HEAP) &&
                            rg_scope(p, n)->kind != SC_HEAP && rg_scope(p, n)->kind != SC_CALLER;
+        bool number_rule = !bignum_rule && n == SC_LOCAL && s == SC_HEAP && rg_type_number_maybe_fixnum(k->type);
         RegionSite site = {.site = k->site, .proc = p->lam, .what = k->what, .place = k->site->place,
                            .loop = k->site->place_loop,
-                           .outlives_iteration = !bignum_rule && sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP,
+                           .outlives_iteration = !bignum_rule && !number_rule && sc->kind == SC_HEAP &&
+                                                 rg_scope(p, n)->kind != SC_HEAP,
                            .why_kind = bignum_rule ? RW_BIGNUM
+                                     : number_rule ? RW_NUMBER
                                      : sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP ? RW_LOOP
                                      : k->why_tok >= 0 ? RW_CONTAINED : k->why ? k->why_kind : RW_LOCAL,
                            .why = bignum_rule ? "makes an object only when fixnum arithmetic overflows into a "
                                                 "bignum: not worth a region of its own"
+                                  : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
+                                                  "not worth a region in every frame"
                                               : rg_why(p, k, s)};
         vec_push(&rg->prog->region_sites, site);
     }
@@ -1026,9 +1041,10 @@ static void rg_finish(Rg *rg, Proc *p) {
     }
 }
 
-void regions_program(Program *prog) {
+void regions_program(Program *prog, const RegionsOptions *opt) {
     Rg *rg = xcalloc(1, sizeof *rg);
     rg->prog = prog;
+    rg->number_heap = !(opt && opt->no_number_heap);
     size_t nl = prog->lambdas.len + 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)
         if ((size_t)prog->lambdas.items[i]->id + 1 > nl) nl = (size_t)prog->lambdas.items[i]->id + 1;
@@ -1106,6 +1122,7 @@ void regions_explain(Program *prog, Buf *out) {
         [RW_CARRIED] = "carried to the next iteration",
         [RW_LOOP] = "made in every iteration of a loop but outlive it",
         [RW_BIGNUM] = "bignums made only on fixnum overflow",
+        [RW_NUMBER] = "numbers that may be fixnums, made in a frame",
         [RW_CONTAINED] = "part of an object in the heap",
         [RW_KEPT] = "passed to a procedure that keeps them",
         [RW_UNKNOWN_CALL] = "passed to an unknown procedure or apply",

@@ -106,12 +106,12 @@ void buf_free(Buf *b) {
 typedef struct UtilInput { dev_t dev; ino_t ino; const char *path; } UtilInput;
 static VEC(UtilInput) util_inputs;
 
-char *util_read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
+/* The whole of f (closed unless it is stdin), remembered as the input `path`. */
+static char *util_read_stream(FILE *f, const char *path, size_t *len) {
+    bool std_in = f == stdin;
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
+        if (!std_in) fclose(f);
         errno = EISDIR;
         return NULL;
     }
@@ -121,7 +121,7 @@ char *util_read_file(const char *path, size_t *len) {
     errno = 0;
     while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) buf_putn(&b, tmp, n);
     int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    fclose(f);
+    if (!std_in) fclose(f);
     if (err) {
         buf_free(&b);
         errno = err;
@@ -131,6 +131,13 @@ char *util_read_file(const char *path, size_t *len) {
     *len = b.len;
     return buf_cstr(&b);
 }
+
+char *util_read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    return f ? util_read_stream(f, path, len) : NULL;
+}
+
+char *util_read_stdin(size_t *len) { return util_read_stream(stdin, "-", len); }
 
 const char *util_input_named(const char *path) {
     struct stat st;
@@ -184,12 +191,25 @@ void util_std_fds_guard(void) {
 }
 
 static int diag_errors;
+static Buf *diag_captured;   /* diag_capture: messages go here instead of stderr */
 static void diag_vprint(Loc loc, const char *kind, const char *fmt, va_list ap) {
+    if (diag_captured) {
+        Buf *b = diag_captured;
+        if (b->len) buf_putc(b, '\n');
+        if (loc.file && loc.line > 0) buf_printf(b, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kind);
+        buf_vprintf(b, fmt, ap);
+        return;
+    }
     if (loc.file) fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
     else fputs("regal: ", stderr);
     fprintf(stderr, "%s: ", kind);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+}
+Buf *diag_capture(Buf *into) {
+    Buf *old = diag_captured;
+    diag_captured = into;
+    return old;
 }
 void diag_error(Loc loc, const char *fmt, ...) {
     va_list ap;

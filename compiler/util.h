@@ -65,11 +65,18 @@ typedef struct Loc { const char *file; int line, col; } Loc;
 void diag_error(Loc loc, const char *fmt, ...) PRINTF(2, 3);
 void diag_warning(Loc loc, const char *fmt, ...) PRINTF(2, 3);
 int diag_error_count(void);
+/* From now on (into != NULL) each message is appended to *into, lines separated by '\n', with
+ * its location and kind only when it has a line ("file:line:col: error: text", else "text"),
+ * instead of going to
+ * stderr; NULL goes back to stderr. Returns the previous setting. For the evaluator (eval/),
+ * which raises what the front end reports as a condition. */
+Buf *diag_capture(Buf *into);
 NORETURN void diag_fatal(Loc loc, const char *fmt, ...) PRINTF(2, 3); /* error, then exit 1 */
 NORETURN void diag_internal(const char *fmt, ...) PRINTF(1, 2);
 
 /* Files. util_read_file reads a whole file: NULL (with errno: EISDIR for a directory) when it
- * cannot be read; each file read is remembered, and util_input_named(path) is the name under
+ * cannot be read; util_read_stdin likewise reads standard input to its end (remembered as
+ * "-"); each file read is remembered, and util_input_named(path) is the name under
  * which the file path designates (same device and inode) was read, or NULL.
  * util_write_file writes a whole file (created or truncated): 0, or the errno of the first
  * failure, after which a regular file is removed rather than left truncated.
@@ -79,6 +86,7 @@ NORETURN void diag_internal(const char *fmt, ...) PRINTF(1, 2);
  * on /dev/null the wrong way round, so no file regal opens becomes its stdout by accident and
  * writes to a closed stdout still fail (EBADF). */
 char *util_read_file(const char *path, size_t *len);
+char *util_read_stdin(size_t *len);
 const char *util_input_named(const char *path);
 const char *util_input(size_t i);   /* the i-th file read, in order; NULL past the last */
 int util_write_file(const char *path, const char *data, size_t len);

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (diag_error_count() == errors_before) {
                 InferOptions io = {.element_types = true, .flonum_vectors = (size & 4) != 0};
                 infer_program(prog, &io);
-                regions_program(prog);
+                regions_program(prog, NULL);
                 EmitOptions eo = {.alloc = (size & 1) ? ALLOC_CONSTRUCTORS : ALLOC_TYPED,
                                   .line_directives = (size & 2) != 0};
                 Buf c = {0};

@@ -468,7 +468,15 @@ RtValue rt_p_get_environment_variables(Region *rr, const char *loc) {
     return l;
 }
 
-/* (features) (R7RS 6.14): what cond-expand may test. */
+/* The program's -D features (rt_features_add, called by the generated program at start). */
+static const char *const *rt_features_extra;
+static size_t rt_nfeatures_extra;
+void rt_features_add(const char *const *names, size_t n) {
+    rt_features_extra = names;
+    rt_nfeatures_extra = n;
+}
+
+/* (features) (R7RS 6.14): what cond-expand may test, the -D features last. */
 RtValue rt_p_features(Region *rr, const char *loc) {
     static const char *const names[] = {"r7rs", "full-unicode", "posix",
 #if defined(__x86_64__)
@@ -477,8 +485,15 @@ RtValue rt_p_features(Region *rr, const char *loc) {
                                         "aarch64",
 #endif
                                         "regal", "srfi-69", "srfi-132"};
+    size_t nbuiltin = sizeof names / sizeof names[0];
     RtValue l = RT_NIL;
-    for (size_t i = sizeof names / sizeof names[0]; i-- > 0;)
+    for (size_t i = rt_nfeatures_extra; i-- > 0;) {
+        int seen = 0;
+        for (size_t j = 0; j < nbuiltin && !seen; j++) seen = !strcmp(names[j], rt_features_extra[i]);
+        for (size_t j = 0; j < i && !seen; j++) seen = !strcmp(rt_features_extra[j], rt_features_extra[i]);
+        if (!seen) l = rt_cons(rr, mk_symbol(rr, rt_features_extra[i]), l);
+    }
+    for (size_t i = nbuiltin; i-- > 0;)
         l = rt_cons(rr, mk_symbol(rr, names[i]), l);
     return l;
 }
@@ -496,4 +511,49 @@ RtValue rt_p_type_error(Region *rr, const char *loc, RtValue who, RtValue what, 
     snprintf(buf, sizeof buf, "%s", w ? w : "?");
     free(w);
     rt_type_error(loc, RT_IS_TYPE(who, TYPE_ID_SYMBOL) ? rt_symbol_utf8(who) : "?", buf, x);
+}
+
+/* ---- eval, environments, load (R7RS 6.12, (scheme load)) ----------------------------------
+ * The evaluator is not part of this library: it needs the compiler's reader and expander, so
+ * it lives in libregal-eval.a (eval/), which the compiler links only into programs that refer
+ * to these primitives (RT_PF_EVAL); such a program calls rt_eval_install first, which sets
+ * rt_eval_hooks. Anywhere else (a program compiled by hand from regal -S output without the
+ * library) they raise an error instead of crashing. */
+const RtEvalHooks *rt_eval_hooks;
+
+static const RtEvalHooks *rt_eval_need(const char *loc, const char *who) {
+    if (RT_UNLIKELY(rt_eval_hooks == NULL))
+        rt_error_msg(loc, who, "the evaluator is not linked into this program (link "
+                               "libregal-eval.a and call rt_eval_install)");
+    return rt_eval_hooks;
+}
+
+RtValue rt_p_eval(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    (void)rr;
+    return rt_eval_need(loc, "eval")->eval(loc, argv[0], argc > 1 ? argv[1] : RT_DEFAULT);
+}
+
+RtValue rt_p_environment(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    (void)rr;
+    return rt_eval_need(loc, "environment")->environment(loc, argc, argv);
+}
+
+RtValue rt_p_scheme_report_environment(Region *rr, const char *loc, RtValue version) {
+    (void)rr;
+    return rt_eval_need(loc, "scheme-report-environment")->report_environment(loc, version, 0);
+}
+
+RtValue rt_p_null_environment(Region *rr, const char *loc, RtValue version) {
+    (void)rr;
+    return rt_eval_need(loc, "null-environment")->report_environment(loc, version, 1);
+}
+
+RtValue rt_p_interaction_environment(Region *rr, const char *loc) {
+    (void)rr;
+    return rt_eval_need(loc, "interaction-environment")->interaction_environment();
+}
+
+RtValue rt_p_load(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    (void)rr;
+    return rt_eval_need(loc, "load")->load(loc, argv[0], argc > 1 ? argv[1] : RT_DEFAULT);
 }

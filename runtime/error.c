@@ -12,7 +12,8 @@
  * conditions made here, their messages and irritant lists live in the collected heap, and
  * the handler of a raise from C is called with rt_gc_region as its result region.
  * An uncaught error ends the program as an escape to the top level would: the wind list is
- * left first (its after thunks run), as Chez Scheme does.
+ * left first (its after thunks run), as Chez Scheme does. Its report is followed by the
+ * Scheme frames of the stack as they were at the raise (backtrace.c).
  * Also here: stack overflow (rt_stack_overflow), and how a message writes a value
  * (rt_error_print: the printer, a higher layer, reached by a hook; rtlib.h, "Architecture").
  */
@@ -157,43 +158,53 @@ static RT_NORETURN RT_COLD void rt_uncaught_exit(void) {
     _exit(RT_EXIT_ERROR);
 }
 
-/* Report an uncaught raise of obj and exit 70. */
-static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
-    rt_report_prefix(loc);
+void rt_report_condition(FILE *f, RtValue obj, const char *loc) {
+    if (loc != NULL) fprintf(f, "%s: ", loc);
     if (RT_IS_TYPE(obj, TYPE_ID_CONDITION)) {
         RtCondition *c = RT_AS(RtCondition, obj);
         RtValue irritants = c->irritants;
         if (c->payload == RT_TRUE) { /* a primitive's error: the message is the whole text */
-            rt_error_print(stderr, c->message, 0);
+            rt_error_print(f, c->message, 0);
         } else {
-            fputs("error: ", stderr);
+            fputs("error: ", f);
             /* (error 'who "message" ...), the SRFI 23 habit: print "who: message ..." */
             if (RT_IS_TYPE(c->message, TYPE_ID_SYMBOL) && RT_IS_PAIR(irritants) &&
                 RT_IS_TYPE(RT_CAR(irritants), TYPE_ID_STRING)) {
-                rt_error_print(stderr, c->message, 0);
-                fputs(": ", stderr);
-                rt_error_print(stderr, RT_CAR(irritants), 0);
+                rt_error_print(f, c->message, 0);
+                fputs(": ", f);
+                rt_error_print(f, RT_CAR(irritants), 0);
                 irritants = RT_CDR(irritants);
             } else {
-                rt_error_print(stderr, c->message, 0);
+                rt_error_print(f, c->message, 0);
             }
             for (; RT_IS_PAIR(irritants); irritants = RT_CDR(irritants)) {
-                fputc(' ', stderr);
-                rt_error_print(stderr, RT_CAR(irritants), 1);
+                fputc(' ', f);
+                rt_error_print(f, RT_CAR(irritants), 1);
             }
         }
     } else {
-        fputs("error: uncaught exception: ", stderr);
-        rt_error_print(stderr, obj, 1);
+        fputs("error: uncaught exception: ", f);
+        rt_error_print(f, obj, 1);
     }
-    fputc('\n', stderr);
+    fputc('\n', f);
+    fflush(f);
+}
+
+/* Report an uncaught raise of obj and exit 70. */
+static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
+    rt_exit_flush();
+    rt_report_condition(stderr, obj, loc);
+    rt_backtrace_print(stderr);
     fflush(stderr);
     rt_uncaught_exit();
 }
 
+_Thread_local const char *rt_raise_loc;
+
 static RtValue rt_raise_in(Region *rr, RtValue obj, int continuable, const char *loc) {
     RtHandler *h = rt_handlers;
     if (h == NULL) rt_uncaught(obj, loc);
+    rt_raise_loc = loc;
     rt_handlers = h->next; /* the handler runs with the outer handlers installed */
     RtValue r = rt_call1(rr, loc, h->proc, obj);
     rt_handlers = h;
@@ -214,6 +225,7 @@ static RT_NORETURN RT_COLD void rt_raise_text(const char *loc, int kind, char *t
         rt_report_prefix(loc);
         fwrite(text, 1, len, stderr);
         fputc('\n', stderr);
+        rt_backtrace_print(stderr);
         fflush(stderr);
         free(text);
         rt_uncaught_exit();

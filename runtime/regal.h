@@ -780,6 +780,85 @@ RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const ch
     __attribute__((format(printf, 3, 4)));
 
 /* ============================================================================================
+ * Backtraces (backtrace.c)
+ * --------------------------------------------------------------------------------------------
+ * The generated main() registers the program's frame table before rt_start: one entry per C
+ * function of a procedure (generic and direct entries) or of the top level, with the Scheme
+ * name and the location of the definition. The functions are named, not pointed to: a
+ * reference to a function's address would change the code clang makes of it. An uncaught
+ * error prints the frames of its stack whose function is in a table (found by unwinding on
+ * the error path and reading the executable's symbol table: nothing is recorded while the
+ * program runs). The table's `next` is the runtime's.
+ * ========================================================================================== */
+typedef struct RtFrameName {
+    const char *cname;    /* the C function's name */
+    const char *name;     /* the procedure's name, "<lambda>" or "<top level>" */
+    const char *loc;      /* "file:line:col" of its definition (the top level: "file") */
+} RtFrameName;
+typedef struct RtFrameTable {
+    const RtFrameName *items;
+    size_t len;
+    struct RtFrameTable *next;
+} RtFrameTable;
+void rt_frames_register(RtFrameTable *t);
+
+/* ============================================================================================
+ * Foreign calls (ffi.c): the conversions of (foreign-procedure "c_name" (arg-type ...) result)
+ * --------------------------------------------------------------------------------------------
+ * The compiler (compiler/emit_ffi.c) converts each argument with one of these, then calls the
+ * C function directly. A value that does not convert raises "<loc>: <c_name>: expected
+ * <what>, got <value>" (`what` names the type and the argument: "an exact integer from 0 to
+ * 4294967295 (unsigned) as argument 2"), an error `guard` can catch. Integers: a fixnum in
+ * [lo, hi] on the inline path, a bignum in range out of line. rt_ffi_string: a string as
+ * NUL-terminated UTF-8 in collected scratch memory (alive while the call's C frame holds it;
+ * a string holding U+0000 is refused) or NULL for #f; rt_ffi_bytes: a bytevector's bytes (not
+ * copied: valid during the call) or NULL for #f. Results: rt_ffi_from_s64/u64 a fixnum or a
+ * bignum in r, rt_ffi_from_string a new string in r (invalid UTF-8 read as U+FFFD) or #f for
+ * NULL.
+ * ========================================================================================== */
+RT_NORETURN RT_COLD void rt_ffi_arg_error(const char *loc, const char *who, const char *what,
+                                          RtValue got);
+int64_t rt_ffi_s64_slow(RtValue v, int64_t lo, int64_t hi, const char *loc, const char *who,
+                        const char *what);
+uint64_t rt_ffi_u64_slow(RtValue v, uint64_t hi, const char *loc, const char *who,
+                         const char *what);
+char *rt_ffi_string(RtValue v, const char *loc, const char *who, const char *what);
+RtValue rt_ffi_from_u64_slow(Region *r, uint64_t x);
+RtValue rt_ffi_from_string(Region *r, const char *s);
+static inline int64_t rt_ffi_s64(RtValue v, int64_t lo, int64_t hi, const char *loc,
+                                 const char *who, const char *what) {
+    if (RT_LIKELY(RT_IS_FIXNUM(v) && RT_FIXVAL(v) >= lo && RT_FIXVAL(v) <= hi)) return RT_FIXVAL(v);
+    return rt_ffi_s64_slow(v, lo, hi, loc, who, what);
+}
+static inline uint64_t rt_ffi_u64(RtValue v, uint64_t hi, const char *loc, const char *who,
+                                  const char *what) {
+    if (RT_LIKELY(RT_IS_FIXNUM(v) && RT_FIXVAL(v) >= 0 && (uint64_t)RT_FIXVAL(v) <= hi))
+        return (uint64_t)RT_FIXVAL(v);
+    return rt_ffi_u64_slow(v, hi, loc, who, what);
+}
+static inline double rt_ffi_double(RtValue v, const char *loc, const char *who, const char *what) {
+    if (RT_UNLIKELY(!RT_IS_TYPE(v, TYPE_ID_FLOAT))) rt_ffi_arg_error(loc, who, what, v);
+    return RT_FLOVAL(v);
+}
+static inline char rt_ffi_char(RtValue v, const char *loc, const char *who, const char *what) {
+    if (RT_UNLIKELY(!RT_IS_CHAR(v) || RT_CHARVAL(v) > 255)) rt_ffi_arg_error(loc, who, what, v);
+    return (char)(unsigned char)RT_CHARVAL(v);
+}
+static inline void *rt_ffi_bytes(RtValue v, const char *loc, const char *who, const char *what) {
+    if (v == RT_FALSE) return NULL;
+    if (RT_UNLIKELY(!RT_IS_TYPE(v, TYPE_ID_BYTEVECTOR))) rt_ffi_arg_error(loc, who, what, v);
+    return RT_AS(RtBytevector, v)->bytes;
+}
+static inline RtValue rt_ffi_from_s64(Region *r, int64_t x) {
+    if (RT_LIKELY(x >= RT_FIXNUM_MIN && x <= RT_FIXNUM_MAX)) return RT_FIX(x);
+    return mk_int(r, x);
+}
+static inline RtValue rt_ffi_from_u64(Region *r, uint64_t x) {
+    if (RT_LIKELY(x <= (uint64_t)RT_FIXNUM_MAX)) return RT_FIX((int64_t)x);
+    return rt_ffi_from_u64_slow(r, x);
+}
+
+/* ============================================================================================
  * Program start (start.c)
  * --------------------------------------------------------------------------------------------
  * The generated main() is `return rt_start(argc, argv, program);`. rt_start initialises the
@@ -792,6 +871,9 @@ RT_NORETURN RT_COLD void rt_error_msg(const char *loc, const char *who, const ch
 int rt_start(int argc, char **argv, void (*program)(void));
 extern int rt_argc;
 extern char **rt_argv;
+/* The features a program was compiled with (`regal -D NAME`), added to what (features)
+ * returns (control.c); names must outlive the program (the generated C passes static data). */
+void rt_features_add(const char *const *names, size_t n);
 
 /* ============================================================================================
  * Calls from C (call.c)
@@ -1043,6 +1125,12 @@ static inline int rt_eqv2(RtValue a, RtValue b) {
  * ========================================================================================== */
 #define RT_PF_PURE  1u
 #define RT_PF_ALLOC 2u
+#define RT_PF_EVAL  4u
+/* eval, environment, scheme-report-environment, null-environment, interaction-environment
+ * and load (RT_PF_EVAL) forward to the evaluator, eval/ in libregal-eval.a (the compiler's
+ * front end and an interpreter of its core AST). A program that refers to one of them links
+ * that library and calls rt_eval_install first; in any other program they raise an error. */
+void rt_eval_install(void);
 #define RT_PARAMS_0
 #define RT_PARAMS_1 , RtValue a0
 #define RT_PARAMS_2 , RtValue a0, RtValue a1

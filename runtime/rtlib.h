@@ -12,11 +12,13 @@
  *       regions, the region stack and the upstream allocator; the collected heap over them
  *   Layer 2, objects:      object.c
  *       the mk_* constructors, type names, symbols, list length, multiple values
- *   Layer 3, raise, call:  error.c call.c
+ *   Layer 3, raise, call:  error.c call.c backtrace.c
  *       conditions, raise and the handler stack, stack overflow; calling procedures, apply.
  *       Entwined by nature: raising calls a handler, a call reports arity and type errors.
- *   Layer 4, data:         numbers.c numtrans.c numsyntax.c string.c vector.c record.c list.c
+ *       backtrace.c, the frames of an uncaught error, calls nothing of the runtime.
+ *   Layer 4, data:         numbers.c numtrans.c numsyntax.c string.c vector.c record.c list.c ffi.c
  *       the data types' primitives (list.c over numbers.c and string.c: iota, symbols);
+ *       ffi.c, foreign calls' conversions, over numbers.c and string.c;
  *       numtrans.c (expt, sqrt, the transcendental and complex functions) over numbers.c;
  *       numsyntax.c, the number syntax under numbers.c, calls nothing of the runtime (the
  *       compiler links it too)
@@ -168,6 +170,10 @@ extern unsigned rt_gc_stress;
  * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
 
+/* The Scheme frames of the calling thread's stack, printed on f after an uncaught error's
+ * message (backtrace.c; error.c calls it). */
+void rt_backtrace_print(FILE *f);
+
 /* The flush before exit (region.c), a hook so that the lower layers need not call up.
  * rt_exit_flush flushes the output ports before the program exits or reports an error on
  * stderr, through rt_exit_flush_hook; it returns nonzero when some output could not be
@@ -263,5 +269,23 @@ void rt_port_set_fold_case(RtValue port, int on);
 /* A port writing to file whose failures are ignored, for rt_fprint: one per thread, reused by
  * the next call. */
 RtPortImpl *rt_port_of_file(void *file);
+
+/* ---- the evaluator's entry points (control.c forwards to them; eval/ sets them) ------------
+ * Every value an entry returns is in the collected heap; env RT_DEFAULT is the interaction
+ * environment. report_environment: scheme-report-environment (null 0) or null-environment. */
+typedef struct RtEvalHooks {
+    RtValue (*eval)(const char *loc, RtValue expr, RtValue env);
+    RtValue (*environment)(const char *loc, intptr_t argc, const RtValue *argv);
+    RtValue (*report_environment)(const char *loc, RtValue version, int null);
+    RtValue (*interaction_environment)(void);
+    RtValue (*load)(const char *loc, RtValue file, RtValue env);
+} RtEvalHooks;
+extern const RtEvalHooks *rt_eval_hooks;
+
+/* The report of an uncaught raise of obj at loc, as the program's end prints it (error.c),
+ * written to f without ending anything: what a REPL prints for an error it catches. */
+void rt_report_condition(FILE *f, RtValue obj, const char *loc);
+/* The location of the newest raise (rt_raise, a primitive's error), for such a report. */
+extern _Thread_local const char *rt_raise_loc;
 
 #endif /* RTLIB_H */

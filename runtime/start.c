@@ -49,13 +49,22 @@ static _Thread_local char *rt_stack_lo;          /* lowest usable address of thi
 static _Thread_local sigjmp_buf *rt_overflow_jmp; /* where rt_run takes the overflow; NULL: none */
 
 #if !defined(RT_ASAN)
+static struct sigaction rt_fault_prev[2];         /* the handlers before ours: SIGSEGV, SIGBUS */
 static void rt_fault(int sig, siginfo_t *si, void *uctx) {
-    (void)uctx;
     char *a = si->si_addr;
     if (rt_overflow_jmp != NULL && rt_stack_lo != NULL && a < rt_stack_lo + 4096 &&
-        a >= rt_stack_lo - RT_GUARD_BYTES - 4096)
+        a >= rt_stack_lo - RT_GUARD_BYTES) /* only the guard: memory below may be the collector's */
         siglongjmp(*rt_overflow_jmp, 1);
-    signal(sig, SIG_DFL); /* not an overflow: the fault happens again, with its default action */
+    /* not an overflow: the collector's handler if it has one (its write barrier in
+     * generational mode), otherwise the fault happens again with its default action */
+    struct sigaction *prev = &rt_fault_prev[sig == SIGBUS];
+    if (prev->sa_flags & SA_SIGINFO) {
+        if (prev->sa_sigaction != NULL) { prev->sa_sigaction(sig, si, uctx); return; }
+    } else if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN && prev->sa_handler != NULL) {
+        prev->sa_handler(sig);
+        return;
+    }
+    signal(sig, SIG_DFL);
 }
 
 /* The fault handler on an alternate stack for this thread (the handler itself is process-wide). */
@@ -67,8 +76,8 @@ static void rt_fault_init(void) {
     sa.sa_sigaction = rt_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, NULL);
-    sigaction(SIGBUS, &sa, NULL);
+    sigaction(SIGSEGV, &sa, &rt_fault_prev[0]);
+    sigaction(SIGBUS, &sa, &rt_fault_prev[1]);
 }
 #endif
 

@@ -1,11 +1,14 @@
 ; The sqrt and log of a flonum that may be negative are complex numbers (R7RS 6.2.6, issue
-; 16), so they are not computed in doubles: inference gives them flonum|compnum and the call
+; 16): inference gives them flonum|compnum; sqrt is computed in doubles only after a test that
+; its operand is not negative (a negative one goes to the runtime through the stub), log always
 ; goes to the runtime; a let-bound sum of squares is known non-negative and stays in doubles.
 ; RUN: %regal -S -o - %s | FileCheck %s
 (define (g x) (sqrt (- x 1.0)))
+; CHECK: rt_slow[[S:[0-9]+]](Region *sr, RtValue s0) { return rt_p_sqrt(sr,
 ; CHECK-LABEL: _g_direct({{.*}}) {
-; CHECK: rt_p_sqrt(
-; CHECK-NOT: __builtin_sqrt
+; CHECK: if (!__builtin_signbit(RT_FLOVAL([[X:t[0-9]+]]))) {
+; CHECK: __builtin_sqrt(RT_FLOVAL([[X]]))
+; CHECK: rt_slow[[S]](rr, [[X]])
 ; CHECK: {{^}}}
 (define (h x) (log (- x 1.0)))
 ; CHECK-LABEL: _h_direct({{.*}}) {

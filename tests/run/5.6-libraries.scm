@@ -49,7 +49,7 @@
   (else (write 'no-stack)))
 (newline)
 (cond-expand
-  ((library (scheme eval)) (write 'eval))
+  ((library (nosuch library)) (write 'nosuch))
   ((library (srfi 69)) (write 'srfi-69))
   (else (write 'none)))
 (newline)
