@@ -69,7 +69,7 @@ ifndef FILECHECK
 FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
-.PHONY: all deps example test test-layers test-unit test-repl test-run test-run-ctor test-run-san test-robust test-errors test-io test-debug test-ffi test-install test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
+.PHONY: all deps example test test-layers test-unit test-repl test-run test-run-ctor test-run-san test-robust test-errors test-io test-sepcomp test-debug test-ffi test-install test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a $(B)/libregal-eval.a $(B)/libregal-eval-san.a \
      $(B)/regal-repl
 
@@ -142,7 +142,7 @@ uninstall:
 # linked (before libregal.a) only into programs that refer to eval, load or an environment;
 # build/regal-repl is the program `regal repl` runs. GNU readline gives the REPL line editing
 # when its header is installed (Debian: libreadline-dev); without it the REPL reads plain lines.
-EV_FRONT := reader lexer datum sym util expand derive macro scope library prims ffi prelude_text
+EV_FRONT := reader lexer datum sym util expand derive macro scope library interface prims ffi prelude_text
 EV_OBJS  := $(B)/ev/eval.o $(B)/ev/repl.o
 EV_SOBJS := $(B)/ev-san/eval.o $(B)/ev-san/repl.o
 READLINE := $(if $(wildcard /usr/include/readline/readline.h),-DEV_READLINE)
@@ -185,7 +185,7 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # make test: every suite; the generated C must compile with -Wall -Wextra -Werror, and the
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
-	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-repl test-debug test-ffi \
+	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-sepcomp test-repl test-debug test-ffi \
 	    test-install test-stats test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
 	@echo "all test suites passed"
 
@@ -224,6 +224,10 @@ test-errors: all
 test-io: all
 	B=$(B) tests/io.sh
 
+# separate compilation: a program and its libraries whole and compiled separately (regal -c,
+# then linked) with the same output, make -j2 on a project of libraries, stale interfaces
+test-sepcomp: all
+	B=$(B) tests/sepcomp.sh
 # gdb at the Scheme lines of a -g program; the backtrace's REGAL_BACKTRACE and a stripped
 # executable (issue 17 item 5)
 test-debug: all

@@ -124,6 +124,10 @@ static void analyze_mark_known(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
 
 static void analyze_check_arity(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     (void)an; (void)cur; (void)tail;
+    const ExtVar *x = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->ext : NULL;
+    if (x && x->direct && a->args.len != (size_t)x->nreq) /* another unit's (its interface) */
+        diag_warning(a->loc, "wrong number of arguments to '%s': expected %d, got %zu; the call "
+                     "raises an error when it runs", a->fn->var->name->name, x->nreq, a->args.len);
     if (a->kind != AST_CALL || a->fn->kind != AST_REF || !a->fn->var->known) return;
     Lambda *l = a->fn->var->known;
     size_t n = a->args.len, req = l->params.len;
@@ -414,7 +418,8 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         CallInfo *ci = &an.info[l->id];
-        if (!l->rest && ci->other == 0 && ci->outside == 1) l->contified = true;
+        bool seen_outside = l->self && l->self->cname; /* other units call it (interface.c) */
+        if (!l->rest && ci->other == 0 && ci->outside == 1 && !seen_outside) l->contified = true;
     }
     /* loops whose other calls are all tail calls from inner loops (contified, entered in tail
      * position, up to it): contifying one may let an outer one be, so until nothing changes */
@@ -424,6 +429,7 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
             Lambda *l = prog->lambdas.items[i];
             CallInfo *ci = &an.info[l->id];
             if (l->contified || l->rest || ci->outside != 1 || ci->other == 0 ||
+                (l->self && l->self->cname) ||
                 (size_t)ci->other != ci->nested.len)
                 continue;
             bool back = true;

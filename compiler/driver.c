@@ -267,15 +267,18 @@ int driver_compile(const DriverOptions *opt, const char *c_text, const char *c_p
         vec_push(&argv, xstrdup("-fno-omit-frame-pointer"));
     }
     for (size_t i = 0; i < opt->extra.len; i++) vec_push(&argv, xstrdup(opt->extra.items[i]));
+    if (opt->compile_only) vec_push(&argv, xstrdup("-c"));
     vec_push(&argv, xstrdup(c_path));
     /* the user's C files and libraries (foreign procedures) after the program that calls
      * them, before the runtime they may call; -L and -l after both */
     for (size_t i = 0; i < opt->inputs.len; i++) vec_push(&argv, xstrdup(opt->inputs.items[i]));
-    if (opt->eval)
-        vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-eval-san.a" : "libregal-eval.a"));
-    vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-san.a" : "libregal.a"));
-    for (size_t i = 0; i < opt->link.len; i++) vec_push(&argv, xstrdup(opt->link.items[i]));
-    driver_push_words((void *)&argv, REGAL_RT_LIBS);
+    if (!opt->compile_only) {   /* -c: an object file (regal -c), nothing linked */
+        if (opt->eval)
+            vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-eval-san.a" : "libregal-eval.a"));
+        vec_push(&argv, xasprintf("%s/%s", lib, opt->sanitize ? "libregal-san.a" : "libregal.a"));
+        for (size_t i = 0; i < opt->link.len; i++) vec_push(&argv, xstrdup(opt->link.items[i]));
+        driver_push_words((void *)&argv, REGAL_RT_LIBS);
+    }
     vec_push(&argv, xstrdup("-o"));
     vec_push(&argv, xstrdup(out_path));
     vec_push(&argv, NULL);

@@ -276,6 +276,8 @@ void emit_mangle(Buf *b, const char *name) {
 }
 
 char *emit_var_name(Var *v) {
+    if (v->cname) return (char *)v->cname;           /* seen by other units (interface.c) */
+    if (v->ext) return (char *)v->ext->value;        /* another unit's */
     Buf b = {0};
     buf_printf(&b, v->global ? "g%d_" : "v%d_", v->id);
     emit_mangle(&b, v->name->name);
@@ -385,6 +387,7 @@ const char *emit_static_closure(Lambda *l) {
 static const char *emit_ref(Emitter *em, Ast *a) {
     Var *v = a->var;
     if (emit_var_static(v)) return emit_static_closure(v->known);
+    if (v->ext) return v->ext->value;   /* defined once that unit's initialiser has run */
     if (v->global) {
         if (!v->defined) return xasprintf("RT_TAG_AS_OBJ(&rt_pc_%s)", v->prim->cname);
         char *name = emit_var_name(v);
@@ -564,6 +567,11 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         }
         emit_line(em, "goto top;");
         return NULL;
+    }
+    if (fv && fv->ext && fv->ext->direct && (size_t)fv->ext->nreq == a->args.len) {
+        /* another unit's procedure of known arity: its external direct entry */
+        const char **vals = emit_args(em, &a->args);
+        return emit_invoke(em, a, fv->ext->direct, "0", false, a->args.len, vals, d);
     }
     const char *f = emit_expr(em, a->fn, DEST_V);
     if (!known) {
@@ -1109,6 +1117,51 @@ static void emit_frame_table(Emitter *em, Buf *out, int npieces) {
 /* The top level is cut into functions of about this many bytes of C (emit_program). */
 #define EMIT_TOP_CHUNK 32768
 
+/* ---- separate compilation (interface.c) ----------------------------------------------------
+ * A library unit shows other units each variable with a C name (Var.cname): the variable
+ * itself, or, for a procedure never assigned (a static closure), a variable holding the
+ * closure, an external generic entry (regal_g_..., the argument count in rt_nargs, checked)
+ * and an external direct entry (Var.cdirect, regal_x_..., no count) when it takes no rest
+ * arguments. */
+static void emit_unit_exports(Emitter *em, Buf *funcs) {
+    for (size_t i = 0; i < em->prog->globals.len; i++) {
+        Var *v = em->prog->globals.items[i];
+        if (!v->cname || !v->defined || !emit_var_static(v)) continue;
+        Lambda *l = v->known;
+        buf_printf(funcs, "RtValue %s = %s;\n", v->cname, emit_static_closure(l));
+        buf_printf(funcs, "RtValue %s(" EMIT_RTCODE_PARAMS ") {\n"   /* rt_nargs set, as for a closure */
+                          "    RT_MUSTTAIL return %s(rr, self, a0, a1, a2, a3);\n}\n",
+                   interface_generic_name(v->cname), emit_lambda_name(l));
+        if (!emit_direct(em, l)) continue;
+        v->cdirect = interface_direct_name(v->cname);
+        buf_printf(funcs, "RtValue %s(" EMIT_RTCODE_PARAMS ") {\n"
+                          "    RT_MUSTTAIL return %s(rr, self, a0, a1, a2, a3);\n}\n\n",
+                   v->cdirect, emit_direct_name(l));
+    }
+}
+
+/* The other units' static symbols interned before any code runs (a symbol made at run time
+ * before a unit's static one would be interned twice), then this unit's. */
+static void emit_unit_statics_calls(Emitter *em, Buf *out) {
+    for (size_t i = 0; i < em->prog->globals.len; i++) {
+        Var *v = em->prog->globals.items[i];
+        if (v->ext && v->ext->statics) buf_printf(out, "    %s();\n", v->ext->statics);
+    }
+    if (em->opt->unit_init) buf_printf(out, "    %s();\n", interface_statics_name(em->opt->unit_init));
+}
+
+/* A library unit's static symbols, interned once by the first caller. */
+static void emit_unit_statics(Emitter *em, const char *init, Buf *out) {
+    buf_printf(out, "void %s(void) {\n    static int done;\n    if (done) return;\n    done = 1;\n",
+               interface_statics_name(init));
+    if (em->static_syms.len) {
+        buf_puts(out, "    static RtSymbol *const syms[] = {");
+        for (size_t i = 0; i < em->static_syms.len; i++)
+            buf_printf(out, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em->static_syms.items[i]);
+        buf_printf(out, "};\n    rt_intern_statics(syms, %zu);\n", em->static_syms.len);
+    }
+    buf_puts(out, "}\n\n");
+}
 static bool emit_ast_uses_eval(const Ast *a) {
     if (!a) return false;
     switch (a->kind) {
@@ -1155,7 +1208,11 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];
         if (v->defined && !emit_var_static(v))
-            buf_printf(&em.decls, "static RtValue %s = RT_UNDEFINED;\n", emit_var_name(v));
+            buf_printf(&em.decls, "%sRtValue %s = RT_UNDEFINED;\n", v->cname ? "" : "static ", emit_var_name(v));
+        if (v->ext && v->ext->value) buf_printf(&em.decls, "extern RtValue %s;\n", v->ext->value);
+        if (v->ext && v->ext->direct)
+            buf_printf(&em.decls, "extern RtValue %s(" EMIT_RTCODE_PARAMS ");\n", v->ext->direct);
+        if (v->ext && v->ext->statics) buf_printf(&em.decls, "extern void %s(void);\n", v->ext->statics);
     }
     for (size_t i = 0; i < prog->lambdas.len; i++)
         if (!prog->lambdas.items[i]->contified) emit_function(&em, prog->lambdas.items[i], &funcs);
@@ -1197,12 +1254,15 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     }
     em.cur_loc = (Loc){0};
     main_body.len = 0;
+    if (opt->separate) emit_unit_exports(&em, &funcs);
     Buf frames = {0};
     emit_frame_table(&em, &frames, npieces);
     /* the program's start: with -g, before the first #line, so that it is at its own lines */
     Buf glue = {0};
+    if (opt->unit_init) emit_unit_statics(&em, opt->unit_init, &glue);
     buf_puts(&glue, "static void regal_program(void) {\n");
-    if (em.static_syms.len) {
+    if (opt->separate) emit_unit_statics_calls(&em, &glue);
+    if (em.static_syms.len && !opt->unit_init) {
         buf_puts(&glue, "    static RtSymbol *const syms[] = {");
         for (size_t i = 0; i < em.static_syms.len; i++)
             buf_printf(&glue, "%s%s", i ? (i % 8 ? ", " : ",\n        ") : "", em.static_syms.items[i]);
@@ -1221,9 +1281,18 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     if (prog->region_local) buf_puts(&glue, "    rt_region_enter(&rgl);\n");
     buf_putn(&glue, pieces.data ? pieces.data : "", pieces.len);
     if (prog->region_local) buf_puts(&glue, "    rt_region_leave(&rgl);\n");
-    buf_puts(&glue, "}\n\nint main(int argc, char **argv) {\n"
-                  "    rt_frames_register(&regal_frames);\n"
-                  "    return rt_start(argc, argv, regal_program);\n}\n");
+    if (opt->unit_init) {   /* a library unit: its top level runs once, at its first import */
+        buf_printf(&glue, "}\n\nRtValue %s(" EMIT_RTCODE_PARAMS ") {\n", opt->unit_init);
+        buf_puts(&glue, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n"
+                        "    static int done;\n"
+                        "    if (!done) {\n        done = 1;\n        rt_frames_register(&regal_frames);\n"
+                        "        regal_program();\n    }\n"
+                        "    return RT_UNSPEC;\n}\n");
+    } else {
+        buf_puts(&glue, "}\n\nint main(int argc, char **argv) {\n"
+                        "    rt_frames_register(&regal_frames);\n"
+                        "    return rt_start(argc, argv, regal_program);\n}\n");
+    }
     if (opt->stats) *opt->stats = em.stats;
     buf_printf(out, "/* Generated by regal %s from %s. */\n", REGAL_VERSION, prog->file);
     buf_puts(out, "#include \"regal.h\"\n\n");

@@ -143,14 +143,17 @@ static EmitConst emit_const_symbol(Emitter *em, Sym *sym) {
     }
     char *name = emit_static_string(em, cps.items, cps.len);
     vec_free(&cps);
-    int k = em->nconsts++;
-    buf_printf(&em->decls, "static struct { RtSymbol s; char u[%zu]; } k%d = {{RT_HDR(TYPE_ID_SYMBOL, %zu), RT_TAG_AS_OBJ(&%s), 0, 0}, ",
-               sym->len + 1, k, sym->len, name);
+    /* separately compiled units share each symbol: one weak definition per name, which the
+     * linker makes one object (interned once, eq? across units) */
+    const char *c = em->opt->separate ? interface_c_name("regal_sym_", NULL, sym->name)
+                                      : xasprintf("k%d", em->nconsts++);
+    buf_printf(&em->decls, "%s struct { RtSymbol s; char u[%zu]; } %s = {{RT_HDR(TYPE_ID_SYMBOL, %zu), RT_TAG_AS_OBJ(&%s), 0, 0}, ",
+               em->opt->separate ? "__attribute__((weak))" : "static", sym->len + 1, c, sym->len, name);
     emit_c_string_n(&em->decls, sym->name, sym->len);
     buf_puts(&em->decls, "};\n");
-    vec_push(&em->static_syms, xasprintf("&k%d.s", k));
+    vec_push(&em->static_syms, xasprintf("&%s.s", c));
     *slot = em->sym_exprs.len;
-    vec_push(&em->sym_exprs, xasprintf("RT_TAG_AS_OBJ(&k%d)", k));
+    vec_push(&em->sym_exprs, xasprintf("RT_TAG_AS_OBJ(&%s)", c));
     return (EmitConst){em->sym_exprs.items[*slot], true};
 }
 

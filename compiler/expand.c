@@ -109,6 +109,12 @@ static Var *expand_new_global(Expander *ex, Sym *name, Loc loc) {
     return v;
 }
 
+Var *expand_extern_var(Expander *ex, Sym *name, const ExtVar *ext, Loc loc) {
+    Var *v = expand_new_global(ex, name, loc);
+    v->ext = ext;
+    return v;
+}
+
 /* The global that names primitive p wherever it is bound (never defined by the program). */
 static Var *expand_prim_var(Expander *ex, const Prim *p, Loc loc) {
     if (!ex->prim_vars[p->id]) {
@@ -259,6 +265,11 @@ static const Binding *env_find(Expander *ex, TopEnv *env, Sym *name, Loc loc) {
     if (p) return env_put(env, (Binding){.name = name, .var = expand_prim_var(ex, p, loc)});
     return NULL;
 }
+
+const Binding *expand_core_binding(Expander *ex, Sym *name) {
+    return env_find(ex, &ex->core, name, (Loc){0});
+}
+Sym *expand_keyword_name(const Keyword *k) { return k->sym; }
 
 const Binding *expand_env_find(Expander *ex, TopEnv *env, Sym *name) {
     return env_find(ex, env, name, (Loc){env->file, 0, 0});
@@ -774,7 +785,7 @@ static Ast *expand_ref_from(Expander *ex, Datum *d, Scope *sc, const Library **f
     }
     if (from) *from = b ? b->from : NULL;
     Var *v = s ? scope_var(s) : b->var;
-    if (v->global && !v->defined && !v->prim && v->nrefs++ == 0) v->loc = d->loc;
+    if (v->global && !v->defined && !v->prim && !v->ext && v->nrefs++ == 0) v->loc = d->loc;
     return ast_ref(v, d->loc);
 }
 
@@ -816,6 +827,9 @@ static Ast *expand_special(Expander *ex, const Keyword *kw, Datum *d, Scope *sc)
         else if (from)
             diag_error(car(args)->loc, "cannot assign to '%s': it is imported from %s (R7RS 5.2)",
                        scope_base(car(args)->sym)->name, library_name(from));
+        else if (a->var->ext)
+            diag_error(car(args)->loc, "cannot assign to '%s': it belongs to %s, compiled "
+                                       "separately", a->var->name->name, a->var->ext->lib);
         a->value = expand_expr(ex, car(cdr(args)), sc);
         return a;
     }
@@ -1215,6 +1229,8 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
     expand_env_init(ex, &ex->program, expand_imports(list) ? ENV_CLOSED : ENV_OPEN, file);
     ex->env = &ex->program;
     ex->libs = library_new(opt, file);
+    for (size_t i = 0; i < opt->ninterfaces; i++) /* the object files' libraries (interface.c) */
+        interface_load(ex, ex->libs, opt->interfaces[i], true, (Loc){0});
     AstVec items = {0};
     expand_top_forms(ex, &ex->program, forms, &items);
     AstVec *libs = library_bodies(ex->libs);   /* the libraries' bodies run first */
@@ -1229,7 +1245,7 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
     prog->body = seq;
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];
-        if (v->defined || v->prim) continue;
+        if (v->defined || v->prim || v->ext) continue;
         const Prim *p = prims_lookup(v->name);
         const Keyword *k = expand_builtin_keyword(ex, v->name);
         LibSet in = p ? p->libs : k ? k->libs : 0;
@@ -1243,8 +1259,12 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
         diag_error(v->loc, "unbound variable '%s' (it is exported by %s, not imported here)",
                    v->name->name, (1u << first) == LIB_LISTS ? "(srfi 1)" : lib_builtin_names[first]);
     }
-    *core = (ScopeTop){0};
     prog->next_var_id = ex->next_id;
+    if (opt->libraries_out) { /* interface.c reads the libraries' top levels after this */
+        *opt->libraries_out = ex->libs;
+        return prog;
+    }
+    *core = (ScopeTop){0};
     free(ex);
     return prog;
 }

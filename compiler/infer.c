@@ -336,6 +336,7 @@ static AVal infer_const_av(Inferrer *in, Ast *a, Type t) {
 Type infer_type(const Ast *a) { return a->type; }
 
 Type infer_var_type(const Var *v) {
+    if (v->ext) return v->ext->type;
     if (v->global && !v->defined) return TY_PROC;
     return v->type;
 }
@@ -362,12 +363,14 @@ static bool infer_narrowable(const Var *v) {
 static Type infer_lookup(Inferrer *in, Env *env, Var *v) {
     for (Env *e = env; e; e = e->next)
         if (e->var == v) return e->type;
+    if (v->ext) return v->ext->type;
     if (v->global && !v->defined) return TY_PROC;
     return v->type;
 }
 
 /* A variable's abstract value: its (narrowed) type and its sites. */
 static AVal infer_lookup_av(Inferrer *in, Env *env, Var *v) {
+    if (v->ext) return (AVal){infer_lookup(in, env, v), in->top}; /* made by unknown code */
     if (v->global && !v->defined)
         return (AVal){TY_PROC, v->prim ? infer_ss_one(in, infer_prim_site(in, v->prim)) : in->top};
     return (AVal){infer_lookup(in, env, v), v->sites};
@@ -689,6 +692,8 @@ static AVal infer_call(Inferrer *in, Ast *a, Env *env) {
         infer_escape(in, f);   /* its lambdas may be called from where inference cannot see */
         for (size_t i = 0; i < n; i++) infer_escape(in, args[i]);
         r = infer_unknown(in);
+        /* another unit's procedure whose interface gives its result's type */
+        if (fv && fv->ext && fv->ext->direct && (size_t)fv->ext->nreq == n) r.t = fv->ext->ret;
     }
     free(args);
     return r;
@@ -888,6 +893,7 @@ static AVal infer_expr_kind(Inferrer *in, Ast *a, Env *env) {
     case AST_SET: {
         AVal x = infer_expr(in, a->value, env);
         infer_join_av(in, &a->var->type, &a->var->sites, x);
+        if (a->var->cname) infer_escape(in, x);   /* other units read it (interface.c) */
         return (AVal){TY_UNSPEC, NULL};
     }
     case AST_IF: {
@@ -1071,6 +1077,7 @@ void infer_program(Program *prog, const InferOptions *opt) {
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         if (l->self && l->self->known != l) l->escapes = true;
+        if (l->self && l->self->cname) l->escapes = true;   /* other units call it */
     }
     do {
         in->changed = false;

@@ -9,7 +9,10 @@
  * library_bodies, so bodies run in dependency order before the program; a cycle of imports, an
  * unknown library, a name a library does not export are errors at the import, naming the files
  * and the directories searched. The built-in libraries' exports are the rows of prims.def and
- * of the keyword tables that carry their LIB_ bit.
+ * of the keyword tables that carry their LIB_ bit. When compiling separately (ExpandOptions
+ * .separate), a library is taken from its interface file (.rgi, found by name as a .sld is;
+ * interface.c), whose first import appends its initialiser's call instead of a body; a user
+ * library found only as source is then an error, an installed one is compiled with the unit.
  */
 #include "regalc.h"
 
@@ -25,24 +28,16 @@ const char *const lib_builtin_names[LIB_COUNT] = {
 #undef LIB_NAME
 };
 
-typedef enum { LIB_DECLARED, LIB_LOADING, LIB_LOADED } LibState;
-
-struct Library {
-    const char *name;     /* "(mylib util)": the name as `write` prints it */
-    const char *path;     /* the file that defines it (NULL: built in) */
-    Datum *def;           /* its define-library form (NULL: built in) */
-    LibState state;
-    TopEnv env;           /* its top level */
-    BindingVec exports;   /* under their external names */
-};
-
 struct Libraries {
     const ExpandOptions *opt;
     const char *program_file;
     VEC(Library *) all;
     VEC(Library *) loading;   /* the libraries being expanded, the importer before the imported */
     AstVec bodies;
+    struct Interfaces *ifaces; /* interface.c's state */
 };
+
+struct Interfaces **library_ifaces(Libraries *ls) { return &ls->ifaces; }
 
 static Datum *car(Datum *d) { return d->pair.car; }
 static Datum *cdr(Datum *d) { return d->pair.cdr; }
@@ -57,6 +52,10 @@ Libraries *library_new(const ExpandOptions *opt, const char *program_file) {
 }
 
 AstVec *library_bodies(Libraries *ls) { return &ls->bodies; }
+Library *const *library_all(Libraries *ls, size_t *n) {
+    *n = ls->all.len;
+    return ls->all.items;
+}
 const char *library_name(const Library *lib) { return lib->name; }
 
 /* ---- names and files ---------------------------------------------------------------------- */
@@ -112,9 +111,12 @@ static void library_dirs(Libraries *ls, const char *from, DirVec *dirs) {
     }
 }
 
-/* The file that holds library name, or NULL; *searched lists the directories tried. */
-static char *library_search(Libraries *ls, Datum *name, const char *from, Buf *searched) {
+/* The file that holds library name (ext: ".sld", or ".rgi" for its interface), or NULL;
+ * *searched lists the directories tried. */
+static char *library_search_ext(Libraries *ls, Datum *name, const char *from, Buf *searched,
+                                const char *ext) {
     char *rel = library_file_name(name);
+    if (strcmp(ext, ".sld")) strcpy(rel + strlen(rel) - 4, ext);
     DirVec dirs = {0};
     library_dirs(ls, from, &dirs);
     char *found = NULL;
@@ -130,6 +132,16 @@ static char *library_search(Libraries *ls, Datum *name, const char *from, Buf *s
     free(rel);
     return found;
 }
+static char *library_search(Libraries *ls, Datum *name, const char *from, Buf *searched) {
+    return library_search_ext(ls, name, from, searched, ".sld");
+}
+
+/* Found in the installed libraries' directory: compiled with each unit that imports it. */
+static bool library_installed(Libraries *ls, const char *path) {
+    const char *dir = ls->opt->installed_dir;
+    size_t n = dir ? strlen(dir) : 0;
+    return n && !strncmp(path, dir, n) && path[n] == '/';
+}
 
 static Library *library_registered(Libraries *ls, const char *text) {
     for (size_t i = 0; i < ls->all.len; i++)
@@ -137,12 +149,12 @@ static Library *library_registered(Libraries *ls, const char *text) {
     return NULL;
 }
 
-static Library *library_add(Expander *ex, Libraries *ls, const char *text, const char *path,
-                            Datum *def) {
+Library *library_add(Expander *ex, Libraries *ls, const char *text, const char *path, Datum *def) {
     Library *lib = xcalloc(1, sizeof *lib);
     lib->name = text;
     lib->path = path;
     lib->def = def;
+    lib->name_datum = def ? car(cdr(def)) : NULL;
     expand_env_init(ex, &lib->env, ENV_CLOSED, path ? path : "");
     vec_push(&ls->all, lib);
     return lib;
@@ -165,6 +177,7 @@ bool library_available(Libraries *ls, Datum *name, const char *from_file) {
     bool found = library_registered(ls, text) || library_builtin(text) >= 0;
     if (!found) {
         char *path = library_search(ls, name, from_file, NULL);
+        if (!path && ls->opt->separate) path = library_search_ext(ls, name, from_file, NULL, ".rgi");
         found = path != NULL;
         free(path);
     }
@@ -200,8 +213,24 @@ static Library *library_find(Expander *ex, Libraries *ls, Datum *name, Loc loc) 
         lib->state = LIB_LOADED;
         return lib;
     }
+    if (ls->opt->separate) { /* its interface, if it was compiled (interface.c) */
+        char *rgi = library_search_ext(ls, name, loc.file, NULL, ".rgi");
+        if (rgi) {
+            if (!interface_load(ex, ls, rgi, false, loc)) return NULL;
+            lib = library_registered(ls, text);
+            if (!lib) diag_error(loc, "'%s' does not describe library %s", rgi, text);
+            return lib;
+        }
+    }
     Buf searched = {0};
     char *path = library_search(ls, name, loc.file, &searched);
+    if (path && ls->opt->separate && !library_installed(ls, path)) {
+        char *rgi = library_file_name(name);
+        strcpy(rgi + strlen(rgi) - 4, ".rgi");
+        diag_fatal(loc, "library %s is not compiled: no '%s' in %s (compile '%s' first with "
+                        "regal -c, or give every library as source to compile the whole program)",
+                   text, rgi, buf_cstr(&searched), path);
+    }
     if (!path) {
         diag_error(loc, "unknown library %s: not found in %s", text, buf_cstr(&searched));
         buf_free(&searched);
@@ -283,7 +312,7 @@ static void library_export(Expander *ex, Library *lib, Datum *spec) {
     }
     Sym *name = scope_base(in->sym), *ext = scope_base(out->sym);
     const Binding *b = expand_env_find(ex, &lib->env, name);
-    if (!b || (b->var && !b->var->defined && !b->var->prim)) {
+    if (!b || (b->var && !b->var->defined && !b->var->prim && !b->var->ext)) {
         diag_error(in->loc, "library %s exports '%s', which it neither defines nor imports",
                    lib->name, name->name);
         return;
@@ -302,6 +331,12 @@ static void library_export(Expander *ex, Library *lib, Datum *spec) {
 static void library_expand(Expander *ex, Libraries *ls, Library *lib) {
     lib->state = LIB_LOADING;
     vec_push(&ls->loading, lib);
+    if (lib->iface) { /* compiled: its imports' initialisers, then its own */
+        interface_expand(ex, ls, lib, &ls->bodies);
+        ls->loading.len--;
+        lib->state = LIB_LOADED;
+        return;
+    }
     DatumVec body = {0}, exports = {0};
     library_declarations(ex, ls, lib, cdr(cdr(lib->def)), &body, &exports);
     expand_top_forms(ex, &lib->env, &body, &ls->bodies);
@@ -378,8 +413,15 @@ static bool library_import_set(Expander *ex, Libraries *ls, Datum *set, BindingV
         vec_free(&in);
         return true; /* a bad name is reported; the others are imported */
     }
-    Library *lib = library_find(ex, ls, set, set->loc);
+    Library *lib = library_require(ex, ls, set, set->loc);
     if (!lib) return false;
+    for (size_t i = 0; i < lib->exports.len; i++) vec_push(out, lib->exports.items[i]);
+    return true;
+}
+
+Library *library_require(Expander *ex, Libraries *ls, Datum *set, Loc loc) {
+    Library *lib = library_find(ex, ls, set, loc);
+    if (!lib) return NULL;
     if (lib->state == LIB_LOADING) {
         Buf b = {0};
         size_t i = 0;
@@ -387,13 +429,12 @@ static bool library_import_set(Expander *ex, Libraries *ls, Datum *set, BindingV
         for (; i < ls->loading.len; i++)
             buf_printf(&b, "%s (%s) imports ", ls->loading.items[i]->name, ls->loading.items[i]->path);
         buf_puts(&b, lib->name);
-        diag_error(set->loc, "import cycle: %s", buf_cstr(&b));
+        diag_error(loc, "import cycle: %s", buf_cstr(&b));
         buf_free(&b);
-        return false;
+        return NULL;
     }
     if (lib->state == LIB_DECLARED) library_expand(ex, ls, lib);
-    for (size_t i = 0; i < lib->exports.len; i++) vec_push(out, lib->exports.items[i]);
-    return true;
+    return lib;
 }
 
 void library_import(Expander *ex, Libraries *ls, TopEnv *env, Datum *d) {

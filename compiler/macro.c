@@ -24,7 +24,11 @@ struct Macro {
     Scope *env;           /* where the template's free identifiers are resolved */
     const ScopeTop *top;  /* the top level of env (the program's, a library's, the core) */
     const ScopeTop *use_top; /* while a use is matched: the use's top level */
+    Datum *spec;          /* the syntax-rules form (interface.c writes it) */
 };
+
+Datum *macro_spec(const Macro *m) { return m->spec; }
+Scope *macro_env(const Macro *m) { return m->env; }
 
 /* ---- parsing ------------------------------------------------------------------------------- */
 static bool macro_is_ellipsis(Macro *m, Datum *d) {
@@ -102,6 +106,7 @@ Macro *macro_new(Sym *name, Datum *spec, Scope *env, const ScopeTop *top) {
     Macro *m = xcalloc(1, sizeof *m);
     m->name = name;
     m->loc = spec->loc;
+    m->spec = spec;
     m->env = env;
     m->top = top;
     m->ellipsis = sym_cstr("...");

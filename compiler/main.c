@@ -9,12 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void main_usage(FILE *f) {
     fputs("usage: regal [options] [file.c file.o file.a ...] file.scm [-- program arguments]\n"
           "       regal [options] - ...      the program read from standard input\n"
           "       regal repl [file.scm ...]\n"
+          "       regal -c [options] lib.sld ...   libraries to object files and interfaces\n"
           "Compile an R7RS Scheme program to a native executable (through C and clang).\n\n"
           "  repl [FILE...]       an interactive REPL (also `regal` alone on a terminal): loads\n"
           "                       the files, then reads forms until ,q or end of input; with\n"
@@ -23,6 +25,11 @@ static void main_usage(FILE *f) {
           "  -o FILE              write the executable (or, with -S, the C) to FILE\n"
           "                       (default: the source name without .scm, or .c with -S; for a\n"
           "                       program from stdin, a.out, or stdout with -S)\n"
+          "  -c                   compile each library file to an object file (lib.o, or -o)\n"
+          "                       and write its interface lib.rgi beside it; its importers find\n"
+          "                       the .rgi by library name as they find a .sld, and a program is\n"
+          "                       linked with the .o files given after its source; .sld files\n"
+          "                       given after the source are compiled with the program\n"
           "  -S                   write the generated C instead of an executable\n"
           "  -O0 -O1 -O2 -O3 -Os  optimisation level of the C compiler (default -O2)\n"
           "  -g                   debug information; #line directives point at the Scheme source\n"
@@ -96,6 +103,11 @@ static void main_usage(FILE *f) {
           f);
 }
 
+static bool main_has_ext(const char *s, const char *ext) {
+    size_t n = strlen(s), e = strlen(ext);
+    return n > e && !strcmp(s + n - e, ext);
+}
+
 static const char *main_default_output(const char *src, bool c_file) {
     if (!strcmp(src, "-")) return c_file ? "-" : "a.out"; /* the program came from stdin */
     const char *base = strrchr(src, '/');
@@ -161,6 +173,88 @@ static bool main_feature_ok(const char *f) {
 /* The end of a command whose result went to stdout: 1 when it could not be written. */
 static int main_stdout_status(int rc) { return util_stdout_done() ? rc : 1; }
 
+/* The passes after expansion, to the C (stats filled); false after errors. */
+static bool main_to_c(Program *prog, const AnalyzeOptions *ao, const InferOptions *io,
+                      const RegionsOptions *ro, EmitOptions *eo, Buf *c) {
+    analyze_program(prog, ao);
+    if (diag_error_count()) return false;
+    infer_program(prog, io);
+    regions_program(prog, ro);
+    emit_program(prog, eo, c);
+    return true;
+}
+
+/* regal -c file.sld: its libraries to an object file (or, with -S, C) and their interface,
+ * file.rgi beside it (interface.c). 0 on success, else 1 after a message. */
+static int main_compile_library(const char *file, const char *out, bool emit_c, ExpandOptions xo,
+                                const AnalyzeOptions *ao, const InferOptions *io,
+                                const RegionsOptions *ro, EmitOptions eo, DriverOptions *dopt) {
+    size_t len;
+    char *text = util_read_file(file, &len);
+    if (!text) {
+        fprintf(stderr, "regal: cannot read '%s': %s\n", file, strerror(errno));
+        return 1;
+    }
+    DatumVec forms = {0};
+    if (!reader_read_all(file, text, len, &forms) || diag_error_count()) return 1;
+    size_t nlibs = forms.len;
+    for (size_t i = 0; i < nlibs; i++) { /* each library, required: (import (only (name))) */
+        Datum *f = forms.items[i];
+        if (f->kind != DATUM_PAIR || !datum_is_sym(f->pair.car, "define-library") ||
+            f->pair.cdr->kind != DATUM_PAIR) {
+            diag_error(f->loc, "regal -c compiles libraries: a library file holds define-library forms only");
+            return 1;
+        }
+        Loc l = f->loc;
+        Datum *only = datum_cons(datum_sym(sym_cstr("only"), l),
+                                 datum_cons(f->pair.cdr->pair.car, datum_nil(l), l), l);
+        vec_push(&forms, datum_cons(datum_sym(sym_cstr("import"), l), datum_cons(only, datum_nil(l), l), l));
+    }
+    if (!nlibs) {
+        diag_error((Loc){file, 1, 1}, "regal -c compiles libraries: '%s' holds no define-library", file);
+        return 1;
+    }
+    Libraries *ls = NULL;
+    xo.separate = true;
+    xo.libraries_out = &ls;
+    Program *prog = expand_program(file, &forms, &xo);
+    if (diag_error_count()) return 1;
+    interface_mark(ls, file);
+    eo.separate = true;
+    eo.unit_init = interface_init_name(ls, file);
+    Buf c = {0};
+    if (!main_to_c(prog, ao, io, ro, &eo, &c)) return 1;
+    const char *path = out;   /* default: beside the source, lib.sld -> lib.o (lib.c with -S) */
+    if (!path) {
+        size_t n = strlen(file);
+        if (main_has_ext(file, ".sld") || main_has_ext(file, ".scm")) n -= 4;
+        path = xasprintf("%.*s.%s", (int)n, file, emit_c ? "c" : "o");
+    }
+    if (!main_output_ok(path, file, !emit_c)) return 1;
+    char *stem = xstrdup(path);
+    if (main_has_ext(stem, ".o") || main_has_ext(stem, ".c")) stem[strlen(stem) - 2] = 0;
+    const char *rgi = xasprintf("%s.rgi", stem);
+    if (emit_c && !strcmp(path, "-")) {   /* the C alone, no interface */
+        fputs(buf_cstr(&c), stdout);
+        return main_stdout_status(0);
+    }
+    if (emit_c) {
+        int err = util_write_file(path, c.data, c.len);
+        if (err) {
+            fprintf(stderr, "regal: cannot write '%s': %s\n", path, strerror(err));
+            return 1;
+        }
+    } else {
+        const char *tmpdir = driver_tmp_make();
+        if (!tmpdir) return 1;
+        dopt->compile_only = true;
+        int rc = driver_compile(dopt, buf_cstr(&c), xasprintf("%s/unit.c", tmpdir), path);
+        driver_tmp_remove();
+        if (rc) return 1;
+    }
+    return interface_write(ls, file, rgi, eo.unit_init) ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
     util_std_fds_guard();
     if ((argc >= 2 && !strcmp(argv[1], "repl")) || (argc == 1 && isatty(0)))
@@ -175,6 +269,8 @@ int main(int argc, char **argv) {
     InferOptions io = {.element_types = true, .flonum_vectors = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
+    VEC(const char *) lib_srcs = {0};   /* .sld files: -c compiles each; else with the program */
+    bool compile_lib = false;
     VEC(const char *) features = {0};
     /* Under --run the program's arguments are exactly those after the first "--" (the
      * arguments between the source and it are regal's), or, with no "--", every argument
@@ -211,6 +307,7 @@ int main(int argc, char **argv) {
             vec_push(&features, f);
         }
         else if (!strcmp(a, "-S")) emit_c = true;
+        else if (!strcmp(a, "-c")) compile_lib = true;
         else if (!strcmp(a, "-g")) { dopt.debug = true; eo.line_directives = true; }
         else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3") || !strcmp(a, "-Os"))
             dopt.opt_level = a;
@@ -243,6 +340,8 @@ int main(int argc, char **argv) {
         else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "regal: unknown option '%s' (see regal --help)\n", a);
             return 1;
+        } else if (main_has_ext(a, ".sld") || (compile_lib && !run && !main_is_c_input(a))) {
+            vec_push(&lib_srcs, a);
         } else if (main_is_c_input(a)) {
             vec_push(&dopt.inputs, a);   /* linked with the program (foreign procedures) */
         } else if (!src) {
@@ -264,6 +363,29 @@ int main(int argc, char **argv) {
         }
         if (run_argi == argc) run_argi = dashdash + 1;
     }
+    ExpandOptions xo = {.prelude = prelude, .lib_dirs = lib_dirs.items, .nlib_dirs = lib_dirs.len,
+                        .installed_dir = driver_paths()->library_dir,
+                        .features = features.items, .nfeatures = features.len};
+    if (compile_lib) {
+        if (!lib_srcs.len || dopt.inputs.len) {
+            fputs(dopt.inputs.len ? "regal: -c compiles library files, not object files\n"
+                                   : "regal: -c needs a library file (see regal --help)\n", stderr);
+            return 1;
+        }
+        if (out && lib_srcs.len > 1) {
+            fputs("regal: -o names one output, but -c was given several library files\n", stderr);
+            return 1;
+        }
+        int rc = 0;   /* in order: a library compiled first can be imported by the next */
+        for (size_t i = 0; i < lib_srcs.len && !rc; i++) {
+            if (lib_srcs.len == 1) return main_compile_library(lib_srcs.items[0], out, emit_c, xo, &ao, &io, &ro, eo, &dopt);
+            pid_t pid = fork();   /* each in a process of its own: the passes keep state */
+            if (pid == 0) _exit(main_compile_library(lib_srcs.items[i], NULL, emit_c, xo, &ao, &io, &ro, eo, &dopt));
+            int status;
+            rc = pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status);
+        }
+        return rc ? 1 : 0;
+    }
     if (!src) {
         fputs("regal: no input file (see regal --help)\n", stderr);
         return 1;
@@ -278,13 +400,38 @@ int main(int argc, char **argv) {
     if (!strcmp(src, "-")) src = "<stdin>";
 
     /* the passes */
-    DatumVec forms = {0};
+    DatumVec forms = {0}, lib_forms = {0};
+    for (size_t i = 0; i < lib_srcs.len; i++) { /* their define-library forms come first */
+        size_t llen;
+        char *ltext = util_read_file(lib_srcs.items[i], &llen);
+        if (!ltext) {
+            fprintf(stderr, "regal: cannot read '%s': %s\n", lib_srcs.items[i], strerror(errno));
+            return 1;
+        }
+        if (!reader_read_all(lib_srcs.items[i], ltext, llen, &lib_forms)) return 1;
+    }
     if (!reader_read_all(src, text, len, &forms) || diag_error_count()) return 1;
-    ExpandOptions xo = {.prelude = prelude, .lib_dirs = lib_dirs.items, .nlib_dirs = lib_dirs.len,
-                        .installed_dir = driver_paths()->library_dir,
-                        .features = features.items, .nfeatures = features.len};
+    for (size_t i = 0; i < forms.len; i++) vec_push(&lib_forms, forms.items[i]);
+    forms = lib_forms;
+    VEC(const char *) ifaces = {0};   /* the interfaces of the object files (interface.c) */
+    for (size_t i = 0; i < dopt.inputs.len; i++) {
+        const char *o = dopt.inputs.items[i];
+        if (!main_has_ext(o, ".o")) continue;
+        if (access(o, R_OK) != 0) {
+            fprintf(stderr, "regal: cannot read '%s': %s\n", o, strerror(errno));
+            return 1;
+        }
+        char *rgi = interface_path_of(o);
+        if (access(rgi, F_OK) == 0) vec_push(&ifaces, rgi);
+    }
+    Libraries *ls = NULL;
+    xo.separate = eo.separate = ifaces.len > 0;
+    xo.interfaces = ifaces.items;
+    xo.ninterfaces = ifaces.len;
+    if (xo.separate) xo.libraries_out = &ls;
     Program *prog = expand_program(src, &forms, &xo);
     if (diag_error_count()) return 1;
+    if (ls && !interface_check_linked(ls)) return 1;
     if (dump == DUMP_EXPAND) {
         Buf t = {0};
         dump_program(prog, &t, NULL);

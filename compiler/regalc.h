@@ -8,6 +8,7 @@
  *     macro.c    syntax-rules: matching, template instantiation, renaming (for expand.c)
  *     scope.c    identifiers, aliases and bindings (below macro.c and expand.c)
  *     library.c  define-library and import: finding, expanding and importing libraries
+ *     interface.c  separately compiled libraries: .rgi interface files, their C names
  *   dump.c     core AST -> readable S-expressions (--dump=expand; later passes add annotations)
  *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
  *              loops that compile to C loops, arity checks of known calls
@@ -272,6 +273,24 @@ typedef enum {
     PLACE_LOOP,    /* the iteration region of a contified loop (Ast.place_loop) */
 } Place;
 
+/* What a procedure does with an argument (regions.c's summaries): nothing that outlives the
+ * call, gives it back in its result, keeps it (stores it, passes it to unknown code). */
+typedef enum { SUM_NONE, SUM_RESULT, SUM_GLOBAL } RegionSum;
+
+/* A global defined by a separately compiled library (interface.c): reached through C names
+ * that library's object file defines. */
+typedef struct ExtVar {
+    const char *value;    /* the C variable holding its value (regal_v_...), or NULL: none */
+    const char *direct;   /* its direct entry (no argument count), or NULL: call the value */
+    int nreq;             /* direct: the number of arguments it takes */
+    Type type;            /* what its value can be (TY_PROC: a procedure never assigned) */
+    Type ret;             /* a call of its direct entry: what the result can be (TY_ANY) */
+    const uint8_t *arg_sum; /* a call of its direct entry: RegionSum of each argument, or
+                               NULL: every argument kept (SUM_GLOBAL) */
+    const char *lib;      /* the library that defines it, "(ml a)", for messages */
+    const char *statics;  /* a unit's initialiser: the C function interning its symbols */
+} ExtVar;
+
 typedef struct Var {
     Sym *name;
     Loc loc;              /* where it is bound (or first referenced, for globals) */
@@ -279,6 +298,10 @@ typedef struct Var {
     bool global;          /* a top-level variable */
     bool defined;         /* global: the program defines it */
     const Prim *prim;     /* global: the primitive it names when the program does not define it */
+    const ExtVar *ext;    /* global: defined by a separately compiled library (never here) */
+    const char *cname;    /* global defined here that other units see (regal -c): its C name,
+                             regal_v_...; analysis assumes anything may read it and call it */
+    const char *cdirect;  /* emit.c: its external direct entry (regal_x_...), when it has one */
     Lambda *owner;        /* local: the lambda whose frame binds it (NULL at top level) */
     /* set by analyze.c */
     int nrefs, nsets, ndefs;
@@ -353,6 +376,8 @@ struct Lambda {
      * recycled at each iteration); where its rest list is allocated */
     bool region_local, region_self, region_loop;
     Place rest_place;
+    const uint8_t *param_sum; /* per required parameter, what the procedure does with it
+                                 (RegionSum): for interface.c's summaries */
 };
 typedef VEC(Lambda *) LambdaVec;
 
@@ -449,6 +474,8 @@ ScopeTop *scope_core_top(void);
  * definition scope, top the program's top level (for literal matching). */
 Macro *macro_new(Sym *name, Datum *spec, Scope *env, const ScopeTop *top);
 void macro_set_env(Macro *m, Scope *env);   /* the definition scope, once it is complete */
+Datum *macro_spec(const Macro *m);          /* its syntax-rules form, as given to macro_new */
+Scope *macro_env(const Macro *m);           /* its definition scope (NULL: a top level) */
 /* One expansion step of a use (keyword . args) in use_env at top level use_top; NULL after
  * an error. */
 Datum *macro_expand(Macro *m, Datum *use, Scope *use_env, const ScopeTop *use_top);
@@ -467,6 +494,13 @@ typedef struct ExpandOptions {
     const char *const *lib_dirs;  /* -I DIR: where libraries are looked for first, in order */
     size_t nlib_dirs;
     const char *installed_dir;    /* installed libraries, searched last (may be NULL) */
+    /* separate compilation (interface.c): a library is taken from its interface file (.rgi),
+     * found by name as its .sld is, or from interfaces (those of the object files on the
+     * command line); a library found only as source outside installed_dir is an error */
+    bool separate;
+    const char *const *interfaces;
+    size_t ninterfaces;
+    struct Libraries **libraries_out;  /* when not NULL: the libraries, kept after expansion */
     const char *const *features;  /* -D NAME: features cond-expand also knows */
     size_t nfeatures;
 } ExpandOptions;
@@ -533,6 +567,12 @@ Datum *expand_cond_expand(Expander *ex, Datum *d, Scope *sc);
 Datum *expand_include(Expander *ex, Datum *d, bool fold_case);
 /* The libraries' state (library.c), which the expander holds. */
 struct Libraries *expand_libraries(Expander *ex);
+/* For interface.c: a built-in keyword's or primitive's binding by its built-in name (NULL:
+ * none); the built-in name of a keyword; a global defined elsewhere (ext), added to the
+ * program's globals. */
+const Binding *expand_core_binding(Expander *ex, Sym *name);
+Sym *expand_keyword_name(const Keyword *k);
+Var *expand_extern_var(Expander *ex, Sym *name, const ExtVar *ext, Loc loc);
 /* Incremental expansion, for the evaluator (eval/): an Expander that lives on, whose program
  * top level (ENV_OPEN: every built-in name, what the program defines and imports) is the REPL's
  * interaction environment, and closed top levels made from import sets (environment). Forms
@@ -557,8 +597,20 @@ bool expand_session_form(Expander *ex, TopEnv *env, Datum *d, AstVec *out);
  * its own top level (its definitions are private unless exported), then its exports. Requires:
  * the expander's top-level services above. Guarantees: every import set is checked (an unknown
  * library, a name a library does not export, a cycle of imports are errors with the import's
- * location, naming the files and the directories searched). */
+ * location, naming the files and the directories searched). Compiling separately, a library
+ * may instead come from its interface file, lib.rgi (interface.c below). */
 typedef struct Libraries Libraries;
+typedef enum { LIB_DECLARED, LIB_LOADING, LIB_LOADED } LibState;
+struct Library {
+    const char *name;     /* "(mylib util)": the name as `write` prints it */
+    const char *path;     /* the file that defines it (NULL: built in; its .rgi: compiled) */
+    Datum *def;           /* its define-library form (NULL: built in or compiled) */
+    Datum *name_datum;    /* its name as a datum (user libraries) */
+    LibState state;
+    TopEnv env;           /* its top level */
+    BindingVec exports;   /* under their external names */
+    struct Interface *iface; /* compiled separately: its interface (interface.c), else NULL */
+};
 Libraries *library_new(const ExpandOptions *opt, const char *program_file);
 /* A define-library form of the program's file: known from now on, expanded when imported. */
 void library_declare(Expander *ex, Libraries *ls, Datum *d);
@@ -569,6 +621,55 @@ bool library_available(Libraries *ls, Datum *name, const char *from_file);
 /* The bodies of the libraries expanded so far, in dependency order. */
 AstVec *library_bodies(Libraries *ls);
 const char *library_name(const Library *lib);   /* "(mylib util)" */
+/* Every library known (built in and user), in the order they were first named. */
+Library *const *library_all(Libraries *ls, size_t *n);
+/* The library named by datum name, expanded (its imports first), or NULL after an error at
+ * loc (unknown, cycle). For interface.c: a compiled library's dependencies. */
+Library *library_require(Expander *ex, Libraries *ls, Datum *name, Loc loc);
+struct Interfaces **library_ifaces(Libraries *ls);   /* interface.c's state */
+/* Add a library to those known (interface.c: one described by an interface file). */
+Library *library_add(Expander *ex, Libraries *ls, const char *text, const char *path, Datum *def);
+
+/* ==== separately compiled libraries (interface.c) =========================================
+ * `regal -c lib.sld -o lib.o` compiles the libraries of lib.sld into lib.o and writes lib.rgi
+ * beside it: S-expressions giving, per library, its exports and the top-level bindings its
+ * exported macros name (variables with their C names and arities, primitives, keywords,
+ * syntax-rules macros as source), the libraries it imports that were compiled separately, the
+ * C name of the unit's initialiser, the compiler's version and the sources (for staleness).
+ * Requires: an expanded Program (-c: interface_mark before analysis; the rest before or
+ * after). Guarantees: every variable another unit may see gets Var.cname, so analysis treats
+ * it as used from unknown code (its procedure escapes: arguments of any type, results
+ * anywhere); an importer sees only ExtVars (unknown calls for inference and regions: its
+ * arguments go to the collected heap, its result is of any type), called through the direct
+ * entry when the interface gives the arity; each unit's top level runs once, at its first
+ * import, after its own imports (the init C function is guarded). A stale or foreign .rgi is
+ * an error naming the file. */
+#define INTERFACE_FORMAT 1
+/* -c: mark what the unit's libraries (those defined in file) show other units. */
+void interface_mark(Libraries *ls, const char *file);
+/* -c: the unit's initialiser (regal_init_...) for the libraries defined in file. */
+const char *interface_init_name(Libraries *ls, const char *file);
+/* -c: write the interface of file's libraries to path; false after a message. */
+bool interface_write(Libraries *ls, const char *file, const char *path, const char *init);
+/* Read an interface file, registering the libraries it describes; NULL after an error at loc
+ * (unreadable, malformed, another compiler version, older than a source). */
+struct Interface *interface_load(Expander *ex, Libraries *ls, const char *path, bool linked, Loc loc);
+/* A compiled library's first import: its dependencies, then its initialiser's call into out. */
+void interface_expand(Expander *ex, Libraries *ls, Library *lib, AstVec *out);
+/* Linking: every compiled library the program uses comes from an object file on the command
+ * line; false after a message naming the missing object file. */
+bool interface_check_linked(Libraries *ls);
+/* A C name outside every other's: prefix, the library's name (when not NULL) and name, each
+ * byte outside [A-Za-z0-9] escaped as _xx, the parts joined by _V_ (regal_v_ml_20a_V_sq). */
+char *interface_c_name(const char *prefix, const char *lib, const char *name);
+/* regal_v_X -> regal_x_X (a procedure's external direct entry; regal_g_X its generic one,
+ * the argument count in rt_nargs); regal_init_X ->
+ * regal_statics_X (the function interning a unit's symbols). */
+char *interface_direct_name(const char *value);
+char *interface_generic_name(const char *value);   /* regal_v_X -> regal_g_X */
+char *interface_statics_name(const char *init);
+/* The .rgi path beside an object file (x.o -> x.rgi). */
+char *interface_path_of(const char *object);
 
 /* ==== derived forms (derive.c) =============================================================
  * The derived expression types (R7RS 4.2, 7.3), derived definitions (5.3.3, 5.5) and two
@@ -793,6 +894,10 @@ typedef struct EmitOptions {
     const char *const *features; /* -D NAME: added to what (features) returns at run time */
     size_t nfeatures;
     EmitStats *stats;      /* filled when not NULL */
+    /* separate compilation: symbols are shared (weak) with the other units; unit_init, when
+     * not NULL, makes a library unit: its top level is that C function (run once), no main */
+    bool separate;
+    const char *unit_init;
 } EmitOptions;
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out);
 /* The program refers to a primitive of the evaluator (prims.def's RT_PF_EVAL: eval, load, the
@@ -811,6 +916,7 @@ typedef struct DriverOptions {
     VEC(const char *) inputs; /* C sources, objects and libraries of the user's (.c .o .a .so) */
     VEC(const char *) link;  /* -L DIR and -l LIB, after the runtime library */
     bool sanitize;          /* a -fsanitize flag: link the sanitizer runtime */
+    bool compile_only;      /* -c: an object file, not linked */
     bool eval;              /* link the evaluator, libregal-eval.a (emit_uses_eval) */
 } DriverOptions;
 /* Where the runtime is (driver.c, "where the runtime is"): the directory of regal.h and

@@ -132,8 +132,6 @@ typedef struct Proc {
     int rest_tok;         /* TK_REST token, or -1 */
 } Proc;
 
-enum { SUM_NONE, SUM_RESULT, SUM_GLOBAL };
-
 typedef struct Rg {
     Program *prog;
     bool number_heap;     /* a local site of maybe-fixnum numbers goes to the heap (rg_place) */
@@ -577,13 +575,17 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     if (k) ts[0] = (CallTarget){k, NULL};
     bool seen = nt >= 1 && nt <= RG_MAX_TARGETS;
     for (int j = 0; seen && j < nt; j++) seen = !ts[j].lambda || !ts[j].lambda->contified || ts[j].lambda == k;
+    /* another unit's procedure, called by its direct entry: its interface's summaries */
+    Var *fv = a->fn->kind == AST_REF ? a->fn->var : NULL;
+    const uint8_t *ext_sum = fv && fv->ext && fv->ext->direct && fv->ext->arg_sum &&
+                                     (size_t)fv->ext->nreq == n ? fv->ext->arg_sum : NULL;
     const char *name = k && k->name ? k->name->name : NULL;
     bool gives_captured = !seen || rg_returns_captured(rg, ts, nt);
     Bits r = {0};
     if (c.ptail) {   /* a tail call: everything must outlive this frame */
         rg_use(rg, &f, SC_CALLER, RW_RETURNED, "called in tail position", a->loc);
         for (size_t i = 0; i < n; i++) {
-            uint8_t sum = seen ? rg_args_summary(rg, ts, nt, i, n) : SUM_GLOBAL;
+            uint8_t sum = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
             if (sum == SUM_GLOBAL)
                 rg_use(rg, &v[i], SC_HEAP, seen ? RW_KEPT : RW_UNKNOWN_CALL, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
                                                 : "passed to an unknown procedure", a->loc);
@@ -603,7 +605,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         /* the result may be what the closure captured: the closure outlives the result */
         if (gives_captured) rg->changed |= bits_union(&p->toks.items[t].contents, &f);
         for (size_t i = 0; i < n; i++) {
-            uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : SUM_GLOBAL;
+            uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
             if (s == SUM_GLOBAL) {
                 rg_use(rg, &v[i], SC_HEAP, seen ? RW_KEPT : RW_UNKNOWN_CALL, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
                                                 : "passed to an unknown procedure", a->loc);
@@ -1067,6 +1069,8 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
         for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
     } while (rg->sum_changed);
     for (size_t i = 0; i < rg->procs.len; i++) rg_finish(rg, rg->procs.items[i]);
+    for (size_t i = 0; i < prog->lambdas.len; i++)   /* for interface.c */
+        prog->lambdas.items[i]->param_sum = rg->param_sum[prog->lambdas.items[i]->id];
 }
 
 /* ---- --explain-regions ---------------------------------------------------------------------- */

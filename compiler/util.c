@@ -148,6 +148,8 @@ const char *util_input_named(const char *path) {
     return NULL;
 }
 
+const char *util_input(size_t i) { return i < util_inputs.len ? util_inputs.items[i].path : NULL; }
+
 int util_write_file(const char *path, const char *data, size_t len) {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) return errno;

@@ -88,6 +88,7 @@ NORETURN void diag_internal(const char *fmt, ...) PRINTF(1, 2);
 char *util_read_file(const char *path, size_t *len);
 char *util_read_stdin(size_t *len);
 const char *util_input_named(const char *path);
+const char *util_input(size_t i);   /* the i-th file read, in order; NULL past the last */
 int util_write_file(const char *path, const char *data, size_t len);
 bool util_stdout_done(void);
 void util_std_fds_guard(void);

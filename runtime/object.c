@@ -320,10 +320,13 @@ void rt_intern_statics(RtSymbol *const *syms, size_t n) {
         size_t len = RT_HDR_COUNT(s->hdr);
         const unsigned char *u = (const unsigned char *)(s + 1);
         uint64_t h = rt_name_hash(u, len);
-        int dup = 0;
+        int dup = 0, same = 0;
         if (rt_sym_cap != 0)
-            for (RtSymbol *o = rt_sym_table[h & (rt_sym_cap - 1)]; o != NULL; o = o->next)
-                dup |= o->hash == h && RT_HDR_COUNT(o->hdr) == len && rt_bytes_eq((const unsigned char *)(o + 1), u, len);
+            for (RtSymbol *o = rt_sym_table[h & (rt_sym_cap - 1)]; o != NULL; o = o->next) {
+                same |= o == s; /* shared by separately compiled units: interned by another */
+                dup |= o != s && o->hash == h && RT_HDR_COUNT(o->hdr) == len && rt_bytes_eq((const unsigned char *)(o + 1), u, len);
+            }
+        if (same && !dup) continue;
         if (dup || !rt_utf8_valid(u, len)) {
             fprintf(stderr, "regal: internal error: static symbol '%s' %s\n", (const char *)u,
                     dup ? "is interned twice" : "is ill-formed UTF-8");

@@ -711,7 +711,9 @@ size_t rt_symbol_count(void);
  * its name as well-formed NUL-terminated UTF-8 right after it, `name` a static string, `hash`
  * and `next` left 0): the generated program registers them all before anything else interns,
  * so they are the symbols of their names. Each name must be well-formed UTF-8 and not yet
- * interned (a violation is an internal error, abort). */
+ * interned (a violation is an internal error, abort), unless by this very object: separately
+ * compiled units (regal -c) share each symbol as one weak definition, which every unit
+ * registers; the program registers all units' before anything else interns. */
 void rt_intern_statics(RtSymbol *const *syms, size_t n);
 static inline const char *rt_symbol_utf8(RtValue sym) {
     return (const char *)(RT_AS(RtSymbol, sym) + 1);

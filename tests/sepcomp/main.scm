@@ -1,0 +1,48 @@
+;; The program of the separate-compilation test (tests/sepcomp.sh): compiled whole
+;; (regal -I lib main.scm) and separately (regal -c each library, then regal main.scm
+;; lib/geo/vec.o lib/geo/shape.o), with the same output, main.out.
+(import (scheme base) (scheme write) (geo vec) (geo shape))
+
+(define (show . xs) (for-each display xs) (newline))
+
+(show "counter after init: " counter)
+(show "bump: " (bump!) " " (bump!) " counter " counter)
+(define v (vec+ (make-vec 1 2) (make-vec 3 4)))
+(show "vec+: " (vec-list v) " " (vec? v) " " (vec? 5))
+(show "scale: " (vec-list (vec-scale 3 v)))
+(show "sum: " (vec-list (vec-sum (make-vec 1 1) (make-vec 2 2) (make-vec 3 3))))
+(show "sum of none: " (vec-list (vec-sum)))
+(show "sum6: " (sum6 1 2 3 4 5 6))
+(show "apply sum6: " (apply sum6 '(1 1 1 1 1 1)))
+(show "origin: " (vec-list origin) " " (eq? origin origin))
+(define inc (compose-all (make-adder 1) (make-adder 10) (lambda (x) (* x 2))))
+(show "compose: " (inc 5))
+(show "cache: " ((car adder-cache) 1))
+(show "map over an imported procedure: " (map vec-list (list (make-vec 1 2) (zero-vec))))
+(show "symbols: " (tag-of v) " " (eq? (tag-of v) 'vec) " " (eq? (tag-of '(1)) 'pair)
+      " " (eq? (string->symbol "vec") (tag-of v)))
+(show "macro: " (with-logging main (+ 1 2)) " " (with-logging main 'x))
+(show "log-call: " (log-call 'direct))
+(show "shape macro: " (with-shape-log (* 6 7)))
+(define r (make-rect 4 5))
+(show "rect: " (rect-area r) " " (rect-corners r))
+(show "register: " (register! 'big r) " " (register! 'small (make-rect 1 2)) " count " shape-count)
+(show "registered: " (rect-area (registered 'big)) " " (rect-area (registered 'unit)) " " (registered 'none))
+(show "re-exported: " (vec-list (vec+ origin (make-vec 7 8))))
+(show "perimeter: " (perimeter-of 2 3) " scaled: " (scaled-area 2 r))
+(show "areas: " (area-of-all r (make-rect 1 1) (make-rect 2 2)))
+(show "describe: " (describe v) "; " (describe r) "; " (describe 3))
+;; results kept in a global and in a vector, made by separately compiled code
+(define kept (let loop ((i 0) (acc '())) (if (= i 1000) acc (loop (+ i 1) (cons (vec-scale i (make-vec 1 2)) acc)))))
+(define table (make-vector 3 #f))
+(vector-set! table 0 (make-rect 3 3))
+(vector-set! table 1 (vec-sum (make-vec 1 0) (make-vec 0 1)))
+(show "kept: " (length kept) " " (vec-list (car kept)) " " (rect-area (vector-ref table 0))
+      " " (vec-list (vector-ref table 1)))
+;; a loop calling across the boundary
+(define (total-x n) (let loop ((i 0) (acc 0)) (if (= i n) acc (loop (+ i 1) (+ acc (vec-x (vec+ (make-vec i 0) origin)))))))
+(show "loop: " (total-x 100000))
+;; errors raised in a library, caught here
+(show "guard: " (guard (e (#t (if (error-object? e) (error-object-message e) 'other))) (vec-x 5)))
+(show "guard arity: " (guard (e (#t 'caught)) (apply vec+ '(1))))
+(show "final counter: " counter)
