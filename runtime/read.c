@@ -93,7 +93,7 @@ static int rt_rd_delimiter(int32_t c) {
 /* A growable buffer of code points. There is one, reused by every token (no two
  * tokens are collected at once), so a read error raised mid-token leaks nothing. */
 typedef struct { uint32_t *c; size_t n, cap; } RtRdBuf;
-static RtRdBuf rt_rd_scratch; /* not thread-safe, like interning */
+static _Thread_local RtRdBuf rt_rd_scratch; /* one per thread */
 static RtRdBuf *rt_rd_buf(void) {
     rt_rd_scratch.n = 0;
     return &rt_rd_scratch;
