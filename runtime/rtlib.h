@@ -24,7 +24,7 @@
  *       hash tables and sorting, over lists, strings and equivalence
  *   Layer 6, input/output: port.c print.c read.c
  *       ports; the printer and the reader over them
- *   Layer 7, program:      start.c control.c prims.c
+ *   Layer 7, program:      start.c control.c thread.c prims.c
  *       start-up (which sets the hooks), control and the system interface (values,
  *       parameters, continuations, dynamic-wind, exit), every primitive's procedure object
  * Two references go up or across, to data, and call nothing:
@@ -258,6 +258,9 @@ RtValue rt_call_catching(Region *rr, const char *loc, RtValue thunk, int *raised
  * with rt_param_binds_copy() of its creator's. */
 extern _Thread_local RtValue rt_param_binds;
 RtValue rt_param_binds_copy(void);
+/* thread-join! (or touch) of a thread (a task) that raised reason: raise an uncaught-exception
+ * condition whose reason it is (thread.c). */
+RT_NORETURN void rt_raise_uncaught(const char *loc, RtValue reason);
 
 /* The printer of error messages (error.c), a hook so that error.c need not call up to
  * print.c. rt_error_print writes v into f (stderr, or a memory stream building a message)
