@@ -432,11 +432,12 @@ RtValue rt_p_call_with_current_continuation(Region *rr, const char *loc, RtValue
     return rt_p_call_cc(rr, loc, f);
 }
 
-/* A thread's base (thread.c): thunk called with an RtCatch installed (rtlib.h). An uncaught
+/* A thread's or a task's base (thread.c, task.c): f called on argv with an RtCatch installed (rtlib.h). An uncaught
  * raise comes back here with the winds already left; the rest of the dynamic environment is
  * put back as a continuation's escape puts it (rt_cont_escape): the call/cc frames skipped
  * end their extent, the handlers, current ports and region stack are those of this frame. */
-RtValue rt_call_catching(Region *rr, const char *loc, RtValue thunk, int *raised) {
+RtValue rt_call_catching(Region *rr, const char *loc, RtValue f, intptr_t argc,
+                         const RtValue *argv, int *raised) {
     RtCatch c;
     c.obj = RT_UNSPEC;
     c.winds = rt_winds;
@@ -461,7 +462,7 @@ RtValue rt_call_catching(Region *rr, const char *loc, RtValue thunk, int *raised
         *raised = 1;
         return c.obj;
     }
-    RtValue r = rt_call0(rr, loc, thunk);
+    RtValue r = argc == 0 ? rt_call0(rr, loc, f) : rt_call(rr, loc, f, argc, argv);
     rt_catch = prev;
     return r;
 }

@@ -24,9 +24,10 @@
  *       hash tables and sorting, over lists, strings and equivalence
  *   Layer 6, input/output: port.c print.c read.c
  *       ports; the printer and the reader over them
- *   Layer 7, program:      start.c control.c thread.c prims.c
+ *   Layer 7, program:      start.c control.c thread.c task.c prims.c
  *       start-up (which sets the hooks), control and the system interface (values,
- *       parameters, continuations, dynamic-wind, exit), every primitive's procedure object
+ *       parameters, continuations, dynamic-wind, exit), SRFI 18 threads, fork/join tasks,
+ *       every primitive's procedure object
  * Two references go up or across, to data, and call nothing:
  *   Upward reference: hashtable.c -> prims.c
  *       make-hash-table recognises the standard equivalences (the closures rt_pc_equal_p,
@@ -169,6 +170,11 @@ extern unsigned rt_gc_stress;
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
  * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
+/* The address ranges [lo, hi) of r's memory: inline buffer, chunks, large blocks (region.c,
+ * for task.c's copy of a task's result out of its region). Writes at most max, returns how
+ * many there are. */
+typedef struct RtRange { uintptr_t lo, hi; } RtRange;
+size_t rt_region_ranges(const Region *r, RtRange *out, size_t max);
 /* Threads of the program (start.c, for thread.c): created through the collector with a large
  * stack (0, or -1 when the system refuses); the new thread runs rt_thread_run(body, arg), which
  * gives it a stack limit, an overflow handler and its thread-local roots. */
@@ -251,9 +257,10 @@ void rt_winds_rewind(Region *rr, RtWind *target, RtWind *common);
  * thread, where such a raise is reported and ends the program. */
 typedef struct RtCatch { jmp_buf jb; RtValue obj; RtWind *winds; } RtCatch;
 extern _Thread_local RtCatch *rt_catch;
-/* thunk called in rr; an uncaught raise ends the call instead of the program: *raised is then
- * 1 and the result is the raised object (control.c). */
-RtValue rt_call_catching(Region *rr, const char *loc, RtValue thunk, int *raised);
+/* f called on argc arguments in rr; an uncaught raise ends the call instead of the program:
+ * *raised is then 1 and the result is the raised object (control.c). */
+RtValue rt_call_catching(Region *rr, const char *loc, RtValue f, intptr_t argc,
+                         const RtValue *argv, int *raised);
 /* This thread's parameterize bindings (control.c): a root (start.c); a new thread starts
  * with rt_param_binds_copy() of its creator's. */
 extern _Thread_local RtValue rt_param_binds;

@@ -236,7 +236,7 @@ static void rt_thread_body(void *arg) {
     rt_cur_in = t->in;
     rt_cur_err = t->err;
     int raised;
-    RtValue r = rt_call_catching(&rt_gc_region, NULL, t->thunk, &raised);
+    RtValue r = rt_call_catching(&rt_gc_region, NULL, t->thunk, 0, NULL, &raised);
     pthread_mutex_lock(&t->lock);
     t->result = r;
     t->thunk = RT_FALSE;           /* what only the thunk reached can be collected */
