@@ -186,10 +186,10 @@ static int rt_any_work(void) {
 /* One pause of a thread that found no work: spins first, then sleeps (workers) or yields. */
 static void rt_backoff(unsigned *fails, int worker) {
     unsigned f = ++*fails;
-    if (f < 64) {
+    if (f < (worker ? 64u : 4096u)) {        /* a waiter's task is often about to finish */
         __builtin_ia32_pause();
     } else if (f < 128 || !worker) {
-        if (f < 256) sched_yield();
+        if (f < 8192) sched_yield();
         else {
             struct timespec ts = {0, 50000};       /* 50 us: a waiter whose task runs elsewhere */
             nanosleep(&ts, NULL);
