@@ -16,6 +16,9 @@
  * cannot be written then is reported, "error: cannot write to standard output: Broken pipe",
  * and the program's exit status becomes RT_EXIT_ERROR. Reports go to stderr with plain stdio
  * calls whose failures are ignored, so an error while reporting never loops.
+ * Threads (thread.c): the current ports are thread-local; the list of open file output ports
+ * is changed under a mutex; a port itself is not locked (a port threads share needs a mutex,
+ * as in Chez Scheme; a file port's every write is still one locked stdio call).
  */
 #include "rtlib.h"
 

@@ -84,6 +84,14 @@
  *       compiled code may keep derived pointers (p->items + i) while they work. Not a pointer
  *       just past an object's end: the objects whose items C loops walk are allocated one
  *       byte longer in the collected heap (rt_heap_tail), and scratch memory too.
+ *   R8  Regions are per thread: a region is entered, allocated in and left by one thread, on
+ *       its own region stack, with chunks from its own pool. What two threads share lives in
+ *       the collected heap or in static data: a thread's thunk and what it captures
+ *       (make-thread's arguments escape, prims.def), a thread's result (its thunk runs with
+ *       the collected heap as result region), a task's result (copied out of the task's
+ *       region before it is left, runtime/task.c). With R4 this means no thread can reach an
+ *       object in another thread's region; `--check-regions` checks R4 at the stores of the
+ *       thread that owns the region, which is where such a pointer would have to be stored.
  * ---------------------------------------------------------------------------------------------
  */
 #ifndef REGAL_H
