@@ -343,6 +343,18 @@ static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, Rt
                      ? "a continuation captured outside the program's main thread called after "
                        "its call/cc returned (full continuations are main-thread only)"
                      : "an escape-only continuation called after its call/cc returned");
+    /* Threads and tasks: an active continuation must be on this thread's list above the base
+     * of the thread or task running now (rt_catch); another's C frames are not ours to jump
+     * to. A full one is re-entered only on the program's thread, outside any task. */
+    struct RtContImpl *barrier = rt_catch != NULL ? rt_catch->conts : NULL, *c = rt_conts;
+    if (!k->full || k->active) {
+        while (c != NULL && c != k && c != barrier) c = c->prev;
+        if (RT_UNLIKELY(c != k))
+            rt_error_msg(NULL, "continuation", "called outside the thread or task that captured it");
+    } else if (RT_UNLIKELY(rt_stack_base == NULL || rt_catch != NULL)) {
+        rt_error_msg(NULL, "continuation", "a full continuation re-entered outside the program's "
+                     "main thread, or in a task");
+    }
     if (RT_UNLIKELY(k->full && !k->active)) rt_cont_reenter(k, argc, a0, a1, a2, a3);
     rt_cont_escape(rr, k, rt_cont_value(k->rr, argc, a0, a1, a2, a3));
 }
@@ -441,6 +453,7 @@ RtValue rt_call_catching(Region *rr, const char *loc, RtValue f, intptr_t argc,
     RtCatch c;
     c.obj = RT_UNSPEC;
     c.winds = rt_winds;
+    c.conts = rt_conts;
     RtCatch *prev = rt_catch;
     struct RtContImpl *conts = rt_conts;
     RtHandler *handlers = rt_handlers;

@@ -255,7 +255,13 @@ void rt_winds_rewind(Region *rr, RtWind *target, RtWind *common);
  * a raise that no handler takes leaves the winds down to `winds`, stores the raised object in
  * obj and longjmps to jb, where the dynamic environment is put back. NULL: the program's
  * thread, where such a raise is reported and ends the program. */
-typedef struct RtCatch { jmp_buf jb; RtValue obj; RtWind *winds; } RtCatch;
+typedef struct RtCatch {
+    jmp_buf jb;
+    RtValue obj;
+    RtWind *winds;
+    struct RtContImpl *conts;   /* control.c's active call/cc records at the base: a
+                                   continuation below them belongs to whoever waits here */
+} RtCatch;
 extern _Thread_local RtCatch *rt_catch;
 /* f called on argc arguments in rr; an uncaught raise ends the call instead of the program:
  * *raised is then 1 and the result is the raised object (control.c). */

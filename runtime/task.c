@@ -459,6 +459,7 @@ static RtValue rt_task_call(RtValue f, intptr_t argc, const RtValue *argv, int *
         RtCatch *prev = rt_catch;
         RtCatch cc;
         cc.winds = NULL;
+        cc.conts = NULL;   /* the copy calls no procedure */
         rt_catch = &cc;
         if (setjmp(cc.jb) == 0) {
             v = rt_copy_out(&r, v, NULL);

@@ -3,7 +3,8 @@
 # here (binary-trees at depth 18, fib 38 by nested fork/join) with Regal on 1 and 2 workers
 # (REGAL_WORKERS) and with Chez Scheme threads on 1 and 2 threads (pool.ss), each pair
 # alternated by farm-bench (A = 2, B = 1: the wall ratio A/B is the inverse of the speedup);
-# then task_bench (runtime/bench/task_bench.c): task lifecycle, counters, chunk pools.
+# then task_bench (runtime/bench/task_bench.c): task lifecycle, counters, chunk pools, and the
+# OpenMP tasking runtime on the lifecycle's shapes (runtime/bench/omp_tasks.c).
 # The machine's load (uptime) is printed first: the speedup needs the two cores idle.
 # Usage: B=build benchmarks/parallel/run.sh [RUNS]   (from the repository root)
 set -e
@@ -30,6 +31,10 @@ for p in binary-trees fib; do
         env REGAL_WORKERS=2 "$work/$p"
     uptime
 done
+clang -O2 -fopenmp runtime/bench/omp_tasks.c -o "$work/omp_tasks"
+echo "== the OpenMP tasking runtime (LLVM libomp) on the same shapes, 1 and 2 threads"
+OMP_NUM_THREADS=1 "$work/omp_tasks" "$runs"
+OMP_NUM_THREADS=2 "$work/omp_tasks" "$runs"
 echo "== task_bench, 1 worker"
 REGAL_WORKERS=1 "$work/task_bench" "$runs"
 echo "== task_bench, 2 workers"
