@@ -1,4 +1,4 @@
-;; parallel fib (issue 18): a divide-and-conquer fib 38 that spawns the first branch of every
+;; parallel fib (issue 18): a divide-and-conquer fib 42 that spawns the first branch of every
 ;; call above n = 25 as a task and touches it after computing the second (nested fork/join:
 ;; a touch inside a task runs other tasks while it waits).
 (import (scheme base) (scheme write) (regal extras))
@@ -8,4 +8,4 @@
       (let* ((a (spawn (lambda () (pfib (- n 1)))))
              (b (pfib (- n 2))))
         (+ (touch a) b))))
-(display (pfib 38)) (newline)
+(display (pfib 42)) (newline)

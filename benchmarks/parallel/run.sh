@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh: issue 18's parallel benchmarks, each with its anchors in the same run: the programs
-# here (binary-trees at depth 18, fib 38 by nested fork/join) with Regal on 1 and 2 workers
+# here (binary-trees at depth 18, fib 42 by nested fork/join) with Regal on 1 and 2 workers
 # (REGAL_WORKERS) and with Chez Scheme threads on 1 and 2 threads (pool.ss), each pair
 # alternated by farm-bench (A = 2, B = 1: the wall ratio A/B is the inverse of the speedup);
 # then task_bench (runtime/bench/task_bench.c): task lifecycle, counters, chunk pools, and the
