@@ -34,6 +34,7 @@ SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 RT_SRCS  := $(wildcard runtime/*.c)
 RT_OBJS  := $(RT_SRCS:runtime/%.c=$(B)/rt/%.o)
 RT_SOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-san/%.o)
+RT_TOBJS := $(RT_SRCS:runtime/%.c=$(B)/rt-tsan/%.o)
 CC_SRCS  := $(filter-out compiler/lexer.c,$(wildcard compiler/*.c))
 # runtime/numsyntax.c, the number syntax, is compiled into the compiler too (the lexer's numbers)
 CC_OBJS  := $(CC_SRCS:compiler/%.c=$(B)/cc/%.o) $(B)/cc/lexer.o $(B)/cc/prelude_text.o $(B)/cc/numsyntax.o
@@ -69,7 +70,14 @@ ifndef FILECHECK
 FILECHECK := $(call llvm_tool,FileCheck,bin/FileCheck)
 endif
 
-.PHONY: all deps example test test-layers test-unit test-repl test-run test-run-ctor test-run-san test-robust test-errors test-io test-sepcomp test-debug test-ffi test-install test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
+.PHONY: test-tsan
+# The thread tests (tests/run/srfi-18-*, tasks-*) under ThreadSanitizer, the runtime built with
+# it too; collections off (GC_DONT_GC: under TSan the collector's stop-the-world signals wait
+# for an intercepted call, which a computing thread may never make). tests/tsan.sh.
+test-tsan: all $(B)/libregal-tsan.a
+	B=$(B) tests/tsan.sh
+
+.PHONY: all deps example test test-layers test-unit test-repl test-run test-run-ctor test-run-san test-robust test-errors test-io test-sepcomp test-tsan test-debug test-ffi test-install test-codegen test-dump test-memory test-stats test-report region-stats bench bench-report clean FORCE
 all: $(B)/regal $(B)/libregal.a $(B)/libregal-san.a $(B)/libregal-eval.a $(B)/libregal-eval-san.a \
      $(B)/regal-repl
 
@@ -86,6 +94,10 @@ $(B)/rt/%.o: runtime/%.c runtime/*.h runtime/prims.def runtime/features.def $(B)
 	$(CC) $(CSTD) $(OPT) -g $(WARN) $(RT_DEFS) -c $< -o $@
 $(B)/rt-san/%.o: runtime/%.c runtime/*.h runtime/prims.def runtime/features.def $(B)/rt-config | $(B)/rt-san
 	$(CC) $(CSTD) -O1 -g $(WARN) $(SAN) -DRT_ASAN $(RT_DEFS) -c $< -o $@
+$(B)/rt-tsan/%.o: runtime/%.c runtime/*.h runtime/prims.def $(B)/rt-config | $(B)/rt-tsan
+	$(CC) $(CSTD) -O1 -g $(WARN) -fsanitize=thread $(RT_DEFS) -c $< -o $@
+$(B)/libregal-tsan.a: $(RT_TOBJS)
+	rm -f $@ && ar rcs $@ $^
 $(B)/libregal.a: $(RT_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(B)/libregal-san.a: $(RT_SOBJS)
@@ -171,7 +183,7 @@ $(B)/cc-san/%.o: compiler/%.c compiler/*.h runtime/regal.h runtime/prims.def run
 $(B)/regal-san: $(CC_SOBJS)
 	$(CC) $(SAN) -g $^ -lgmp -lutf8proc -lm -o $@
 
-$(B) $(B)/rt $(B)/rt-san $(B)/cc $(B)/cc-san $(B)/ev $(B)/ev-san:
+$(B) $(B)/rt $(B)/rt-san $(B)/rt-tsan $(B)/cc $(B)/cc-san $(B)/ev $(B)/ev-san:
 	mkdir -p $@
 
 # ---- example, tests, benchmarks --------------------------------------------------------------
@@ -186,7 +198,8 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
 	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-sepcomp test-repl test-debug test-ffi \
-	    test-install test-stats test-robust test-memory test-run test-run-ctor test-run-san conformance test-diff test-report
+	    test-install test-stats test-robust test-memory test-run test-run-ctor test-run-san test-tsan conformance test-diff \
+	    test-report
 	@echo "all test suites passed"
 
 # the runtime's layers (runtime/rtlib.h, "Architecture") against its object files: no call up,

@@ -95,6 +95,7 @@ static void main_usage(FILE *f) {
           "  REGAL_STACK_MB       the program's stack in MiB (default 512)\n"
           "  REGAL_STATS          1: memory statistics on stderr at exit; json: as one JSON line\n"
           "  REGAL_BACKTRACE      N: Scheme frames shown after an uncaught error (default 10; 0: none)\n"
+          "  REGAL_WORKERS        N: worker threads of the fork/join tasks (default: one per core)\n"
           "  REGAL_GC_WARN        1: show the collector's warnings (hidden by default)\n"
           "  REGAL_GC_STRESS      N: a full collection at every Nth refill (a test of the runtime)\n"
           "  GC_INITIAL_HEAP_SIZE the collector's initial heap in bytes (default 4 MiB)\n"

@@ -189,7 +189,7 @@ void lexer_error(Lexer *lx, Loc loc, const char *fmt, ...) PRINTF(3, 4);
     X(R5RS, "(scheme r5rs)") X(EVAL, "(scheme eval)") X(LOAD, "(scheme load)")             \
     X(REPL, "(scheme repl)")                                                               \
     X(SRFI_0, "(srfi 0)") X(LISTS, "(regal lists)") X(SRFI_6, "(srfi 6)") X(SRFI_8, "(srfi 8)") \
-    X(SRFI_9, "(srfi 9)") X(SRFI_11, "(srfi 11)") X(SRFI_16, "(srfi 16)")                  \
+    X(SRFI_9, "(srfi 9)") X(SRFI_11, "(srfi 11)") X(SRFI_16, "(srfi 16)") X(SRFI_18, "(srfi 18)") \
     X(SRFI_23, "(srfi 23)") X(SRFI_30, "(srfi 30)") X(SRFI_39, "(srfi 39)")                \
     X(SRFI_62, "(srfi 62)") X(SRFI_69, "(srfi 69)") X(SRFI_87, "(srfi 87)")                \
     X(SRFI_98, "(srfi 98)")                                                                \

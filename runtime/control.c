@@ -36,14 +36,47 @@ RtValue rt_p_call_with_values(Region *rr, const char *loc, RtValue producer, RtV
 
 /* ---- parameter objects --------------------------------------------------------------------- */
 
-/* (p) is the value; (p v) sets it without conversion (as Chez Scheme's parameters do). */
+/* Per-thread bindings. parameterize never changes the value a parameter object holds (the one
+ * every thread sees): it binds the parameter in its thread, in rt_param_binds, a list of cells
+ * (parameter object . value) in the collected heap, innermost first, at most one per parameter
+ * (a root: start.c, rt_gc_thread_roots). A thread starts with a copy of its creator's cells
+ * (rt_param_binds_copy, thread.c), so it sees the bindings in force when it was made and its
+ * own parameterize never reaches another thread (SRFI 18's dynamic environment). The list is
+ * as long as the number of distinct parameters this thread has ever bound; a program that
+ * binds none pays one load and one test per read. (The list itself is start.c's, with the
+ * other thread-local roots.) */
+
+/* The cell of p's binding in this thread, or NULL. */
+static inline RtPair *rt_param_cell(RtParameter *p) {
+    for (RtValue b = rt_param_binds; RT_UNLIKELY(b != RT_NIL); b = RT_CDR(b)) {
+        RtPair *c = RT_PAIR(RT_CAR(b));
+        if (c->car == RT_TAG_AS_OBJ(p)) return c;
+    }
+    return NULL;
+}
+
+RtValue rt_param_binds_copy(void) {
+    RtValue out = RT_NIL, *tail = &out;
+    for (RtValue b = rt_param_binds; b != RT_NIL; b = RT_CDR(b)) {
+        RtPair *c = RT_PAIR(RT_CAR(b));
+        RtValue cell = rt_cons(&rt_gc_region, c->car, c->cdr);
+        *tail = rt_cons(&rt_gc_region, cell, RT_NIL);
+        tail = &RT_PAIR(*tail)->cdr;
+    }
+    return out;
+}
+
+/* (p) is the value; (p v) sets it without conversion (as Chez Scheme's parameters do): this
+ * thread's binding if it has one, else the value every thread sees. */
 static RtValue rt_param_code(Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2,
                              RtValue a3) {
     intptr_t argc = rt_nargs;
     RtParameter *p = RT_AS(RtParameter, RT_AS(RtClosure, self)->free[0]);
-    if (argc == 0) return p->value;
+    RtPair *c = rt_param_cell(p);
+    if (argc == 0) return c != NULL ? c->cdr : p->value;
     if (argc == 1) {
-        p->value = a0;
+        if (c != NULL) c->cdr = a0;
+        else p->value = a0;
         return RT_UNSPEC;
     }
     rt_arity_error_who(NULL, "parameter", argc, 0, 1);
@@ -106,8 +139,14 @@ RtValue rt_p_parameter_swap_x(Region *rr, const char *loc, RtValue p, RtValue v)
         return old;
     }
     RtParameter *pp = rt_param_arg(loc, "parameterize", p);
-    RtValue old = pp->value;
-    pp->value = v;
+    RtPair *c = rt_param_cell(pp);
+    if (c == NULL) {   /* this thread's first binding of pp: a cell holding the shared value */
+        RtValue cell = rt_cons(&rt_gc_region, RT_TAG_AS_OBJ(pp), pp->value);
+        rt_param_binds = rt_cons(&rt_gc_region, cell, rt_param_binds);
+        c = RT_PAIR(cell);
+    }
+    RtValue old = c->cdr;
+    c->cdr = v;
     return old;
 }
 
@@ -300,8 +339,22 @@ static RtValue rt_cont_code(Region *rr, RtValue self, RtValue a0, RtValue a1, Rt
     RtContinuation *obj = RT_AS(RtContinuation, RT_AS(RtClosure, self)->free[0]);
     struct RtContImpl *k = obj->impl;
     if (k == NULL)
-        rt_error_msg(NULL, "continuation",
-                     "an escape-only continuation called after its call/cc returned");
+        rt_error_msg(NULL, "continuation", rt_stack_base == NULL && rt_catch != NULL
+                     ? "a continuation captured outside the program's main thread called after "
+                       "its call/cc returned (full continuations are main-thread only)"
+                     : "an escape-only continuation called after its call/cc returned");
+    /* Threads and tasks: an active continuation must be on this thread's list above the base
+     * of the thread or task running now (rt_catch); another's C frames are not ours to jump
+     * to. A full one is re-entered only on the program's thread, outside any task. */
+    struct RtContImpl *barrier = rt_catch != NULL ? rt_catch->conts : NULL, *c = rt_conts;
+    if (!k->full || k->active) {
+        while (c != NULL && c != k && c != barrier) c = c->prev;
+        if (RT_UNLIKELY(c != k))
+            rt_error_msg(NULL, "continuation", "called outside the thread or task that captured it");
+    } else if (RT_UNLIKELY(rt_stack_base == NULL || rt_catch != NULL)) {
+        rt_error_msg(NULL, "continuation", "a full continuation re-entered outside the program's "
+                     "main thread, or in a task");
+    }
     if (RT_UNLIKELY(k->full && !k->active)) rt_cont_reenter(k, argc, a0, a1, a2, a3);
     rt_cont_escape(rr, k, rt_cont_value(k->rr, argc, a0, a1, a2, a3));
 }
@@ -389,6 +442,42 @@ RtValue rt_p_call_cc(Region *rr, const char *loc, RtValue f) {
 
 RtValue rt_p_call_with_current_continuation(Region *rr, const char *loc, RtValue f) {
     return rt_p_call_cc(rr, loc, f);
+}
+
+/* A thread's or a task's base (thread.c, task.c): f called on argv with an RtCatch installed (rtlib.h). An uncaught
+ * raise comes back here with the winds already left; the rest of the dynamic environment is
+ * put back as a continuation's escape puts it (rt_cont_escape): the call/cc frames skipped
+ * end their extent, the handlers, current ports and region stack are those of this frame. */
+RtValue rt_call_catching(Region *rr, const char *loc, RtValue f, intptr_t argc,
+                         const RtValue *argv, int *raised) {
+    RtCatch c;
+    c.obj = RT_UNSPEC;
+    c.winds = rt_winds;
+    c.conts = rt_conts;
+    RtCatch *prev = rt_catch;
+    struct RtContImpl *conts = rt_conts;
+    RtHandler *handlers = rt_handlers;
+    RtValue out = rt_cur_out, in = rt_cur_in, err = rt_cur_err;
+    Region *top = rt_region_top;
+    rt_catch = &c;
+    *raised = 0;
+    if (setjmp(c.jb) != 0) {
+        while (rt_conts != conts) {
+            rt_cont_set_active(rt_conts, 0);
+            rt_conts = rt_conts->prev;
+        }
+        rt_handlers = handlers;
+        rt_cur_out = out;
+        rt_cur_in = in;
+        rt_cur_err = err;
+        rt_region_unwind(top);
+        rt_catch = prev;
+        *raised = 1;
+        return c.obj;
+    }
+    RtValue r = argc == 0 ? rt_call0(rr, loc, f) : rt_call(rr, loc, f, argc, argv);
+    rt_catch = prev;
+    return r;
 }
 
 RtValue rt_p_dynamic_wind(Region *rr, const char *loc, RtValue before, RtValue thunk,

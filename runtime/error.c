@@ -23,6 +23,11 @@
 
 _Thread_local RtHandler *rt_handlers;
 
+/* The base of a thread other than the program's (thread.c through control.c's
+ * rt_call_catching): a raise that no handler takes ends there instead of ending the program.
+ * NULL on the program's thread. */
+_Thread_local RtCatch *rt_catch;
+
 /* ---- the wind list (R7RS 6.10 dynamic-wind; the bindings of the current ports) ----------------
  * Innermost first: a dynamic-wind's before and after thunks, or a binding made by
  * rt_with_binding (place != NULL: entering it puts `inner` into *place, leaving it puts `outer`
@@ -34,7 +39,7 @@ _Thread_local RtHandler *rt_handlers;
  * handler stack it had then. The records live in C frames, so a copied stack holds them; a
  * serial number tells two records at the same address apart (RtWind, rtlib.h). */
 _Thread_local RtWind *rt_winds;
-static uint64_t rt_wind_serial;   /* a plain static: one program thread re-enters */
+static _Thread_local uint64_t rt_wind_serial;   /* winds are compared within one thread */
 
 static void rt_wind_leave(Region *rr, const char *loc, RtWind *w) {
     if (w->place != NULL) {
@@ -201,9 +206,21 @@ static RT_NORETURN RT_COLD void rt_uncaught(RtValue obj, const char *loc) {
 
 _Thread_local const char *rt_raise_loc;
 
+/* An uncaught raise in a thread: its winds are left (after thunks run, as at the program's
+ * end), then the thread's base takes obj. */
+static RT_NORETURN RT_COLD void rt_uncaught_in_thread(RtValue obj, const char *loc) {
+    RtCatch *c = rt_catch;
+    rt_winds_unwind_to(&rt_gc_region, loc, c->winds);
+    c->obj = obj;
+    longjmp(c->jb, 1);
+}
+
 static RtValue rt_raise_in(Region *rr, RtValue obj, int continuable, const char *loc) {
     RtHandler *h = rt_handlers;
-    if (h == NULL) rt_uncaught(obj, loc);
+    if (h == NULL) {
+        if (rt_catch != NULL) rt_uncaught_in_thread(obj, loc);
+        rt_uncaught(obj, loc);
+    }
     rt_raise_loc = loc;
     rt_handlers = h->next; /* the handler runs with the outer handlers installed */
     RtValue r = rt_call1(rr, loc, h->proc, obj);
@@ -221,7 +238,7 @@ RtValue rt_raise(RtValue obj, int continuable, const char *loc) {
 /* The common end of every primitive's error: raise a condition holding the text. */
 static RT_NORETURN RT_COLD void rt_raise_text(const char *loc, int kind, char *text,
                                               size_t len) {
-    if (rt_handlers == NULL) {
+    if (rt_handlers == NULL && rt_catch == NULL) {
         rt_report_prefix(loc);
         fwrite(text, 1, len, stderr);
         fputc('\n', stderr);

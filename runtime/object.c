@@ -15,6 +15,8 @@
  */
 #include "regal.h"
 
+#include <pthread.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -199,6 +201,16 @@ RtValue mk_record(Region *r, RtValue type, size_t nfields) {
 static RtSymbol **rt_sym_table;
 static size_t rt_sym_cap;                     /* a power of two, or 0 before the first intern */
 static size_t rt_sym_n;
+/* Threads intern under one lock (thread.c's threads and tasks), lookups included: the table
+ * may grow under a reader. Symbols and their names live in a region of their own, touched only
+ * under the lock and never released (the program's thread allocates in rt_global_region
+ * without a lock); like rt_global_region it has depth 0 and outlives every region. */
+static pthread_mutex_t rt_sym_lock = PTHREAD_MUTEX_INITIALIZER;
+static Region rt_sym_region = {
+    .cur = rt_sym_region.inline_buf,
+    .end = rt_sym_region.inline_buf + RT_INLINE_BYTES,
+    .chunks = NULL, .large = NULL, .depth = 0, .parent = NULL,
+};
 
 size_t rt_symbol_count(void) { return rt_sym_n; }
 
@@ -266,6 +278,8 @@ static int rt_utf8_valid(const unsigned char *u, size_t len) {
     return 1;
 }
 
+static RtValue rt_intern_locked(const char *utf8, size_t len);
+
 /* Rewrite ill-formed UTF-8 to well-formed (each ill-formed part as EF BF BD), intern that. */
 static RtValue rt_intern_canonical(const unsigned char *u, size_t len) {
     size_t cap = 3 * len;                     /* a byte becomes at most 3 bytes */
@@ -281,12 +295,19 @@ static RtValue rt_intern_canonical(const unsigned char *u, size_t len) {
             o += i - start;
         }
     }
-    RtValue v = rt_intern((const char *)buf, o);
+    RtValue v = rt_intern_locked((const char *)buf, o);
     rt_upstream_free(buf, cap);
     return v;
 }
 
 RtValue rt_intern(const char *utf8, size_t len) {
+    pthread_mutex_lock(&rt_sym_lock);
+    RtValue v = rt_intern_locked(utf8, len);
+    pthread_mutex_unlock(&rt_sym_lock);
+    return v;
+}
+
+static RtValue rt_intern_locked(const char *utf8, size_t len) {
     const unsigned char *u = (const unsigned char *)utf8;
     uint64_t h = rt_name_hash(u, len);
     if (RT_LIKELY(rt_sym_cap != 0)) {
@@ -299,9 +320,9 @@ RtValue rt_intern(const char *utf8, size_t len) {
     if (!rt_utf8_valid(u, len)) return rt_intern_canonical(u, len);
     if (RT_UNLIKELY(len > ((size_t)1 << 40))) rt_out_of_memory();
     if (rt_sym_n >= rt_sym_cap) rt_sym_grow();
-    /* Name and symbol go in the global region, which outlives every region. */
-    RtString *name = rt_string_decode(&rt_global_region, utf8, len);
-    RtSymbol *s = alloc_obj_sized(&rt_global_region, TYPE_ID_SYMBOL, len + 1);
+    /* Name and symbol go in the symbols' region, which outlives every region. */
+    RtString *name = rt_string_decode(&rt_sym_region, utf8, len);
+    RtSymbol *s = alloc_obj_sized(&rt_sym_region, TYPE_ID_SYMBOL, len + 1);
     s->hdr = RT_HDR(TYPE_ID_SYMBOL, len);
     s->name = RT_TAG_AS_OBJ(name);
     s->hash = h;
@@ -315,6 +336,7 @@ RtValue rt_intern(const char *utf8, size_t len) {
 }
 
 void rt_intern_statics(RtSymbol *const *syms, size_t n) {
+    pthread_mutex_lock(&rt_sym_lock);
     for (size_t i = 0; i < n; i++) {
         RtSymbol *s = syms[i];
         size_t len = RT_HDR_COUNT(s->hdr);
@@ -339,6 +361,7 @@ void rt_intern_statics(RtSymbol *const *syms, size_t n) {
         *slot = s;
         rt_sym_n++;
     }
+    pthread_mutex_unlock(&rt_sym_lock);
 }
 
 RtValue mk_symbol_n(Region *r, const char *utf8, size_t len) {

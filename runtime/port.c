@@ -16,11 +16,15 @@
  * cannot be written then is reported, "error: cannot write to standard output: Broken pipe",
  * and the program's exit status becomes RT_EXIT_ERROR. Reports go to stderr with plain stdio
  * calls whose failures are ignored, so an error while reporting never loops.
+ * Threads (thread.c): the current ports are thread-local; the list of open file output ports
+ * is changed under a mutex; a port itself is not locked (a port threads share needs a mutex,
+ * as in Chez Scheme; a file port's every write is still one locked stdio call).
  */
 #include "rtlib.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio_ext.h>
 #include <sys/stat.h>
 
@@ -55,7 +59,8 @@ static RtPortImpl rt_stderr_impl = { .flags = RT_PORT_OUT | RT_PORT_OPEN,
 static RtPort rt_stdin_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdin_impl };
 static RtPort rt_stdout_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stdout_impl };
 static RtPort rt_stderr_port = { RT_HDR(TYPE_ID_PORT, 0), &rt_stderr_impl };
-static RtPortImpl *rt_file_outs;
+static RtPortImpl *rt_file_outs;             /* changed under rt_file_outs_lock (threads) */
+static pthread_mutex_t rt_file_outs_lock = PTHREAD_MUTEX_INITIALIZER;
 _Thread_local RtValue rt_cur_out, rt_cur_in, rt_cur_err; /* 0: the standard port; roots (gc.c) */
 
 static FILE *rt_port_file(RtPortImpl *p) {
@@ -111,7 +116,7 @@ static int rt_output_lost;
 static void rt_flush_at_exit(RtPortImpl *p, FILE *f) {
     int e = rt_file_flush(f);
     if (e == 0) return;
-    rt_output_lost = 1;
+    __atomic_store_n(&rt_output_lost, 1, __ATOMIC_RELAXED);
     if (p != &rt_stderr_impl) {
         fprintf(stderr, "error: cannot write to %s: %s\n", p->name, strerror(e));
         fflush(stderr);
@@ -122,10 +127,12 @@ static void rt_flush_at_exit(RtPortImpl *p, FILE *f) {
  * standard error. Never raises; nonzero when some output was lost since the program began. */
 static int rt_ports_flush_at_exit(void) {
     rt_flush_at_exit(&rt_stdout_impl, stdout);
+    pthread_mutex_lock(&rt_file_outs_lock);
     for (RtPortImpl *p = rt_file_outs; p != NULL; p = p->next_out)
         if ((p->flags & RT_PORT_OPEN) && p->f != NULL) rt_flush_at_exit(p, p->f);
+    pthread_mutex_unlock(&rt_file_outs_lock);
     rt_flush_at_exit(&rt_stderr_impl, stderr);
-    return rt_output_lost;
+    return __atomic_load_n(&rt_output_lost, __ATOMIC_RELAXED);
 }
 
 /* At start-up, before anything opens a file: a standard descriptor that is closed (`>&-`)
@@ -419,8 +426,10 @@ static RtValue rt_open_file(Region *rr, const char *loc, const char *who, RtValu
     p->f = f;
     p->name = rt_port_name_of(name);
     if (out) {
+        pthread_mutex_lock(&rt_file_outs_lock);
         p->next_out = rt_file_outs;
         rt_file_outs = p;
+        pthread_mutex_unlock(&rt_file_outs_lock);
     }
     return rt_port_new(rr, p);
 }
@@ -445,11 +454,13 @@ static void rt_close(const char *loc, const char *who, RtPortImpl *p, int which)
     } else if (p->f != NULL) {
         if (p->flags & RT_PORT_OUT) {
             e = rt_file_flush(p->f);
+            pthread_mutex_lock(&rt_file_outs_lock);
             for (RtPortImpl **q = &rt_file_outs; *q != NULL; q = &(*q)->next_out)
                 if (*q == p) {
                     *q = p->next_out;
                     break;
                 }
+            pthread_mutex_unlock(&rt_file_outs_lock);
         }
         errno = 0;
         if (fclose(p->f) != 0 && e == 0 && (p->flags & RT_PORT_OUT)) e = errno ? errno : EIO;

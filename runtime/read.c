@@ -18,6 +18,8 @@
  */
 #include "rtlib.h"
 
+#include <pthread.h>
+
 #include <stdarg.h>
 
 /* A datum label: while its datum is being read, references to it read as `hole` (a fresh box:
@@ -92,8 +94,14 @@ static int rt_rd_delimiter(int32_t c) {
 
 /* A growable buffer of code points. There is one, reused by every token (no two
  * tokens are collected at once), so a read error raised mid-token leaks nothing. */
+/* One per thread; a thread that ends frees its buffer (a pthread key's destructor, which is
+ * given the buffer: thread-local storage is not scanned by LeakSanitizer once its thread is
+ * gone, and the program runs on a thread of its own). */
 typedef struct { uint32_t *c; size_t n, cap; } RtRdBuf;
-static RtRdBuf rt_rd_scratch; /* not thread-safe, like interning */
+static _Thread_local RtRdBuf rt_rd_scratch;
+static pthread_key_t rt_rd_key;
+static pthread_once_t rt_rd_once = PTHREAD_ONCE_INIT;
+static void rt_rd_make_key(void) { pthread_key_create(&rt_rd_key, free); }
 static RtRdBuf *rt_rd_buf(void) {
     rt_rd_scratch.n = 0;
     return &rt_rd_scratch;
@@ -105,6 +113,10 @@ static void rt_rd_push(RtRdBuf *b, uint32_t c) {
         uint32_t *nc = realloc(b->c, b->cap * sizeof *nc);
         if (nc == NULL) rt_out_of_memory();
         b->c = nc;
+        if (b == &rt_rd_scratch) {
+            pthread_once(&rt_rd_once, rt_rd_make_key);
+            pthread_setspecific(rt_rd_key, nc);
+        }
     }
     b->c[b->n++] = c;
 }

@@ -20,7 +20,7 @@ RtValue rt_p_make_record_type(Region *rr, const char *loc, RtValue name, RtValue
     t->hdr = RT_HDR(TYPE_ID_RECORD_TYPE, n);
     t->name = name;
     t->field_names = fields;
-    t->uid = ++rt_record_uid;
+    t->uid = __atomic_add_fetch(&rt_record_uid, 1, __ATOMIC_RELAXED);   /* threads */
     return RT_TAG_AS_OBJ(t);
 }
 

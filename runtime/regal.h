@@ -84,6 +84,14 @@
  *       compiled code may keep derived pointers (p->items + i) while they work. Not a pointer
  *       just past an object's end: the objects whose items C loops walk are allocated one
  *       byte longer in the collected heap (rt_heap_tail), and scratch memory too.
+ *   R8  Regions are per thread: a region is entered, allocated in and left by one thread, on
+ *       its own region stack, with chunks from its own pool. What two threads share lives in
+ *       the collected heap or in static data: a thread's thunk and what it captures
+ *       (make-thread's arguments escape, prims.def), a thread's result (its thunk runs with
+ *       the collected heap as result region), a task's result (copied out of the task's
+ *       region before it is left, runtime/task.c). With R4 this means no thread can reach an
+ *       object in another thread's region; `--check-regions` checks R4 at the stores of the
+ *       thread that owns the region, which is where such a pointer would have to be stored.
  * ---------------------------------------------------------------------------------------------
  */
 #ifndef REGAL_H
@@ -186,7 +194,13 @@ typedef uint64_t RtValue;
     X(F64VECTOR,  8,  1, "vector")       /* header (length), double[]: a vector of flonums \
                                             the compiler keeps unboxed (compiled code only) */ \
     X(RATNUM,     16, 1, "ratnum")       /* header (numerator limbs, sign), den limbs, limbs[] */ \
-    X(COMPNUM,    24, 1, "compnum")      /* header (exact?), real and imaginary parts */
+    X(COMPNUM,    24, 1, "compnum")      /* header (exact?), real and imaginary parts */ \
+    /* SRFI 18 and tasks (thread.c, task.c): always in the collected heap, shared by threads */ \
+    X(THREAD,     8,  1, "thread")       /* header, then thread.c's RtThread */               \
+    X(MUTEX,      8,  1, "mutex")        /* header, then thread.c's RtMutex */                \
+    X(CONDVAR,    8,  1, "condition-variable") /* header, then thread.c's RtCondvar */        \
+    X(TIME,       16, 1, "time")         /* header, double: seconds since the epoch */        \
+    X(FUTURE,     8,  1, "future")       /* header, then task.c's RtTask */
 
 typedef enum {
 #define RT_X_ENUM(name, size, inl, what) TYPE_ID_##name,
@@ -450,13 +464,13 @@ enum { RT_HEAP_PTRFREE = 0, RT_HEAP_NORMAL = 1 };   /* the collector's kind numb
  * fields). A type id added to the table must be placed in both (the assertion counts them). */
 static const uint8_t rt_heap_ptrfree[TYPE_ID_COUNT] = {
     [TYPE_ID_FLOAT] = 1, [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_BYTEVECTOR] = 1,
-    [TYPE_ID_F64VECTOR] = 1, [TYPE_ID_RATNUM] = 1,
+    [TYPE_ID_F64VECTOR] = 1, [TYPE_ID_RATNUM] = 1, [TYPE_ID_TIME] = 1,
 };
 static const uint8_t rt_heap_tail[TYPE_ID_COUNT] = {
     [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_VECTOR] = 1, [TYPE_ID_BYTEVECTOR] = 1,
     [TYPE_ID_VALUES] = 1, [TYPE_ID_RECORD] = 1, [TYPE_ID_F64VECTOR] = 1, [TYPE_ID_RATNUM] = 1,
 };
-_Static_assert(TYPE_ID_COUNT == 28, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
+_Static_assert(TYPE_ID_COUNT == 33, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
                "whether the collected heap may skip scanning it and whether C walks its items");
 
 /* Refill the list of t's class and pop it, or allocate a large object; never NULL (out of
@@ -920,7 +934,10 @@ static inline RtCode rt_code_of(const char *loc, RtValue f) {
  * a continuable raise whose handler returned.
  * A condition's header count is its kind; message is a string, irritants a list.
  * ========================================================================================== */
-enum { RT_COND_ERROR = 0, RT_COND_FILE = 1, RT_COND_READ = 2 };
+enum { RT_COND_ERROR = 0, RT_COND_FILE = 1, RT_COND_READ = 2,
+       /* SRFI 18 (thread.c): a thread-join! that timed out, a mutex whose owner ended, a
+        * joined thread's uncaught raise (payload: (reason)) */
+       RT_COND_JOIN_TIMEOUT = 3, RT_COND_ABANDONED = 4, RT_COND_UNCAUGHT = 5 };
 RtValue rt_raise(RtValue obj, int continuable, const char *loc);
 RtValue rt_make_condition(Region *r, int kind, RtValue message, RtValue irritants);
 RT_NORETURN RT_COLD void rt_error_kind(const char *loc, int kind, const char *fmt, ...)

@@ -788,6 +788,18 @@ void rt_region_free(Region *r) {
 void rt_region_poison_inline(Region *r) { RT_POISON(r->inline_buf, RT_INLINE_BYTES); }
 void rt_region_unpoison_inline(Region *r) { RT_UNPOISON(r->inline_buf, RT_INLINE_BYTES); }
 
+/* The address ranges of r's memory (rtlib.h): the inline buffer, each chunk's data, each large
+ * block's object. */
+size_t rt_region_ranges(const Region *r, RtRange *out, size_t max) {
+    size_t n = 0;
+#define RT_RANGE_ADD(a, b) do { if (n < max) out[n] = (RtRange){ (uintptr_t)(a), (uintptr_t)(b) }; n++; } while (0)
+    RT_RANGE_ADD(r->inline_buf, r->inline_buf + RT_INLINE_BYTES);
+    for (const RtChunk *c = r->chunks; c != NULL; c = c->next) RT_RANGE_ADD(c->data, c->data + RT_CHUNK_DATA);
+    for (const RtLarge *l = rt_region_large(r); l != NULL; l = l->next) RT_RANGE_ADD(l->data, l->data + l->bytes);
+#undef RT_RANGE_ADD
+    return n;
+}
+
 /* ---- --check-regions ------------------------------------------------------------------------ */
 static int rt_region_holds(const Region *r, uintptr_t a) {
     if (a >= (uintptr_t)r->inline_buf && a < (uintptr_t)r->inline_buf + RT_INLINE_BYTES) return 1;

@@ -27,9 +27,10 @@
  *       hash tables and sorting, over lists, strings and equivalence
  *   Layer 6, input/output: port.c print.c read.c
  *       ports; the printer and the reader over them
- *   Layer 7, program:      start.c control.c prims.c
+ *   Layer 7, program:      start.c control.c thread.c task.c prims.c
  *       start-up (which sets the hooks), control and the system interface (values,
- *       parameters, continuations, dynamic-wind, exit), every primitive's procedure object
+ *       parameters, continuations, dynamic-wind, exit), SRFI 18 threads, fork/join tasks,
+ *       every primitive's procedure object
  * Two references go up or across, to data, and call nothing:
  *   Upward reference: hashtable.c -> prims.c
  *       make-hash-table recognises the standard equivalences (the closures rt_pc_equal_p,
@@ -48,6 +49,8 @@
 #define RTLIB_H
 #include "regal.h"
 
+#include <pthread.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -170,6 +173,18 @@ extern unsigned rt_gc_stress;
 /* Register (add = 1) or unregister (0) this thread's thread-local values as collector roots:
  * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
+/* The address ranges [lo, hi) of r's memory: inline buffer, chunks, large blocks (region.c,
+ * for task.c's copy of a task's result out of its region). Writes at most max, returns how
+ * many there are. */
+typedef struct RtRange { uintptr_t lo, hi; } RtRange;
+size_t rt_region_ranges(const Region *r, RtRange *out, size_t max);
+/* Threads of the program (start.c, for thread.c): created through the collector with a large
+ * stack (0, or -1 when the system refuses); the new thread runs rt_thread_run(body, arg), which
+ * gives it a stack limit, an overflow handler and its thread-local roots. */
+int rt_thread_create(pthread_t *th, void *(*start)(void *), void *arg);
+int rt_thread_join(pthread_t th);
+int rt_thread_detach(pthread_t th);
+void rt_thread_run(void (*body)(void *), void *arg);
 
 /* The Scheme frames of the calling thread's stack, printed on f after an uncaught error's
  * message (backtrace.c; error.c calls it). */
@@ -212,8 +227,9 @@ extern int rt_regions_were_captured;
  * collector scans as it scans a stack (any address inside an object keeps it alive). */
 void *rt_gc_stack_alloc(size_t bytes);
 /* The top of what a full continuation copies: the frame of start.c's rt_run, which calls the
- * program (set by start.c; NULL until rt_start runs it: call/cc is then escape-only). */
-extern char *rt_stack_base;
+ * program (set by start.c on the program's thread; NULL until rt_start runs it, and on every
+ * other thread: call/cc is then escape-only, and re-entering its continuation an error). */
+extern _Thread_local char *rt_stack_base;
 
 /* The wind list (error.c, with the handler stack: the dynamic environment). rt_winds is its
  * innermost wind. rt_dynamic_wind is (dynamic-wind before thunk after) (R7RS 6.10);
@@ -241,6 +257,30 @@ void rt_winds_unwind_all(Region *rr, const char *loc);
  * (excluded; an ancestor of target, or NULL), outermost first, each entered (before thunk or
  * binding) with its parent as the list and then made the list. */
 void rt_winds_rewind(Region *rr, RtWind *target, RtWind *common);
+
+/* The base of a thread (error.c, set by control.c's rt_call_catching): while rt_catch is set,
+ * a raise that no handler takes leaves the winds down to `winds`, stores the raised object in
+ * obj and longjmps to jb, where the dynamic environment is put back. NULL: the program's
+ * thread, where such a raise is reported and ends the program. */
+typedef struct RtCatch {
+    jmp_buf jb;
+    RtValue obj;
+    RtWind *winds;
+    struct RtContImpl *conts;   /* control.c's active call/cc records at the base: a
+                                   continuation below them belongs to whoever waits here */
+} RtCatch;
+extern _Thread_local RtCatch *rt_catch;
+/* f called on argc arguments in rr; an uncaught raise ends the call instead of the program:
+ * *raised is then 1 and the result is the raised object (control.c). */
+RtValue rt_call_catching(Region *rr, const char *loc, RtValue f, intptr_t argc,
+                         const RtValue *argv, int *raised);
+/* This thread's parameterize bindings (control.c): a root (start.c); a new thread starts
+ * with rt_param_binds_copy() of its creator's. */
+extern _Thread_local RtValue rt_param_binds;
+RtValue rt_param_binds_copy(void);
+/* thread-join! (or touch) of a thread (a task) that raised reason: raise an uncaught-exception
+ * condition whose reason it is (thread.c). */
+RT_NORETURN void rt_raise_uncaught(const char *loc, RtValue reason);
 
 /* The printer of error messages (error.c), a hook so that error.c need not call up to
  * print.c. rt_error_print writes v into f (stderr, or a memory stream building a message)

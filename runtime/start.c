@@ -28,7 +28,8 @@
 
 int rt_argc;
 char **rt_argv;
-char *rt_stack_base;   /* rtlib.h: the top of what full continuations copy */
+_Thread_local char *rt_stack_base;   /* rtlib.h: the top of what full continuations copy */
+_Thread_local RtValue rt_param_binds = RT_NIL;   /* control.c's parameterize bindings: a root */
 
 #define RT_STACK_MAX    ((size_t)512 << 20)     /* 512 MiB reserved, committed lazily */
 #define RT_STACK_MIN    ((size_t)8 << 20)       /* 8 MiB */
@@ -67,17 +68,33 @@ static void rt_fault(int sig, siginfo_t *si, void *uctx) {
     signal(sig, SIG_DFL);
 }
 
-/* The fault handler on an alternate stack for this thread (the handler itself is process-wide). */
-static void rt_fault_init(void) {
+/* The fault handler on an alternate stack for this thread (the handler itself is process-wide);
+ * the stack is returned (NULL: none), for rt_fault_done when the thread ends. */
+static void *rt_fault_init(void) {
     stack_t ss = {.ss_sp = malloc(RT_ALTSTACK_BYTES), .ss_size = RT_ALTSTACK_BYTES, .ss_flags = 0};
-    if (ss.ss_sp == NULL || sigaltstack(&ss, NULL) != 0) return; /* no handler: a plain fault */
+    if (ss.ss_sp == NULL || sigaltstack(&ss, NULL) != 0) { /* no handler: a plain fault */
+        free(ss.ss_sp);
+        return NULL;
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = rt_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &rt_fault_prev[0]);
-    sigaction(SIGBUS, &sa, &rt_fault_prev[1]);
+    /* the handler before ours (the collector's, say) is kept once: a later thread finds ours */
+    struct sigaction old[2];
+    sigaction(SIGSEGV, &sa, &old[0]);
+    sigaction(SIGBUS, &sa, &old[1]);
+    for (int i = 0; i < 2; i++)
+        if (!(old[i].sa_flags & SA_SIGINFO) || old[i].sa_sigaction != rt_fault) rt_fault_prev[i] = old[i];
+    return ss.ss_sp;
+}
+
+static void rt_fault_done(void *altstack) {
+    if (altstack == NULL) return;
+    stack_t ss = {.ss_sp = NULL, .ss_size = 0, .ss_flags = SS_DISABLE};
+    sigaltstack(&ss, NULL);
+    free(altstack);
 }
 #endif
 
@@ -100,13 +117,15 @@ static void rt_stack_limit_init(size_t fallback_size) {
 
 /* This thread's thread-local values as collector roots (gc.c, "Roots"), add = 1 at the start
  * of the thread that runs the program, 0 before it ends (its thread-local storage dies with
- * it): rt_xargs (call.c) and the current ports rt_cur_out, rt_cur_in, rt_cur_err (port.c). */
+ * it): rt_xargs (call.c), the current ports rt_cur_out, rt_cur_in, rt_cur_err (port.c) and
+ * the parameterize bindings rt_param_binds (control.c). */
 void rt_gc_thread_roots(int add) {
     struct { void *lo, *hi; } roots[] = {
         { rt_xargs, rt_xargs + RT_MAX_ARGS },
         { &rt_cur_out, &rt_cur_out + 1 },
         { &rt_cur_in, &rt_cur_in + 1 },
         { &rt_cur_err, &rt_cur_err + 1 },
+        { &rt_param_binds, &rt_param_binds + 1 },
     };
     for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
         if (add) GC_add_roots(roots[i].lo, roots[i].hi);
@@ -126,7 +145,7 @@ static void rt_run(void (*program)(void)) {
         rt_stack_overflow(NULL);
     }
     rt_overflow_jmp = &jb;
-    rt_fault_init();
+    (void)rt_fault_init();   /* the program's thread: its alternate stack lasts as long */
 #endif
     rt_stack_base = __builtin_frame_address(0);   /* what full continuations copy (control.c) */
     program();
@@ -141,6 +160,48 @@ static void *rt_thread_main(void *p) {
     rt_stack_limit_init(sa->size);
     rt_run(sa->program);
     return NULL;
+}
+
+/* ---- threads of the program other than its own (thread.c) ------------------------------------
+ * Created through the collector (GC_pthread_create: their stacks are scanned), with a stack of
+ * RT_THREAD_STACK bytes reserved (committed as used) and the same guard as the program's. The
+ * new thread calls rt_thread_run, which sets its stack limit, its overflow handler and its
+ * thread-local roots around body(arg). No full continuation is captured there (rt_stack_base
+ * stays NULL: call/cc is escape-only). */
+#define RT_THREAD_STACK ((size_t)64 << 20)
+
+int rt_thread_create(pthread_t *th, void *(*start)(void *), void *arg) {
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) return -1;
+    int ok = pthread_attr_setstacksize(&attr, RT_THREAD_STACK) == 0 &&
+             pthread_attr_setguardsize(&attr, RT_GUARD_BYTES) == 0 &&
+             GC_pthread_create(th, &attr, start, arg) == 0;
+    pthread_attr_destroy(&attr);
+    return ok ? 0 : -1;
+}
+
+int rt_thread_join(pthread_t th) { return GC_pthread_join(th, NULL); }
+
+int rt_thread_detach(pthread_t th) { return GC_pthread_detach(th); }
+
+void rt_thread_run(void (*body)(void *), void *arg) {
+    rt_stack_limit_init(RT_THREAD_STACK);
+    rt_gc_thread_roots(1);
+#if !defined(RT_ASAN)
+    sigjmp_buf jb;
+    if (sigsetjmp(jb, 1)) {
+        rt_overflow_jmp = NULL;
+        rt_stack_overflow(NULL);
+    }
+    rt_overflow_jmp = &jb;
+    void *alt = rt_fault_init();
+#endif
+    body(arg);
+#if !defined(RT_ASAN)
+    rt_overflow_jmp = NULL;
+    rt_fault_done(alt);
+#endif
+    rt_gc_thread_roots(0);
 }
 
 int rt_start(int argc, char **argv, void (*program)(void)) {

@@ -1,0 +1,102 @@
+; SRFI 18 mutexes and condition variables: a shared counter under a mutex (no update lost),
+; mutex-state through its states (not-abandoned, owned by a thread, not-owned, abandoned when
+; the owner ends while holding it: abandoned-mutex-exception? on the next lock), mutex-lock!
+; with a timeout (#f when it passes), names and specifics, and a bounded queue of producers
+; and consumers on two condition variables (mutex-unlock! with a condition variable), which
+; must neither lose nor duplicate an item nor deadlock.
+(import (scheme base) (scheme write) (srfi 18))
+
+(define m (make-mutex 'counter-lock))
+(write (list (mutex? m) (mutex? 'm) (mutex-name m) (mutex-state m))) (newline)
+(mutex-specific-set! m 'spec)
+(write (mutex-specific m)) (newline)
+
+(define counter 0)
+(define (bump n)
+  (let loop ((i 0))
+    (when (< i n)
+      (mutex-lock! m)
+      (set! counter (+ counter 1))
+      (mutex-unlock! m)
+      (loop (+ i 1)))))
+(define workers (map (lambda (i) (thread-start! (make-thread (lambda () (bump 20000))))) '(1 2 3 4)))
+(bump 20000)
+(for-each thread-join! workers)
+(write counter) (newline)
+
+;; states
+(mutex-lock! m)
+(write (eq? (mutex-state m) (current-thread))) (newline)
+(mutex-unlock! m)
+(write (mutex-state m)) (newline)
+(mutex-lock! m #f #f)
+(write (mutex-state m)) (newline)
+;; locked: another thread's lock times out
+(write (thread-join! (thread-start! (make-thread (lambda () (mutex-lock! m 0.01)))))) (newline)
+(mutex-unlock! m)
+(write (thread-join! (thread-start! (make-thread (lambda () (let ((r (mutex-lock! m 1))) (mutex-unlock! m) r)))))) (newline)
+
+;; abandoned
+(define a (make-mutex))
+(thread-join! (thread-start! (make-thread (lambda () (mutex-lock! a) 'ends-holding-it))))
+(write (mutex-state a)) (newline)
+(write (guard (e ((abandoned-mutex-exception? e) 'abandoned-exception)) (mutex-lock! a))) (newline)
+(write (eq? (mutex-state a) (current-thread))) (newline)
+(mutex-unlock! a)
+(write (mutex-state a)) (newline)
+
+;; condition variables: a bounded buffer, 3 producers and 3 consumers
+(define cv (make-condition-variable 'cv))
+(write (list (condition-variable? cv) (condition-variable? m) (condition-variable-name cv))) (newline)
+(condition-variable-specific-set! cv 42)
+(write (condition-variable-specific cv)) (newline)
+(define lock (make-mutex))
+(define not-full (make-condition-variable))
+(define not-empty (make-condition-variable))
+(define buf '())
+(define size 0)
+(define cap 4)
+(define (put! x)
+  (mutex-lock! lock)
+  (if (>= size cap)
+      (begin (mutex-unlock! lock not-full) (put! x))
+      (begin (set! buf (cons x buf)) (set! size (+ size 1))
+             (condition-variable-signal! not-empty)
+             (mutex-unlock! lock))))
+(define (take!)
+  (mutex-lock! lock)
+  (if (= size 0)
+      (begin (mutex-unlock! lock not-empty) (take!))
+      (let ((x (car buf)))
+        (set! buf (cdr buf)) (set! size (- size 1))
+        (condition-variable-signal! not-full)
+        (mutex-unlock! lock)
+        x)))
+(define per 500)
+(define producers
+  (map (lambda (p) (thread-start! (make-thread (lambda ()
+                                                 (let loop ((i 0))
+                                                   (when (< i per) (put! (+ (* p 100000) i)) (loop (+ i 1))))))))
+       '(1 2 3)))
+(define consumers
+  (map (lambda (c) (thread-start! (make-thread (lambda ()
+                                                 (let loop ((i 0) (sum 0) (n 0))
+                                                   (if (= i per) (list n sum) (let ((x (take!))) (loop (+ i 1) (+ sum x) (+ n 1)))))))))
+       '(1 2 3)))
+(for-each thread-join! producers)
+(define results (map thread-join! consumers))
+(write (list (apply + (map car results)) (apply + (map cadr results)) size)) (newline)
+;; broadcast wakes every waiter
+(define go #f)
+(define waiters
+  (map (lambda (i) (thread-start! (make-thread (lambda ()
+                                                 (let wait ()
+                                                   (mutex-lock! lock)
+                                                   (if go (begin (mutex-unlock! lock) i)
+                                                       (begin (mutex-unlock! lock not-empty 0.5) (wait))))))))
+       '(1 2 3)))
+(mutex-lock! lock)
+(set! go #t)
+(condition-variable-broadcast! not-empty)
+(mutex-unlock! lock)
+(write (map thread-join! waiters)) (newline)
