@@ -265,6 +265,15 @@ conformance: all
 #   make test-r7rs-suite   chibi-scheme's R7RS test suite (tests/external/r7rs-tests.scm, vendored
 #                          unchanged) at -O0 and -O2: pass/fail counts; fails on a failure not in
 #                          tests/external/r7rs-expected-failures.txt (about 15 s)
-.PHONY: test-r7rs-suite
+.PHONY: test-r7rs-suite bench-external
 test-r7rs-suite: all
 	B=$(B) tests/external/run-r7rs-suite.py
+
+#   make bench-external    ecraven's r7rs-benchmarks (benchmarks/external/, 57 programs) compiled by
+#                          Regal and by Chez Scheme, each run once with its iteration count set to 1
+#                          and its result checked (about 5 min). BENCH_TIME=N: then N alternating
+#                          runs of each on the real inputs, median CPU times and Chez/Regal ratios
+#                          in $(B)/bench-external/table.md (benchmarks/external/RESULTS.md). Not in
+#                          make test.
+bench-external: all
+	B=$(B) benchmarks/external/run.py $(if $(BENCH_TIME),--time $(BENCH_TIME))
