@@ -20,6 +20,8 @@ otherwise).
                                 alternating Regal and Chez; median CPU time (user+sys, from
                                 /usr/bin/time) and the Chez/Regal ratio; writes
                                 $B/bench-external/times.csv and table.md
+  --skip-check, --chez-first    with --time: no separate check run (each timed run is still
+                                checked); Chez runs first in odd-numbered runs instead of even
   --no-chez                     Regal only
 Environment: B (default build), REGAL (default $B/regal). Exit status 1 when a check fails.
 """
@@ -178,6 +180,9 @@ def main():
     ap.add_argument('--full', action='store_true')
     ap.add_argument('--time', type=int, default=0)
     ap.add_argument('--no-chez', action='store_true')
+    ap.add_argument('--skip-check', action='store_true',
+                    help='with --time: build only, no check run (each timed run is still checked)')
+    ap.add_argument('--chez-first', action='store_true', help='with --time: Chez runs first')
     a = ap.parse_args()
     names = a.names or PROGRAMS
     impls = ['regal'] if a.no_chez else ['regal', 'chez']
@@ -187,6 +192,8 @@ def main():
         for impl in impls:
             try:
                 cmds[n, impl] = build(n, impl, w)
+                if a.time and a.skip_check:
+                    continue
                 ok, cpu, msg = run_once(cmds[n, impl], n, w, not (a.full or a.time))
             except (RuntimeError, subprocess.TimeoutExpired) as e:
                 ok, cpu, msg = False, None, str(e)
@@ -197,16 +204,20 @@ def main():
                 failed.append((n, impl))
                 cmds.pop((n, impl), None)
     good = sum(1 for n in names if (n, 'regal') not in failed)
-    print('regal: %d of %d programs compile, run and give the right result' % (good, len(names)))
+    print('regal: %d of %d programs compile%s' % (good, len(names), '' if a.time and a.skip_check
+                                                   else ', run and give the right result'))
     if a.time:
         times = {}
         for n in names:
             if any((n, i) not in cmds for i in impls):
                 continue
             for k in range(a.time):
-                order = impls if k % 2 == 0 else impls[::-1]
+                order = impls if (k % 2 == 0) != a.chez_first else impls[::-1]
                 for impl in order:
                     ok, cpu, msg = run_once(cmds[n, impl], n, w, False)
+                    if not ok:
+                        print('%-11s %-5s FAIL  %s' % (n, impl, msg), flush=True)
+                        failed.append((n, impl))
                     times.setdefault((n, impl), []).append(cpu if ok else float('nan'))
             med = {i: statistics.median(times[n, i]) for i in impls}
             print('%-11s ' % n + '  '.join('%s %.2f s (%s)' % (i, med[i], ' '.join('%.2f' % t for t in times[n, i]))
