@@ -198,8 +198,8 @@ $(B)/unit_tests: $(UNIT_SRCS) $(B)/libregal-san.a
 # end-to-end programs also run with AddressSanitizer and UBSan on the runtime and generated code.
 test: deps all
 	$(MAKE) -j1 test-layers test-unit test-codegen test-dump test-errors test-io test-sepcomp test-repl test-debug test-ffi \
-	    test-install test-stats test-robust test-memory test-run test-run-ctor test-run-san test-tsan conformance test-diff \
-	    test-report
+	    test-install test-stats test-robust test-memory test-run test-run-ctor test-run-san test-tsan conformance \
+	    test-r7rs-suite test-diff test-report
 	@echo "all test suites passed"
 
 # the runtime's layers (runtime/rtlib.h, "Architecture") against its object files: no call up,
@@ -356,3 +356,20 @@ bench-compile-time: deps all
 .PHONY: conformance
 conformance: all
 	B=$(B) tests/conformance/run.py $(if $(CHEZ),--chez)
+
+# ---- external suites ---------------------------------------------------------------------------
+#   make test-r7rs-suite   chibi-scheme's R7RS test suite (tests/external/r7rs-tests.scm, vendored
+#                          unchanged) at -O0 and -O2: pass/fail counts; fails on a failure not in
+#                          tests/external/r7rs-expected-failures.txt (about 15 s)
+.PHONY: test-r7rs-suite bench-external
+test-r7rs-suite: all
+	B=$(B) tests/external/run-r7rs-suite.py
+
+#   make bench-external    ecraven's r7rs-benchmarks (benchmarks/external/, 57 programs) compiled by
+#                          Regal and by Chez Scheme, each run once with its iteration count set to 1
+#                          and its result checked (about 5 min). BENCH_TIME=N: then N alternating
+#                          runs of each on the real inputs, median CPU times and Chez/Regal ratios
+#                          in $(B)/bench-external/table.md (benchmarks/external/RESULTS.md). Not in
+#                          make test.
+bench-external: all
+	B=$(B) benchmarks/external/run.py $(if $(BENCH_TIME),--time $(BENCH_TIME))

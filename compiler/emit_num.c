@@ -520,7 +520,10 @@ const char *emit_intdiv(Emitter *em, Ast *a, bool floor, DivWant want, const cha
     AstVec leaves = {0};
     int bits = emit_wide_bits(a->args.items[0], &leaves, true);
     bool wide = bits > 0 && bits <= EMIT_WIDE_BITS && !em->opt->no_inline_arith;
-    if (!wide) vec_push(&leaves, a->args.items[0]);
+    if (!wide) {            /* the dividend is one operand: drop the leaves the walk collected */
+        leaves.len = 0;
+        vec_push(&leaves, a->args.items[0]);
+    }
     vec_push(&leaves, a->args.items[1]);
     const char **v = emit_args(em, &leaves);   /* the leaves, then the divisor */
     size_t nl = leaves.len - 1;

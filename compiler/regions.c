@@ -693,11 +693,14 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         if (n > 0) rg_use(rg, &v[0], c.use, RW_LOCAL, NULL, a->loc);
         Bits into = n > 0 ? (pr->id == PRIM_list_set_x ? rg_reach(rg, &v[0]) : bits_copy(&v[0])) : (Bits){0};
         Bits whole = rg_reach(rg, &into);
-        /* no object known yet: an unknown one (a global's), once the sets have settled */
+        /* no object known yet: an unknown one (a global's), once the sets have settled. A
+         * call's result is not only what the callee made in this region: it may be any object
+         * the callee reaches (a global's, ecraven's browse: (set-cdr! (lookup k *props*) ..)) */
         bool local = bits_next(&into, 0) >= 0 || !rg->settled;
         BITS_EACH(&into, t) {
-            int kind = p->toks.items[t].kind;
-            if (kind != TK_SITE && kind != TK_REST) local = false;
+            const Tok *k = &p->toks.items[t];
+            if (k->kind != TK_SITE && k->kind != TK_REST) local = false;
+            if (k->kind == TK_SITE && k->site->kind == AST_CALL) local = false;
         }
         for (size_t i = 1; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);

@@ -1,0 +1,1 @@
+(define (this-scheme-implementation-name) "regal")
