@@ -1257,7 +1257,7 @@ Program *expand_program(const char *file, DatumVec *forms, const ExpandOptions *
         while (!(in & ((LibSet)1 << first))) first++;
         /* (regal lists) is what lib/srfi/1.sld re-exports: name the library users import */
         diag_error(v->loc, "unbound variable '%s' (it is exported by %s, not imported here)",
-                   v->name->name, (1u << first) == LIB_LISTS ? "(srfi 1)" : lib_builtin_names[first]);
+                   v->name->name, ((LibSet)1 << first) == LIB_LISTS ? "(srfi 1)" : lib_builtin_names[first]);
     }
     prog->next_var_id = ex->next_id;
     if (opt->libraries_out) { /* interface.c reads the libraries' top levels after this */
