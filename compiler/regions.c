@@ -280,9 +280,16 @@ static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
     /* Likewise a local site of numbers that may be fixnums: a region in every frame (an enter
      * and a leave per call) for what is usually a fixnum was half of fib's time on an input
      * read at run time; the collected heap takes the boxed ones. Sites that always box (flonum
-     * arithmetic: no fixnum in the type) keep the region. -fno-number-heap: the region. */
-    if (k->kind == TK_SITE && n == SC_LOCAL && rg_type_number_maybe_fixnum(k->type) && rg->number_heap)
-        return SC_HEAP;
+     * arithmetic: no fixnum in the type) keep the region. -fno-number-heap: the region. A
+     * site whose need is an iteration it is made in uses only the iteration, so the heap's
+     * objects are garbage when the iteration ends (the need is the iteration, not beyond). */
+    if (k->kind == TK_SITE && rg_type_number_maybe_fixnum(k->type) && rg->number_heap) {
+        if (n == SC_LOCAL) return SC_HEAP;
+        /* the same in an iteration (ack's (- n 1)), but for a call, whose callee may put more
+         * than its result in the region it is given */
+        if ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) && k->site->kind != AST_CALL)
+            return SC_HEAP;
+    }
     return n;
 }
 
@@ -1013,7 +1020,9 @@ static void rg_finish(Rg *rg, Proc *p) {
         int n = k->need < 0 ? k->alloc : k->need;
         bool bignum_rule = rg_type_bignum_only(k->type) && s != n && (s == SC_CALLER || s == SC_HEAP) &&
                            rg_scope(p, n)->kind != SC_HEAP && rg_scope(p, n)->kind != SC_CALLER;
-        bool number_rule = !bignum_rule && n == SC_LOCAL && s == SC_HEAP && rg_type_number_maybe_fixnum(k->type);
+        bool number_rule = !bignum_rule && s == SC_HEAP && rg_type_number_maybe_fixnum(k->type) &&
+                           (n == SC_LOCAL || ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) &&
+                                              k->site->kind != AST_CALL));
         RegionSite site = {.site = k->site, .proc = p->lam, .what = k->what, .place = k->site->place,
                            .loop = k->site->place_loop,
                            .outlives_iteration = !bignum_rule && !number_rule && sc->kind == SC_HEAP &&

@@ -17,6 +17,15 @@
 ; OFF: :13:10: result of 'fib': local region of 'fib'
 (define (half x) (let ((h (* (inexact x) 0.5))) (+ h h)))
 ; CHECK: :18:30: inexact: local region of 'half'
+;; in an iteration (the self tail calls of ack) too, but for calls: (- n 1) passed to the
+;; inner call is used only within the iteration, and does not make every iteration enter a region
+(define (ack m n)
+  (cond ((= m 0) (+ n 1))
+        ((= n 0) (ack (- m 1) 1))
+        (else (ack (- m 1) (ack m (- n 1))))))
+; CHECK: :25:35: -: heap (collected): a number that may be a fixnum
+; OFF: :25:35: -: iteration region of 'ack'
+(display (ack (read) (read)))
 (display (fib (read)))
 (display (half (read)))
 ; CHECK: heap sites by reason:{{.*}}numbers that may be fixnums, made in a frame
