@@ -6,10 +6,12 @@
 # then task_bench (runtime/bench/task_bench.c): task lifecycle, counters, chunk pools, and the
 # OpenMP tasking runtime on the lifecycle's shapes (runtime/bench/omp_tasks.c).
 # The machine's load (uptime) is printed first: the speedup needs the two cores idle.
-# Usage: B=build benchmarks/parallel/run.sh [RUNS]   (from the repository root)
+# Usage: B=build benchmarks/parallel/run.sh [RUNS [OUT]]   (from the repository root; OUT: the
+# output goes to that file instead, as runtime/bench/report.py's parallel step asks)
 set -e
 B=${B:-build}
 runs=${1:-5}
+if [ -n "${2:-}" ]; then exec >"$2" 2>&1; fi
 here=$(dirname "$0")
 work=$(mktemp -d "${TMPDIR:-/tmp}/regal-par.XXXXXX")
 trap 'rm -rf "$work"' EXIT
