@@ -602,20 +602,24 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
 
 /* ---- primitive calls ------------------------------------------------------------------------ */
 /* The out-of-line call of a primitive, through its rt_p_ entry. */
+void emit_prim_call_text(Buf *b, const Prim *p, const char *rg, const char *loc, const char **vals, size_t n) {
+    buf_printf(b, "rt_p_%s(%s, %s", p->cname, rg, loc);
+    if (p->fixed) {
+        for (size_t i = 0; i < n; i++) buf_printf(b, ", %s", vals[i]);
+    } else if (n == 0) {
+        buf_puts(b, ", 0, NULL");
+    } else {
+        buf_printf(b, ", %zu, (const RtValue[]){", n);
+        for (size_t i = 0; i < n; i++) buf_printf(b, "%s%s", i ? ", " : "", vals[i]);
+        buf_puts(b, "}");
+    }
+    buf_putc(b, ')');
+}
+
 static const char *emit_prim_call_out(Emitter *em, const char *rg, const Prim *p, const char *loc,
                                       const char **vals, size_t n) {
     Buf b = {0};
-    buf_printf(&b, "rt_p_%s(%s, %s", p->cname, rg, loc);
-    if (p->fixed) {
-        for (size_t i = 0; i < n; i++) buf_printf(&b, ", %s", vals[i]);
-    } else if (n == 0) {
-        buf_puts(&b, ", 0, NULL");
-    } else {
-        buf_printf(&b, ", %zu, (const RtValue[]){", n);
-        for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? ", " : "", vals[i]);
-        buf_puts(&b, "}");
-    }
-    buf_putc(&b, ')');
+    emit_prim_call_text(&b, p, rg, loc, vals, n);
     char *t = emit_temp(em);
     emit_line(em, "RtValue %s = %s;", t, buf_cstr(&b));
     buf_free(&b);

@@ -136,6 +136,8 @@ const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t n, con
 char *emit_typed_mem(const char *rg, const char *type, const char *extra);
 void emit_typed_float(Emitter *em, const char *t, const char *rg, const char *x);
 const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *loc);
+/* The C call of primitive p's runtime entry rt_p_<cname>(rg, loc, args...) (emit.c) */
+void emit_prim_call_text(Buf *b, const Prim *p, const char *rg, const char *loc, const char **vals, size_t n);
 
 /* ---- emit_num.c ------------------------------------------------------------------------------ */
 const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc);

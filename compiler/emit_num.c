@@ -349,14 +349,10 @@ const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *lo
     free(d);
     const char *rg = emit_rg(a);
     Buf call = {0};
-    buf_printf(&call, "rt_p_%s(" EMIT_RG ", %s", p->cname, loc);
-    if (p->fixed) for (size_t i = 0; i < n; i++) buf_printf(&call, ", s%zu", i);
-    else {
-        buf_printf(&call, ", %zu, (const RtValue[]){", n);
-        for (size_t i = 0; i < n; i++) buf_printf(&call, "%ss%zu", i ? ", " : "", i);
-        buf_puts(&call, "}");
-    }
-    buf_putc(&call, ')');
+    const char **s = xcalloc(n, sizeof *s);   /* the stub's parameters */
+    for (size_t i = 0; i < n; i++) s[i] = xasprintf("s%zu", i);
+    emit_prim_call_text(&call, p, EMIT_RG, loc, s, n);
+    free(s);
     const char *slow = emit_stub(em, "RtValue", rg, xstrdup(buf_cstr(&call)), n, v);
     em->stats.num_generic++;
     char *t = emit_temp(em);
@@ -394,13 +390,14 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     em->stats.num_generic++;
     const char *slow = emit_stub(em, "RtValue", rg, xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", op, loc), 2, v);
     const char *tags = fix ? "" : xasprintf("RT_BOTH_FIXNUM(%s, %s) && ", v[0], v[1]);
+    /* the fixnum case: no overflow (a product's left operand untagged) */
+    const char *fixed = *op == 'm'
+        ? xasprintf("!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r)", v[0], v[1], t)
+        : xasprintf("!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r)", op, v[0], v[1], t);
     EmitFloCase fc;
     if (!fix && emit_flo_case(em, a, v, *op == 'a' ? "+" : *op == 's' ? "-" : "*", &fc)) {
         /* fixnums (unless an operand is a known flonum), then flonums inline, boxed in the
          * site's region, then the stub */
-        const char *fixed = *op == 'm'
-            ? xasprintf("!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r)", v[0], v[1], t)
-            : xasprintf("!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r)", op, v[0], v[1], t);
         emit_line(em, "RtValue %s;", t);
         if (fc.known) emit_line(em, "if (%s) {", fc.test);
         else {
@@ -417,12 +414,7 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
         return t;
     }
     emit_line(em, "int64_t %s_r;", t);
-    if (*op == 'm')
-        emit_line(em, "RtValue %s = %s!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
-                  t, tags, v[0], v[1], t, t, slow);
-    else
-        emit_line(em, "RtValue %s = %s!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r) ? (RtValue)%s_r : %s;",
-                  t, tags, op, v[0], v[1], t, t, slow);
+    emit_line(em, "RtValue %s = %s%s ? (RtValue)%s_r : %s;", t, tags, fixed, t, slow);
     return t;
 }
 
