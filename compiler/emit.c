@@ -75,6 +75,7 @@ char *emit_temp(Emitter *em) { return xasprintf("t%d", em->ntemps++); }
  * region rgl and self-iteration region rgs, and a contified loop its iteration region rg<id>;
  * the top level's own region is the static rgl. */
 const char *emit_loop_region(const Lambda *loop) { return xasprintf("rg%d", loop->id); }
+static const char *emit_carry_region(const Lambda *loop) { return xasprintf("rgc%d", loop->id); }
 const char *emit_place(Place p, const Lambda *loop) {
     switch (p) {
     case PLACE_HEAP: return "&rt_gc_region";
@@ -82,6 +83,7 @@ const char *emit_place(Place p, const Lambda *loop) {
     case PLACE_LOCAL: return "&rgl";
     case PLACE_SELF: return "&rgs";
     case PLACE_LOOP: return xasprintf("&%s", emit_loop_region(loop));
+    case PLACE_CARRY: return xasprintf("&%s", emit_carry_region(loop));
     case PLACE_NONE: break;
     }
     diag_internal("emit_place: no place");
@@ -503,16 +505,20 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
     Var *fv = a->fn->kind == AST_REF ? a->fn->var : NULL;
     Lambda *known = fv ? fv->known : NULL;
     if (known && known->contified) {
-        const char **vals = emit_args_to(em, &a->args, known);
         bool inside = false;
         for (size_t i = 0; i < em->loops.len; i++)
             if (em->loops.items[i] == known) inside = true;
+        /* a back edge: what the carry region holds is dead (regions.c), the arguments may
+         * make the next iteration's values there */
+        if (inside && known->region_carry) emit_line(em, "rt_region_recycle(&%s);", emit_carry_region(known));
+        const char **vals = emit_args_to(em, &a->args, known);
         if (inside) { /* a tail call from the loop's own body: the next iteration */
             for (size_t i = 0; i < known->params.len; i++)
                 emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
             size_t keep = 0;
             for (size_t i = 0; i < em->loops.len; i++)
                 if (em->loops.items[i] == known) keep = em->loop_keep.items[i];
+            if (known->region_carry) keep++;   /* entered before the iteration region */
             if (known->region_loop) { /* the iteration's objects die here */
                 emit_region_leave_to(em, keep + 1);
                 emit_line(em, "rt_region_recycle(&%s);", emit_loop_region(known));
@@ -535,6 +541,7 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
             emit_line(em, "RtValue %s;", result);
             body = (Dest){DEST_JUMP, result, done, keep};
         }
+        if (known->region_carry) emit_region_enter(em, emit_carry_region(known));
         if (known->region_loop) emit_region_enter(em, emit_loop_region(known));
         char *label = xasprintf("loop%d", known->id);
         size_t at = emit_label(em, label);
@@ -886,7 +893,9 @@ static bool emit_acc_tails(Lambda *l, Ast *a, PrimId *op, bool *found, PtrMap *s
     case AST_SEQ: return emit_acc_tails(l, a->items.items[a->items.len - 1], op, found, seen);
     case AST_LET: case AST_LETREC:
         for (size_t i = 0; i < a->inits.len; i++)   /* a loop here must not have its own region */
-            if (a->inits.items[i]->kind == AST_LAMBDA && a->inits.items[i]->lambda->region_loop) return false;
+            if (a->inits.items[i]->kind == AST_LAMBDA &&
+                (a->inits.items[i]->lambda->region_loop || a->inits.items[i]->lambda->region_carry))
+                return false;
         return emit_acc_tails(l, a->body, op, found, seen);
     case AST_CALL: {
         Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
@@ -1294,7 +1303,10 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
                         "    return RT_UNSPEC;\n}\n");
     } else {
         buf_puts(&glue, "}\n\nint main(int argc, char **argv) {\n"
-                        "    rt_frames_register(&regal_frames);\n"
+                        "    rt_frames_register(&regal_frames);\n");
+        if (opt->check_regions)   /* exact depths: no region allocates in the heap for itself */
+            buf_puts(&glue, "    rt_region_budget = 0;\n");
+        buf_puts(&glue,
                         "    return rt_start(argc, argv, regal_program);\n}\n");
     }
     if (opt->stats) *opt->stats = em.stats;

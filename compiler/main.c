@@ -63,6 +63,9 @@ static void main_usage(FILE *f) {
           "                       a setjmp escape instead of a return of the values\n"
           "  -fno-number-heap     a number that may be a fixnum, used only in its frame, gets a\n"
           "                       region in the frame instead of the collected heap\n"
+          "  -fno-carry-regions   what a loop's back edge makes for a variable read only after\n"
+          "                       the loop goes to the collected heap, not to a region emptied\n"
+          "                       at each back edge\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -93,6 +96,8 @@ static void main_usage(FILE *f) {
           "  REGAL_VERBOSE        set: print the C compiler's command line on stderr\n"
           "Environment of compiled programs:\n"
           "  REGAL_STACK_MB       the program's stack in MiB (default 512)\n"
+          "  REGAL_REGION_BUDGET  MiB a region holds before it allocates in the collected heap\n"
+          "                       (default 64; 0: no budget)\n"
           "  REGAL_STATS          1: memory statistics on stderr at exit; json: as one JSON line\n"
           "  REGAL_BACKTRACE      N: Scheme frames shown after an uncaught error (default 10; 0: none)\n"
           "  REGAL_WORKERS        N: worker threads of the fork/join tasks (default: one per core)\n"
@@ -331,6 +336,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
         else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
+        else if (!strcmp(a, "-fno-carry-regions")) ro.no_carry = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;

@@ -271,6 +271,8 @@ typedef enum {
     PLACE_LOCAL,   /* the procedure call's own region (the top level's own, at top level) */
     PLACE_SELF,    /* the iteration region of a procedure that loops by self tail calls */
     PLACE_LOOP,    /* the iteration region of a contified loop (Ast.place_loop) */
+    PLACE_CARRY,   /* the carry region of a contified loop (Ast.place_loop): lives while the
+                    * loop runs, emptied before each back edge's arguments are evaluated */
 } Place;
 
 /* What a procedure does with an argument (regions.c's summaries): nothing that outlives the
@@ -350,7 +352,7 @@ struct Ast {
     /* set by regions.c, at every allocation site (an allocating node, a non-tail call's
      * result region, a closure, a boxed flonum): the region its objects go to */
     Place place;
-    Lambda *place_loop;   /* PLACE_LOOP: the contified loop whose iteration region it is */
+    Lambda *place_loop;   /* PLACE_LOOP, PLACE_CARRY: the contified loop whose region it is */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
 };
 
@@ -373,8 +375,9 @@ struct Lambda {
                              its parameters may receive anything */
     /* set by regions.c: the regions this lambda's code enters: a local one (once per call),
      * a self-iteration one (recycled at each self tail call), a loop one (contified loops:
-     * recycled at each iteration); where its rest list is allocated */
-    bool region_local, region_self, region_loop;
+     * recycled at each iteration), a carry one (contified loops: entered with the loop,
+     * emptied before each back edge's arguments, see regions.c); where its rest list goes */
+    bool region_local, region_self, region_loop, region_carry;
     Place rest_place;
     const uint8_t *param_sum; /* per required parameter, what the procedure does with it
                                  (RegionSum): for interface.c's summaries */
@@ -808,6 +811,9 @@ void infer_dump(Program *prog, Buf *out);
  * with the reason for its place. Places, youngest first:
  *   loop      the iteration region of a loop (contified loop or self tail calls), recycled at
  *             each back edge: objects used only within one iteration
+ *   carry     the carry region of a contified loop, entered with the loop, emptied before
+ *             each back edge's arguments: what the arguments make for a loop variable that is
+ *             read only after the loop's last iteration (a benchmark harness's result)
  *   local     the procedure call's own region (a Region in its C frame), released when it
  *             returns or tail-calls
  *   caller    the region the caller passed as `rr`: objects returned (for the top level: the
@@ -825,6 +831,7 @@ typedef enum RegionWhy {
     RW_RETURNED,         /* returned, or passed in a tail call */
     RW_CARRIED,          /* carried to a loop's next iteration */
     RW_LOOP,             /* made in every iteration of a loop but outlives it */
+    RW_CARRY,            /* carried in a loop variable read only after the loop's last iteration */
     RW_BIGNUM,           /* allocates only on fixnum overflow */
     RW_NUMBER,           /* a local number that may be a fixnum: allocates only when not one */
     RW_CONTAINED,        /* part of an object that lives there */
@@ -845,7 +852,7 @@ typedef struct RegionSite {
     Lambda *proc;         /* the procedure whose code allocates (NULL: the top level) */
     const char *what;     /* "cons", "closure 'f'", "result of 'g'", ... */
     Place place;
-    Lambda *loop;         /* PLACE_LOOP: the loop */
+    Lambda *loop;         /* PLACE_LOOP, PLACE_CARRY: the loop */
     bool outlives_iteration; /* placed in the heap because it outlives a loop iteration */
     const char *why;      /* the use that decided, with its location ("returned at f.scm:3:4") */
     RegionWhy why_kind;
@@ -853,6 +860,8 @@ typedef struct RegionSite {
 typedef struct RegionsOptions {
     bool no_number_heap;   /* -fno-number-heap: a local site of numbers that may be fixnums
                             * keeps its frame region (the default puts them in the heap) */
+    bool no_carry;         /* -fno-carry-regions: what a back edge carries in a loop variable
+                            * read only after the loop goes to the heap (no carry regions) */
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with

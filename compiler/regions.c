@@ -99,10 +99,10 @@ static int bits_next(const Bits *b, int i) {
 #define BITS_EACH(b, i) for (int i = bits_next((b), 0); i >= 0; i = bits_next((b), i + 1))
 
 /* ---- scopes, tokens, procedures ------------------------------------------------------------ */
-enum { SC_HEAP, SC_CALLER, SC_LOCAL, SC_SELF, SC_LOOP };
+enum { SC_HEAP, SC_CALLER, SC_LOCAL, SC_SELF, SC_LOOP, SC_CARRY };
 typedef struct RgScope {
     int kind, parent, depth;
-    Lambda *loop;         /* SC_LOOP: the contified lambda */
+    Lambda *loop;         /* SC_LOOP, SC_CARRY: the contified lambda */
     bool used;            /* some site is placed here */
 } RgScope;
 
@@ -121,6 +121,9 @@ typedef struct Tok {
     Type type;            /* the types its objects can have */
     Var *acc;             /* TK_SITE: each object is stored into the next value of this loop
                            * variable as soon as it is made (accumulation, below) */
+    Lambda *carry_arg;    /* TK_SITE: evaluated in the arguments of a back edge of this loop */
+    bool tail_passed;     /* passed in a tail call (or called in one): garbage once the
+                           * callee is done with it, if the callee does not return it */
 } Tok;
 
 typedef struct Proc {
@@ -130,11 +133,13 @@ typedef struct Proc {
     VEC(Tok) toks;
     int self_scope;       /* SC_SELF scope, or -1 */
     int rest_tok;         /* TK_REST token, or -1 */
+    VEC(Ast *) tail_calls; /* the calls in tail position that are given its region */
 } Proc;
 
 typedef struct Rg {
     Program *prog;
     bool number_heap;     /* a local site of maybe-fixnum numbers goes to the heap (rg_place) */
+    bool carry;           /* loops get carry regions (below) */
     VEC(Proc *) procs;
     size_t nlambdas;
     int *loop_scope;      /* by lambda id: a contified loop's scope in its host, 0: none yet */
@@ -150,17 +155,26 @@ typedef struct Rg {
     unsigned *mark, epoch;  /* by lambda id: contified bodies already looked into */
     Bits broken;          /* loop variables (by id) some back edge passes a value that does not
                              hold the previous one (accumulation, below) */
+    Bits carry_read;      /* loop variables (by id) read where their loop may still go round
+                             (carry regions, below) */
+    Lambda *carry_arg;    /* the loop whose back edge's arguments are being walked */
+    bool *rr_dirty;       /* by lambda id: may put into its caller's region objects that are
+                             not part of its result (carry regions, below) */
+    bool dirty_known;     /* rr_dirty is computed: a dirty call's result is not carried */
 } Rg;
 
 typedef struct Chain {    /* the loops the current node is in tail position of, innermost first */
     Lambda *target;       /* a back edge is a call of this lambda */
     int entry_alloc;      /* where code after the loop's last iteration allocates */
     const struct Chain *next;
+    const struct Chain *live_next;   /* the loops the loop's entry was inside (Ctx.live) */
 } Chain;
 typedef struct Ctx {
     int use;              /* the scope whose region is the youngest one alive here */
     int alloc;            /* the scope a site here is evaluated once per (exit branches) */
     const Chain *chain;
+    const Chain *live;    /* the loops whose back edge may still be taken after this node,
+                             innermost first (linked by live_next; chain is a prefix of it) */
     bool ptail;           /* tail position of the procedure: returned, or a tail call */
 } Ctx;
 
@@ -202,7 +216,7 @@ static int rg_site(Rg *rg, Ast *a, const char *what, int alloc) {
     if (a->rg_tok) return a->rg_tok - 1;
     Type ty = a->kind == AST_LAMBDA ? TY_PROC : a->kind == AST_REF ? TY_FLO : infer_type(a);
     int t = rg_add_tok(rg->p, (Tok){.kind = TK_SITE, .site = a, .what = what, .alloc = alloc,
-                                    .need = alloc, .type = ty});
+                                    .need = alloc, .type = ty, .carry_arg = rg->carry_arg});
     a->rg_tok = t + 1;
     rg->changed = true;
     return t;
@@ -248,6 +262,26 @@ static Bits *rg_varset(Rg *rg, Var *v) {
     return &rg->varset.items[v->id];
 }
 
+/* Whether a call that is given a region may put into it more than its result: it may enter
+ * a procedure inference cannot name, one that is rr_dirty, or a primitive that calls
+ * procedures (carry regions, below). */
+static Lambda *rg_mapped(Ast *a);
+static bool rg_call_dirty(const Rg *rg, Ast *a) {
+    if (a->kind == AST_PRIMCALL) {
+        Lambda *f = rg_mapped(a);
+        return f ? rg->rr_dirty[f->id] : prims_higher_order(a->prim, a->args.len);
+    }
+    if (a->kind != AST_CALL) return false;
+    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    if (k) return rg->rr_dirty[k->id];
+    CallTarget ts[8];
+    int nt = infer_call_targets(rg->prog, a, ts, 8);
+    if (nt < 0 || nt > 8) return true;
+    for (int j = 0; j < nt; j++)
+        if (ts[j].lambda ? rg->rr_dirty[ts[j].lambda->id] : prims_higher_order(ts[j].prim, a->args.len)) return true;
+    return false;
+}
+
 /* The region a site's objects go to: its need, or the heap when that need outlives an
  * iteration of a loop the site is evaluated in and the objects may become garbage while the
  * loop runs (per iteration: unbounded otherwise). Objects kept only by accumulation (below)
@@ -264,6 +298,11 @@ static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
     for (int s = a; s != n; s = rg_scope(p, s)->parent)
         if (rg_scope(p, s)->kind == SC_SELF || rg_scope(p, s)->kind == SC_LOOP) {
             if (s == a && k->acc && !rg_acc_broken(rg, k->acc)) continue;
+            /* made by a back edge's arguments for the loop's carry region (below) */
+            if (rg_scope(p, s)->kind == SC_LOOP && k->kind == TK_SITE && k->carry_arg == rg_scope(p, s)->loop &&
+                rg_scope(p, s)->parent == n && rg_scope(p, n)->kind == SC_CARRY &&
+                !(rg->dirty_known && rg_call_dirty(rg, k->site)))
+                continue;
             return SC_HEAP;
         }
     /* A site that allocates only on fixnum overflow never makes its procedure enter a region
@@ -528,16 +567,49 @@ static void rg_free_args(Bits *v, size_t n) {
     free(v);
 }
 
+/* Carry regions (MLKit's resetting of regions, for what a loop replaces). A contified loop's
+ * scope has a carry scope between it and the scope it was entered in: emit.c enters its region
+ * with the loop, leaves it when the loop exits, and empties it before evaluating the arguments
+ * of each back edge. A loop variable is a carry variable when it is never assigned and never
+ * read, nor captured, where the loop may still go round (a benchmark harness's
+ * `(loop (+ i 1) (thunk))` whose result is looked at only by the exit branch): on the way to
+ * a back edge its previous value is dead, and so is everything made only for it. What a back
+ * edge passes in a carry variable needs the carry scope instead of the parent; a site made in
+ * the back edge's arguments (Tok.carry_arg) whose need is then the carry scope goes there,
+ * instead of to the heap as something made in every iteration that outlives it: it is made
+ * after the region was emptied and dies at the next back edge or when the loop exits. Needs
+ * only grow: a variable found read on the way round (Rg.carry_read) goes back to the parent,
+ * and its values with it, at the next walk. */
+static bool rg_carry_var(const Rg *rg, const Var *v) {
+    return rg->carry && !v->boxed && v->nsets == 0 && !bits_has(&rg->carry_read, v->id);
+}
+/* v is read (or captured) here: a loop variable whose loop is still live here is no carry
+ * variable. */
+static void rg_carry_read(Rg *rg, const Var *v, Ctx c) {
+    if (!v->owner || !v->owner->contified || v->global) return;
+    for (const Chain *ch = c.live; ch; ch = ch->live_next)
+        if (ch->target == v->owner) {
+            rg->changed |= bits_add(&rg->carry_read, v->id);
+            return;
+        }
+}
+
 /* A back edge a (a call of loop k, or a self tail call) with argument values v: they are
- * the next iteration's variables, so they must live in the loop's parent scope. */
-static void rg_next_iteration(Rg *rg, Ast *a, Lambda *k, Bits *v, int parent) {
+ * the next iteration's variables, so they must live in the loop's parent scope (or, for a
+ * carry variable, its carry scope `carry`; -1: none). */
+static void rg_next_iteration(Rg *rg, Ast *a, Lambda *k, Bits *v, int parent, int carry) {
     rg_carry(rg, a, k);
     for (size_t i = 0; i < a->args.len && i < k->params.len; i++) {
         Var *pv = k->params.items[i];
-        rg_use(rg, &v[i], parent, RW_CARRIED, xasprintf("carried to the next iteration in '%s'", pv->name->name), a->loc);
+        rg_use(rg, &v[i], carry >= 0 && rg_carry_var(rg, pv) ? carry : parent, RW_CARRIED,
+               xasprintf("carried to the next iteration in '%s'", pv->name->name), a->loc);
         if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, RW_BOXED, "carried in a boxed loop variable", a->loc);
         else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
     }
+}
+
+static void rg_mark_tail_passed(Rg *rg, const Bits *v) {
+    BITS_EACH(v, t) if (rg->p->toks.items[t].kind == TK_SITE) rg->p->toks.items[t].tail_passed = true;
 }
 
 static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
@@ -545,15 +617,19 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
     size_t n = a->args.len;
     if (k && k->contified) {
+        Lambda *outer = rg->carry_arg;
+        if (rg->walking[k->id]) rg->carry_arg = k;   /* a back edge's arguments */
         Bits *v = rg_walk_args(rg, &a->args, c);
+        rg->carry_arg = outer;
         int ls = rg->loop_scope[k->id];
         if (rg->walking[k->id]) {            /* a back edge: the loop variables carry values */
-            rg_next_iteration(rg, a, k, v, rg_scope(p, ls)->parent);
+            int cs = rg_scope(p, ls)->parent;
+            rg_next_iteration(rg, a, k, v, rg_scope(p, cs)->parent, cs);
             rg_free_args(v, n);
             return (Bits){0};
         }
-        /* the loop's entry: its region's parent is the youngest one alive here */
-        if (!ls) ls = rg->loop_scope[k->id] = rg_add_scope(p, SC_LOOP, c.use, k);
+        /* the loop's entry: its carry region's parent is the youngest one alive here */
+        if (!ls) ls = rg->loop_scope[k->id] = rg_add_scope(p, SC_LOOP, rg_add_scope(p, SC_CARRY, c.use, k), k);
         for (size_t i = 0; i < n && i < k->params.len; i++) {
             Var *pv = k->params.items[i];
             rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
@@ -561,8 +637,8 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
             else rg->changed |= bits_union(rg_varset(rg, pv), &v[i]);
         }
         rg_free_args(v, n);
-        Chain ch = {.target = k, .entry_alloc = c.alloc, .next = c.chain};
-        Ctx bc = {.use = ls, .alloc = ls, .chain = &ch, .ptail = c.ptail};
+        Chain ch = {.target = k, .entry_alloc = c.alloc, .next = c.chain, .live_next = c.live};
+        Ctx bc = {.use = ls, .alloc = ls, .chain = &ch, .live = &ch, .ptail = c.ptail};
         rg->walking[k->id] = true;
         Bits r = rg_walk(rg, k->body, bc);   /* the values of the exits: the loop's value */
         rg->walking[k->id] = false;
@@ -570,7 +646,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     }
     if (k && k == p->lam && c.ptail && !k->rest) {   /* self tail call: the next iteration */
         Bits *v = rg_walk_args(rg, &a->args, c);
-        rg_next_iteration(rg, a, k, v, SC_LOCAL);
+        rg_next_iteration(rg, a, k, v, SC_LOCAL, -1);
         rg_free_args(v, n);
         return (Bits){0};
     }
@@ -591,6 +667,11 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     Bits r = {0};
     if (c.ptail) {   /* a tail call: everything must outlive this frame */
         rg_use(rg, &f, SC_CALLER, RW_RETURNED, "called in tail position", a->loc);
+        rg_mark_tail_passed(rg, &f);
+        for (size_t i = 0; i < n; i++) rg_mark_tail_passed(rg, &v[i]);
+        bool known = false;   /* it is given this call's region */
+        for (size_t i = 0; i < p->tail_calls.len && !known; i++) known = p->tail_calls.items[i] == a;
+        if (!known) vec_push(&p->tail_calls, a);
         for (size_t i = 0; i < n; i++) {
             uint8_t sum = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
             if (sum == SUM_GLOBAL)
@@ -767,6 +848,7 @@ static Bits rg_lambda(Rg *rg, Ast *a, Ctx c) {
     int t = rg_site(rg, a, l->name ? xasprintf("closure '%s'", l->name->name) : "closure", c.alloc);
     for (size_t j = 0; j < l->free.len; j++) {
         Var *fv = l->free.items[j];
+        rg_carry_read(rg, fv, c);
         Bits x = rg_var_value(rg, fv);
         rg_use(rg, &x, c.use, RW_LOCAL, NULL, a->loc);
         rg->changed |= bits_union(&p->toks.items[t].contents, &x);
@@ -785,6 +867,7 @@ static Bits rg_lambda(Rg *rg, Ast *a, Ctx c) {
 static Ctx rg_branch_ctx(Rg *rg, Ast *branch, Ctx c) {
     while (c.chain && !rg_back_edge(rg, branch, c.chain->target)) {
         c.alloc = c.chain->entry_alloc;
+        c.live = c.chain->live_next;
         c.chain = c.chain->next;
     }
     return c;
@@ -795,6 +878,7 @@ static Bits rg_walk(Rg *rg, Ast *a, Ctx c) {
     case AST_CONST: return (Bits){0};
     case AST_REF: {
         Var *v = a->var;
+        rg_carry_read(rg, v, c);
         Bits r = rg_var_value(rg, v);
         if (!v->global && infer_var_unboxed(v))   /* emit.c boxes the C double here */
             bits_add(&r, rg_site(rg, a, "flonum", c.alloc));
@@ -901,11 +985,62 @@ static void rg_set_summary(Rg *rg, uint8_t *slot, uint8_t s) {
     }
 }
 
+/* Whether p may put into its caller's region objects that are not part of its result, without
+ * bound: p is on a cycle of tail calls (through other procedures: a self tail call is a jump,
+ * whose arguments do not go to the caller's region) on which it passes objects it makes
+ * (continuation-passing code: each step adds a closure that dies when the next is called), or
+ * it gives its region to a call that may (a tail call, or a call whose result it returns), or
+ * to one inference cannot follow. A bounded amount (one tail call's argument) is no more than
+ * any caller's region holds. rr_dirty is the least fixpoint of this over the program. */
+static bool rg_tail_targets(Rg *rg, Ast *a, CallTarget *ts, int *nt) {   /* false: unknown */
+    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    if (k) {
+        ts[0] = (CallTarget){k, NULL};
+        *nt = 1;
+        return true;
+    }
+    *nt = infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
+    return *nt >= 0 && *nt <= RG_MAX_TARGETS;
+}
+/* Whether a tail call of p leads back to `to` (DFS over tail calls; seen by lambda id). */
+static bool rg_tail_reaches(Rg *rg, Proc **by_id, Proc *p, Lambda *to, bool *seen) {
+    for (size_t i = 0; i < p->tail_calls.len; i++) {
+        CallTarget ts[RG_MAX_TARGETS];
+        int nt;
+        if (!rg_tail_targets(rg, p->tail_calls.items[i], ts, &nt)) continue;
+        for (int j = 0; j < nt; j++) {
+            Lambda *l = ts[j].lambda;
+            if (!l || seen[l->id]) continue;
+            if (l == to) return true;
+            seen[l->id] = true;
+            if (by_id[l->id] && rg_tail_reaches(rg, by_id, by_id[l->id], to, seen)) return true;
+        }
+    }
+    return false;
+}
+static bool rg_proc_dirty(Rg *rg, Proc **by_id, Proc *p) {
+    bool passes = false;
+    for (size_t t = 0; t < p->toks.len; t++) {
+        const Tok *k = &p->toks.items[t];
+        if (k->kind != TK_SITE || rg_place(rg, p, k) != SC_CALLER) continue;
+        if (rg_call_dirty(rg, k->site)) return true;
+        passes |= k->tail_passed;
+    }
+    for (size_t i = 0; i < p->tail_calls.len; i++)
+        if (rg_call_dirty(rg, p->tail_calls.items[i])) return true;
+    if (!passes) return false;
+    bool *seen = xcalloc(rg->nlambdas, sizeof *seen);
+    bool cycle = rg_tail_reaches(rg, by_id, p, p->lam, seen);
+    free(seen);
+    return cycle;
+}
+
 static void rg_analyse(Rg *rg, Proc *p) {
     rg->p = p;
     int s0 = p->self_scope >= 0 ? p->self_scope : SC_LOCAL;
     Chain self = {.target = p->lam, .entry_alloc = SC_LOCAL, .next = NULL};
-    Ctx c = {.use = s0, .alloc = s0, .chain = p->self_scope >= 0 ? &self : NULL, .ptail = p->lam != NULL};
+    Ctx c = {.use = s0, .alloc = s0, .chain = p->self_scope >= 0 ? &self : NULL,
+             .live = p->self_scope >= 0 ? &self : NULL, .ptail = p->lam != NULL};
     bool again;
     do {   /* to a fixpoint, then once more with the sets settled (stores into unknown objects) */
         do {
@@ -948,6 +1083,7 @@ static Place rg_scope_place(Proc *p, int s) {
     case SC_CALLER: return PLACE_CALLER;
     case SC_LOCAL: return PLACE_LOCAL;
     case SC_SELF: return PLACE_SELF;
+    case SC_CARRY: return PLACE_CARRY;
     default: return PLACE_LOOP;
     }
 }
@@ -1015,7 +1151,7 @@ static void rg_finish(Rg *rg, Proc *p) {
         RgScope *sc = rg_scope(p, s);
         sc->used = true;
         k->site->place = rg_scope_place(p, s);
-        k->site->place_loop = sc->kind == SC_LOOP ? sc->loop : NULL;
+        k->site->place_loop = sc->kind == SC_LOOP || sc->kind == SC_CARRY ? sc->loop : NULL;
         if (!rg_site_allocates(k->site)) continue;   /* not a site --explain-regions lists */
         int n = k->need < 0 ? k->alloc : k->need;
         bool bignum_rule = rg_type_bignum_only(k->type) && s != n && (s == SC_CALLER || s == SC_HEAP) &&
@@ -1023,18 +1159,26 @@ static void rg_finish(Rg *rg, Proc *p) {
         bool number_rule = !bignum_rule && s == SC_HEAP && rg_type_number_maybe_fixnum(k->type) &&
                            (n == SC_LOCAL || ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) &&
                                               k->site->kind != AST_CALL));
+        /* a carry variable's value whose call may leave garbage in a carry region */
+        bool dirty_rule = s == SC_HEAP && rg_scope(p, n)->kind == SC_CARRY && k->carry_arg == rg_scope(p, n)->loop;
         RegionSite site = {.site = k->site, .proc = p->lam, .what = k->what, .place = k->site->place,
                            .loop = k->site->place_loop,
-                           .outlives_iteration = !bignum_rule && !number_rule && sc->kind == SC_HEAP &&
+                           .outlives_iteration = !bignum_rule && !number_rule && !dirty_rule && sc->kind == SC_HEAP &&
                                                  rg_scope(p, n)->kind != SC_HEAP,
                            .why_kind = bignum_rule ? RW_BIGNUM
                                      : number_rule ? RW_NUMBER
+                                     : sc->kind == SC_CARRY ? RW_CARRY
                                      : sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP ? RW_LOOP
                                      : k->why_tok >= 0 ? RW_CONTAINED : k->why ? k->why_kind : RW_LOCAL,
                            .why = bignum_rule ? "makes an object only when fixnum arithmetic overflows into a "
                                                 "bignum: not worth a region of its own"
                                   : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
                                                   "not worth a region in every frame"
+                                  : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration", rg_why(p, k, s))
+                                  : dirty_rule ? xasprintf("%s, read only after the loop's last iteration, but the call may "
+                                                           "leave more than its result in the region it is given "
+                                                           "(objects passed in tail calls, or a procedure inference "
+                                                           "cannot name): not in the loop's carry region", rg_why(p, k, s))
                                               : rg_why(p, k, s)};
         vec_push(&rg->prog->region_sites, site);
     }
@@ -1050,6 +1194,7 @@ static void rg_finish(Rg *rg, Proc *p) {
         }
         if (sc->kind == SC_SELF) p->lam->region_self = true;
         if (sc->kind == SC_LOOP) sc->loop->region_loop = true;
+        if (sc->kind == SC_CARRY) sc->loop->region_carry = true;
     }
 }
 
@@ -1057,6 +1202,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     Rg *rg = xcalloc(1, sizeof *rg);
     rg->prog = prog;
     rg->number_heap = !(opt && opt->no_number_heap);
+    rg->carry = !(opt && opt->no_carry);
     size_t nl = prog->lambdas.len + 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)
         if ((size_t)prog->lambdas.items[i]->id + 1 > nl) nl = (size_t)prog->lambdas.items[i]->id + 1;
@@ -1067,11 +1213,12 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->rest_sum = xcalloc(nl, sizeof *rg->rest_sum);
     rg->free_sum = xcalloc(nl, sizeof *rg->free_sum);
     rg->mark = xcalloc(nl, sizeof *rg->mark);
+    rg->rr_dirty = xcalloc(nl, sizeof *rg->rr_dirty);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         rg->param_sum[l->id] = xcalloc(l->params.len + 1, 1);
         rg->free_sum[l->id] = xcalloc(l->free.len + 1, 1);
-        l->region_local = l->region_self = l->region_loop = false;
+        l->region_local = l->region_self = l->region_loop = l->region_carry = false;
         l->rest_place = PLACE_CALLER;
         if (!l->contified) vec_push(&rg->procs, rg_proc_new(rg, l, l->body));
     }
@@ -1080,6 +1227,29 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
         rg->sum_changed = false;
         for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
     } while (rg->sum_changed);
+    /* Carry regions take no call that may leave garbage in them: which procedures may is known
+     * from the needs just computed (a least fixpoint over the program); the sites that lose
+     * their carry region go to the heap, and what they hold with them, in a second round
+     * (needs only grow, and nothing new goes to a caller's region). */
+    if (rg->carry) {
+        Proc **by_id = xcalloc(nl, sizeof *by_id);
+        for (size_t i = 0; i < rg->procs.len; i++)
+            if (rg->procs.items[i]->lam) by_id[rg->procs.items[i]->lam->id] = rg->procs.items[i];
+        bool grew;
+        do {
+            grew = false;
+            for (size_t i = 0; i < rg->procs.len; i++) {
+                Proc *p = rg->procs.items[i];
+                if (p->lam && !rg->rr_dirty[p->lam->id] && rg_proc_dirty(rg, by_id, p)) grew = rg->rr_dirty[p->lam->id] = true;
+            }
+        } while (grew);
+        free(by_id);
+        rg->dirty_known = true;
+        do {
+            rg->sum_changed = false;
+            for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
+        } while (rg->sum_changed);
+    }
     for (size_t i = 0; i < rg->procs.len; i++) rg_finish(rg, rg->procs.items[i]);
     for (size_t i = 0; i < prog->lambdas.len; i++)   /* for interface.c */
         prog->lambdas.items[i]->param_sum = rg->param_sum[prog->lambdas.items[i]->id];
@@ -1109,12 +1279,20 @@ static void rg_place_text(Buf *b, const RegionSite *r) {
         rg_loc(b, r->loop->loc);
         buf_puts(b, " (recycled at each iteration)");
         break;
+    case PLACE_CARRY:
+        buf_puts(b, "carry region of the loop ");
+        if (r->loop->name && r->loop->name->name[0] != ' ')
+            buf_printf(b, "'%s' ", r->loop->name->name);
+        buf_puts(b, "at ");
+        rg_loc(b, r->loop->loc);
+        buf_puts(b, " (emptied before each back edge's arguments)");
+        break;
     case PLACE_NONE: diag_internal("rg_place_text: a site without a place");
     }
 }
 
 void regions_explain(Program *prog, Buf *out) {
-    int count[PLACE_LOOP + 1] = {0};
+    int count[PLACE_CARRY + 1] = {0};
     for (size_t i = 0; i < prog->region_sites.len; i++) {
         const RegionSite *r = &prog->region_sites.items[i];
         count[r->place]++;
@@ -1126,13 +1304,16 @@ void regions_explain(Program *prog, Buf *out) {
         else buf_puts(out, r->why);
         buf_putc(out, '\n');
     }
-    buf_printf(out, "allocation sites: %d in loop iteration regions, %d in local regions, %d in the caller's region, %d in the heap\n",
-               count[PLACE_LOOP] + count[PLACE_SELF], count[PLACE_LOCAL], count[PLACE_CALLER], count[PLACE_HEAP]);
+    buf_printf(out, "allocation sites: %d in loop iteration regions, ", count[PLACE_LOOP] + count[PLACE_SELF]);
+    if (count[PLACE_CARRY]) buf_printf(out, "%d in loop carry regions, ", count[PLACE_CARRY]);
+    buf_printf(out, "%d in local regions, %d in the caller's region, %d in the heap\n",
+               count[PLACE_LOCAL], count[PLACE_CALLER], count[PLACE_HEAP]);
     /* the heap's sites by why they are there, most first */
     static const char *const why_text[RW_COUNT] = {
         [RW_LOCAL] = "used only where made", [RW_RETURNED] = "returned",
         [RW_CARRIED] = "carried to the next iteration",
         [RW_LOOP] = "made in every iteration of a loop but outlive it",
+        [RW_CARRY] = "carried in a loop variable read only after the loop",
         [RW_BIGNUM] = "bignums made only on fixnum overflow",
         [RW_NUMBER] = "numbers that may be fixnums, made in a frame",
         [RW_CONTAINED] = "part of an object in the heap",
@@ -1170,6 +1351,7 @@ static const char *rg_place_name(Place p, const Lambda *loop) {
     case PLACE_LOCAL: return "local";
     case PLACE_SELF: return "self";
     case PLACE_LOOP: return xasprintf("loop.%d", loop->id);
+    case PLACE_CARRY: return xasprintf("carry.%d", loop->id);
     case PLACE_NONE: break;
     }
     return NULL;
@@ -1181,9 +1363,9 @@ static void rg_dump_node(void *ctx, const Ast *a, Buf *out) {
     if (place) buf_puts(out, place);
     if (a->kind != AST_LAMBDA) return;
     const Lambda *l = a->lambda;
-    if (l->region_local || l->region_self || l->region_loop) {
-        buf_printf(out, "%senters%s%s%s", place ? " " : "", l->region_local ? " local" : "",
-                   l->region_self ? " self" : "", l->region_loop ? " loop" : "");
+    if (l->region_local || l->region_self || l->region_loop || l->region_carry) {
+        buf_printf(out, "%senters%s%s%s%s", place ? " " : "", l->region_local ? " local" : "",
+                   l->region_self ? " self" : "", l->region_carry ? " carry" : "", l->region_loop ? " loop" : "");
         place = "";
     }
     if (l->rest) buf_printf(out, "%srest in %s", place ? " " : "", rg_place_name(l->rest_place, NULL));

@@ -315,6 +315,7 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_CHUNK_DATA     (RT_CHUNK_BYTES - RT_CHUNK_HDR)   /* bump space of one chunk */
 #define RT_LARGE_HDR      16u                /* RtLarge header before a large object */
 #define RT_POOL_MAX       64u                /* chunks a thread's pool keeps at least ... */
+#define RT_REGION_BUDGET  (64u << 20)       /* a region past it allocates in the heap (region.c) */
 #define RT_POOL_PEAK_MAX  4096u              /* ... and at most (256 MiB), as regions peaked */
 #define RT_ROUND(n)       (((size_t)(n) + (RT_ALIGN - 1)) & ~(size_t)(RT_ALIGN - 1))
 
@@ -561,6 +562,9 @@ extern Region rt_gc_region;
  *                         Each setjmp point saves rt_region_top and unwinds to it.
  * Bytes freed are counted in rt_alloc_stats.region_reclaimed (REGAL_STATS). */
 extern _Thread_local Region *rt_region_top;
+/* Chunks a region owns before it allocates in the collected heap instead (region.c); 0: no
+ * limit (--check-regions sets it before the program starts). */
+extern uint32_t rt_region_budget;
 /* Free everything r holds (counted as reclaimed) and rewind r to its empty inline buffer. */
 void rt_region_empty_slow(Region *r);
 /* A region-stack misuse (leaving a region that is not the top): internal error, abort. */

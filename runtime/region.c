@@ -70,7 +70,9 @@ static void *rt_uncollectable(size_t bytes, int scanned);
 struct RtChunk {
     RtChunk *next;            /* next-older chunk of the region, or next chunk in the pool */
     uint32_t prev_used;
-    uint32_t orphan;          /* on rt_orphan_chunks: its thread has exited */
+    uint16_t orphan;          /* on rt_orphan_chunks: its thread has exited */
+    uint16_t seq;             /* in a region: 1 for its oldest chunk, one more for each newer
+                                 one, at most UINT16_MAX (the region's budget, below) */
     RtChunk *live_next;
     RtChunk **live_pprev;
     _Alignas(16) char data[];
@@ -599,7 +601,7 @@ void rt_regions_capture(void) {
     }
 }
 
-/* What a captured region allocates: an object of the collected heap (kind and size of type
+/* What a captured region, or one past its budget, allocates: an object of the collected heap (kind and size of type
  * t; untyped requests get a zeroed normal object, as rt_gc_region's do). */
 void *rt_captured_alloc(TypeId t, size_t bytes, int zero) {
     void *p = rt_heap_alloc(t, bytes != 0 ? bytes : RT_ALIGN);
@@ -640,6 +642,21 @@ void rt_regions_switch_in(Region *top) {
 
 /* ---- slow path ----------------------------------------------------------------------------- */
 
+/* A region's budget: once it owns rt_region_budget chunks (RT_REGION_BUDGET: 64 MiB), it
+ * takes what it is asked for from the collected heap, as a captured region does. Region
+ * inference bounds a region's lifetime, not its size: a callee may put much more than its
+ * result in the region it is given (continuation-passing code passes its continuations in
+ * tail calls: cpstak's make gigabytes of closures that die long before the region), and the
+ * collector reclaims what dies early there. The heap's objects may point into the region
+ * while it lives (R4 holds of the region they stand for, as for a captured region's), and the
+ * region's chunks are scanned (R6), so what they point to in the heap stays alive. 0: no
+ * budget (--check-regions, whose depths must be exact; REGAL_REGION_BUDGET=MiB sets it). */
+uint32_t rt_region_budget = RT_REGION_BUDGET / RT_CHUNK_BYTES;
+
+static inline int rt_region_spilled(const Region *r) {
+    return r->chunks != NULL && rt_region_budget != 0 && r->chunks->seq >= rt_region_budget;
+}
+
 void *rt_region_alloc_slow(Region *r, size_t bytes) {
     bytes = RT_ROUND(bytes);
     if (r == &rt_gc_region) {
@@ -649,7 +666,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
         *p = NULL;
         return p;
     }
-    if (RT_UNLIKELY(RT_CAPTURED(r))) return rt_captured_alloc(TYPE_ID_VECTOR, bytes, 1);
+    if (RT_UNLIKELY(RT_CAPTURED(r) || rt_region_spilled(r))) return rt_captured_alloc(TYPE_ID_VECTOR, bytes, 1);
     if (bytes > RT_LARGE_BYTES) {
         /* A large block of its own; the window is untouched, so small objects keep filling it. */
         if (RT_UNLIKELY(bytes > SIZE_MAX / 2)) rt_out_of_memory();
@@ -667,6 +684,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
     char *old_base = r->chunks != NULL ? r->chunks->data : r->inline_buf;
     c->prev_used = (uint32_t)(r->cur - old_base);
     RT_POISON(r->cur, (size_t)(r->end - r->cur));
+    c->seq = r->chunks == NULL ? 1 : r->chunks->seq < UINT16_MAX ? (uint16_t)(r->chunks->seq + 1) : UINT16_MAX;
     c->next = r->chunks;
     r->chunks = c;
     r->cur = c->data + bytes;
@@ -677,7 +695,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
 
 void *rt_region_alloc_typed_slow(Region *r, TypeId t, size_t bytes) {
     if (r == &rt_gc_region) return rt_heap_alloc(t, bytes);
-    if (RT_UNLIKELY(RT_CAPTURED(r))) return rt_captured_alloc(t, bytes, 0);
+    if (RT_UNLIKELY(RT_CAPTURED(r) || rt_region_spilled(r))) return rt_captured_alloc(t, bytes, 0);
     return rt_region_alloc_slow(r, bytes);
 }
 

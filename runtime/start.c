@@ -215,6 +215,9 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
     size_t max = RT_STACK_MAX;
     const char *env = getenv("REGAL_STACK_MB");
     if (env && atol(env) > 0) max = (size_t)atol(env) << 20;
+    const char *budget = getenv("REGAL_REGION_BUDGET");   /* MiB; 0: none (region.c) */
+    if (budget && rt_region_budget != 0 && atol(budget) >= 0)
+        rt_region_budget = (uint32_t)(((uint64_t)atol(budget) << 20) / RT_CHUNK_BYTES);
     for (size_t size = max; size >= RT_STACK_MIN; size /= 2) {
         pthread_attr_t attr;
         pthread_t th;

@@ -34,7 +34,7 @@ every level.
 memory: each program reads its size N from the command line; it is compiled with regal -O2,
 run at two sizes, its output compared with its `; OUTPUT N:` line, and its figures compared:
   loop-temp, loop-carry        peak RSS at N = 10,000,000 within FLAT_RATIO of N = 1,000,000
-  global-replace, loop-objects, callcc-reentry, tasks
+  global-replace, loop-objects, callcc-reentry, tasks, carry-thunk
                                peak RSS at N = 1,000,000 within FLAT_RATIO of N = 100,000
   list-build                   CPU time at N = 1,000,000 under LINEAR_RATIO x N = 100,000
   loop-accumulate              both: peak growth from 100,000 to 1,000,000 at most ACC_FACTOR x
@@ -324,7 +324,7 @@ MEMORY_TESTS = [("loop-temp", 1000000, 10000000), ("loop-carry", 1000000, 100000
                 ("list-build", 100000, 1000000), ("binary-trees", BT_DEPTH),
                 ("global-replace", 100000, 1000000), ("loop-accumulate", 100000, 1000000),
                 ("loop-objects", 100000, 1000000), ("callcc-reentry", 100000, 1000000),
-                ("tasks", 100000, 1000000)]
+                ("tasks", 100000, 1000000), ("carry-thunk", 100000, 1000000)]
 
 
 def short(n):

@@ -128,13 +128,13 @@ done
 # ---- make -j2 on a project of several libraries --------------------------------------------------
 rm -rf proj && cp -r "$SRC/project" proj && rm -rf proj/build
 expect='(14 81 (alpha beta) (base left right top main))'
-if make -s -j2 -C proj REGAL="$REGAL" >err 2>&1 && [ "$(proj/build/main | head -1)" = "$expect" ]; then
+if make -s -j2 -C proj REGAL="$REGAL" B=build >err 2>&1 && [ "$(proj/build/main | head -1)" = "$expect" ]; then
     ok "make -j2: four libraries and a program"
 else
     bad "make -j2"
 fi
 sleep 0.01; touch proj/src/proj/base.sld
-if make -j2 -C proj REGAL="$REGAL" >log 2>err && [ "$(grep -c -- ' -c ' log)" = 4 ] &&
+if make -j2 -C proj REGAL="$REGAL" B=build >log 2>err && [ "$(grep -c -- ' -c ' log)" = 4 ] &&
    [ "$(proj/build/main | head -1)" = "$expect" ]; then
     ok "make -j2 after a change of the root library: it and its three importers recompiled"
 else

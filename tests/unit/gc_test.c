@@ -547,3 +547,39 @@ Test(r4, a_continuation_object_lives_in_the_collected_heap, .init = setup) {
     cr_assert(GC_is_heap_ptr(RT_OBJ(k)));
     rt_region_leave(&frame);
 }
+
+/* ---- a region's budget (region.c) ---------------------------------------------------------- */
+
+static size_t chunks_of(const Region *r) {   /* RtChunk is opaque; its first word: the next */
+    size_t n = 0;
+    for (void *c = r->chunks; c != NULL; c = *(void **)c) n++;
+    return n;
+}
+static bool in_chunks(const Region *r, const void *p) {   /* chunks come from the collector too */
+    for (void *c = r->chunks; c != NULL; c = *(void **)c)
+        if ((const char *)p >= (char *)c && (const char *)p < (char *)c + RT_CHUNK_BYTES) return true;
+    return false;
+}
+
+Test(budget, a_region_past_its_budget_allocates_in_the_collected_heap_until_released, .init = setup) {
+    rt_region_budget = 2;
+    Region r;
+    rt_region_init(&r, 1);
+    while (chunks_of(&r) < 2) rt_region_bump(&r, RT_LARGE_BYTES);
+    cr_assert(in_chunks(&r, alloc_obj_typed(&r, TYPE_ID_PAIR)), "the window still serves");
+    RtPair *p = NULL;
+    for (int i = 0; i < 10000; i++) p = alloc_obj_typed(&r, TYPE_ID_PAIR);
+    cr_assert_eq(chunks_of(&r), 2, "no third chunk");
+    cr_assert(!in_chunks(&r, p) && GC_is_heap_ptr(p), "the collected heap took the rest");
+    void *u = rt_region_bump(&r, 64);
+    cr_assert(!in_chunks(&r, u) && GC_is_heap_ptr(u), "untyped requests too");
+    rt_region_release(&r);
+    rt_region_init(&r, 1);
+    while (chunks_of(&r) < 2) rt_region_bump(&r, RT_LARGE_BYTES);
+    cr_assert(in_chunks(&r, alloc_obj_typed(&r, TYPE_ID_PAIR)), "a new region has its budget again");
+    rt_region_release(&r);
+    rt_region_budget = 0;
+    rt_region_init(&r, 1);
+    while (chunks_of(&r) < 3) rt_region_bump(&r, RT_LARGE_BYTES);   /* 0: no budget */
+    rt_region_release(&r);
+}
