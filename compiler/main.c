@@ -97,7 +97,7 @@ static void main_usage(FILE *f) {
           "Environment of compiled programs:\n"
           "  REGAL_STACK_MB       the program's stack in MiB (default 512)\n"
           "  REGAL_REGION_BUDGET  MiB a region holds before it allocates in the collected heap\n"
-          "                       (default 64; 0: no budget)\n"
+          "                       (default 1024; 0: no budget)\n"
           "  REGAL_STATS          1: memory statistics on stderr at exit; json: as one JSON line\n"
           "  REGAL_BACKTRACE      N: Scheme frames shown after an uncaught error (default 10; 0: none)\n"
           "  REGAL_WORKERS        N: worker threads of the fork/join tasks (default: one per core)\n"

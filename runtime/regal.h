@@ -315,7 +315,7 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_CHUNK_DATA     (RT_CHUNK_BYTES - RT_CHUNK_HDR)   /* bump space of one chunk */
 #define RT_LARGE_HDR      16u                /* RtLarge header before a large object */
 #define RT_POOL_MAX       64u                /* chunks a thread's pool keeps at least ... */
-#define RT_REGION_BUDGET  (64u << 20)       /* a region past it allocates in the heap (region.c) */
+#define RT_REGION_BUDGET  (1024u << 20)     /* a region past it allocates in the heap (region.c) */
 #define RT_POOL_PEAK_MAX  4096u              /* ... and at most (256 MiB), as regions peaked */
 #define RT_ROUND(n)       (((size_t)(n) + (RT_ALIGN - 1)) & ~(size_t)(RT_ALIGN - 1))
 

@@ -642,14 +642,17 @@ void rt_regions_switch_in(Region *top) {
 
 /* ---- slow path ----------------------------------------------------------------------------- */
 
-/* A region's budget: once it owns rt_region_budget chunks (RT_REGION_BUDGET: 64 MiB), it
+/* A region's budget: once it owns rt_region_budget chunks (RT_REGION_BUDGET: 1 GiB), it
  * takes what it is asked for from the collected heap, as a captured region does. Region
  * inference bounds a region's lifetime, not its size: a callee may put much more than its
  * result in the region it is given (continuation-passing code passes its continuations in
  * tail calls: cpstak's make gigabytes of closures that die long before the region), and the
  * collector reclaims what dies early there. The heap's objects may point into the region
  * while it lives (R4 holds of the region they stand for, as for a captured region's), and the
- * region's chunks are scanned (R6), so what they point to in the heap stays alive. 0: no
+ * region's chunks are scanned (R6), so what they point to in the heap stays alive. It is a
+ * safety net against running out of memory, set high: a region is scanned at every collection,
+ * so one that fills while the heap is busy costs its size in each (a 64 MiB budget made
+ * paraffins, whose carry region legitimately holds 368 MB, 4x slower). 0: no
  * budget (--check-regions, whose depths must be exact; REGAL_REGION_BUDGET=MiB sets it). */
 uint32_t rt_region_budget = RT_REGION_BUDGET / RT_CHUNK_BYTES;
 
