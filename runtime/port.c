@@ -307,7 +307,7 @@ static int rt_port_put_locked(RtPortImpl *p, const uint8_t *s, size_t n) {
 }
 
 void rt_port_put(RtPortImpl *p, const char *s, size_t n) {
-    if (RT_LIKELY(n <= (size_t)(p->b.wend - p->b.wpos) && rt_ports_alone())) {
+    if (RT_LIKELY(rt_ports_alone() && n <= (size_t)(p->b.wend - p->b.wpos))) {
         if (n > 0) memcpy(p->b.wpos, s, n);
         p->b.wpos += n;
         return;
@@ -488,8 +488,13 @@ const char *rt_port_description(RtValue port) {
     RtPortImpl *p = RT_AS(RtPort, port)->impl;
     return p->name != NULL ? p->name : "a string port";
 }
-int rt_port_fold_case(RtValue port) { return RT_AS(RtPort, port)->impl->fold_case; }
-void rt_port_set_fold_case(RtValue port, int on) { RT_AS(RtPort, port)->impl->fold_case = on; }
+/* (atomic: threads reading one port race to it; their data interleave, the flag is whole) */
+int rt_port_fold_case(RtValue port) {
+    return __atomic_load_n(&RT_AS(RtPort, port)->impl->fold_case, __ATOMIC_RELAXED);
+}
+void rt_port_set_fold_case(RtValue port, int on) {
+    __atomic_store_n(&RT_AS(RtPort, port)->impl->fold_case, on, __ATOMIC_RELAXED);
+}
 
 /* A function, not a macro: its argument (a read) must be evaluated once. */
 static inline RtValue RT_CHAR_OR_EOF(int32_t c) { return c < 0 ? RT_EOF : RT_CHAR((uint32_t)c); }
@@ -981,7 +986,7 @@ static RT_COLD int rt_port_getb_slow(RtPortImpl *p, int peek) {
     return c;
 }
 static inline int rt_port_getb(RtPortImpl *p, int peek) {
-    if (RT_LIKELY(p->b.rpos < p->b.rend && rt_ports_alone())) return peek ? *p->b.rpos : *p->b.rpos++;
+    if (RT_LIKELY(rt_ports_alone() && p->b.rpos < p->b.rend)) return peek ? *p->b.rpos : *p->b.rpos++;
     return rt_port_getb_slow(p, peek);
 }
 

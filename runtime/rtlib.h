@@ -370,18 +370,18 @@ static inline int rt_ports_alone(void) {
 /* The next code point of a textual input port (-1 at end of file), consumed or not (peek). */
 static inline int32_t rt_port_getc(RtPortImpl *p) {
     RtPortBuf *b = (RtPortBuf *)p;
-    if (RT_LIKELY(b->rpos < b->rend && *b->rpos < 0x80 && rt_ports_alone())) return *b->rpos++;
+    if (RT_LIKELY(rt_ports_alone() && b->rpos < b->rend && *b->rpos < 0x80)) return *b->rpos++;
     return rt_port_getc_slow(p, 0);
 }
 static inline int32_t rt_port_peekc(RtPortImpl *p) {
     RtPortBuf *b = (RtPortBuf *)p;
-    if (RT_LIKELY(b->rpos < b->rend && *b->rpos < 0x80 && rt_ports_alone())) return *b->rpos;
+    if (RT_LIKELY(rt_ports_alone() && b->rpos < b->rend && *b->rpos < 0x80)) return *b->rpos;
     return rt_port_getc_slow(p, 1);
 }
 /* One code point to an output port (rt_out_port's: checked, open). */
 static inline void rt_port_putc(RtPortImpl *p, uint32_t c) {
     RtPortBuf *b = (RtPortBuf *)p;
-    if (RT_LIKELY(c < 0x80 && b->wpos < b->wend && rt_ports_alone())) *b->wpos++ = (uint8_t)c;
+    if (RT_LIKELY(rt_ports_alone() && c < 0x80 && b->wpos < b->wend)) *b->wpos++ = (uint8_t)c;
     else rt_port_putc_slow(p, c);
 }
 
