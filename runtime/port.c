@@ -399,20 +399,24 @@ static RT_NORETURN RT_COLD void rt_port_read_failed(RtPortImpl *p, int e) {
                   strerror(e));
 }
 
-/* Bring line and col up to b.rpos: count the characters consumed since lc_mark (decoding
- * them again as they were decoded: a sequence is never consumed in part). */
+/* Bring line and col up to b.rpos: count the characters consumed since lc_mark. A newline
+ * byte is never part of a sequence (a decoded one or an ill-formed one: rt_utf8_next stops
+ * before it), so the lines are the newline bytes, counted in a loop the compiler vectorises;
+ * the column is the characters after the last newline, decoded again as they were decoded
+ * (a sequence is never consumed in part). */
 static void rt_port_count(RtPortImpl *p) {
     const uint8_t *s = p->lc_mark;
     if (s == NULL || p->b.rpos == NULL) return;
-    size_t len = (size_t)(p->b.rpos - s);
-    for (size_t i = 0; i < len;) {
-        if (s[i] == '\n') {
-            p->line++;
-            p->col = 0;
-            i++;
-            continue;
-        }
-        p->col++;
+    size_t len = (size_t)(p->b.rpos - s), lines = 0, last = len;
+    for (size_t i = 0; i < len; i++) lines += s[i] == '\n';
+    if (lines > 0) {
+        while (s[last - 1] != '\n') last--;
+        p->line += (int64_t)lines;
+        p->col = 0;
+    } else {
+        last = 0;
+    }
+    for (size_t i = last; i < len; p->col++) {
         if (s[i] < 0x80) i++;
         else rt_utf8_next(s, len, &i);
     }
