@@ -268,6 +268,19 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         free(v);
         return r;
     }
+    if (n == 2 && !em->opt->untyped &&
+        (p->id == PRIM_char_eq_p || p->id == PRIM_char_lt_p || p->id == PRIM_char_gt_p ||
+         p->id == PRIM_char_le_p || p->id == PRIM_char_ge_p) &&
+        emit_check(em, emit_proven(em, a->args.items[0], TY_CHAR) &&
+                           emit_proven(em, a->args.items[1], TY_CHAR))) {
+        /* two characters (immediates): their code points compared, inline (wc's loop) */
+        const char *op = p->id == PRIM_char_eq_p ? "==" : p->id == PRIM_char_lt_p ? "<"
+                         : p->id == PRIM_char_gt_p ? ">" : p->id == PRIM_char_le_p ? "<=" : ">=";
+        const char **v = emit_args(em, &a->args);
+        const char *r = xasprintf("RT_CHARVAL(%s) %s RT_CHARVAL(%s)", v[0], op, v[1]);
+        free(v);
+        return r;
+    }
     if (n == 1 && p->id == PRIM_zero_p) {
         const char **v = emit_args(em, &a->args);
         const char *r;

@@ -13,7 +13,7 @@
  * allocated in rt_global_region whatever region the caller passed, since a symbol outlives
  * every region.
  */
-#include "regal.h"
+#include "rtlib.h"
 
 #include <pthread.h>
 
@@ -94,37 +94,7 @@ RtValue rt_values(Region *rr, intptr_t n, const RtValue *items) {
     return RT_TAG_AS_OBJ(v);
 }
 
-/* ---- UTF-8 ----------------------------------------------------------------------------------
- * rt_utf8_next decodes the code point at s[*i] and advances *i. An ill-formed sequence yields
- * U+FFFD and advances past its maximal valid prefix (at least one byte), as Unicode 3.9's
- * "substitution of maximal subparts" recommends: overlongs, surrogates and code points past
- * U+10FFFF are rejected by the range of the second byte. */
-static uint32_t rt_utf8_next(const unsigned char *s, size_t len, size_t *i) {
-    size_t k = *i;
-    unsigned b = s[k];
-    if (b < 0x80) { *i = k + 1; return b; }
-    unsigned need, lo = 0x80, hi = 0xBF;
-    uint32_t cp;
-    if (b >= 0xC2 && b <= 0xDF) { need = 1; cp = b & 0x1F; }
-    else if (b >= 0xE0 && b <= 0xEF) {
-        need = 2; cp = b & 0x0F;
-        if (b == 0xE0) lo = 0xA0;             /* no overlongs */
-        if (b == 0xED) hi = 0x9F;             /* no surrogates */
-    } else if (b >= 0xF0 && b <= 0xF4) {
-        need = 3; cp = b & 0x07;
-        if (b == 0xF0) lo = 0x90;             /* no overlongs */
-        if (b == 0xF4) hi = 0x8F;             /* nothing past U+10FFFF */
-    } else { *i = k + 1; return 0xFFFD; }     /* stray continuation, C0, C1, F5..FF */
-    k++;
-    for (unsigned j = 0; j < need; j++, k++) {
-        if (k >= len || s[k] < lo || s[k] > hi) { *i = k; return 0xFFFD; }
-        cp = (cp << 6) | (s[k] & 0x3F);
-        lo = 0x80; hi = 0xBF;
-    }
-    *i = k;
-    return cp;
-}
-
+/* ---- UTF-8 (rt_utf8_next: rtlib.h) ---------------------------------------------------------- */
 static size_t rt_utf8_count(const unsigned char *s, size_t len) {
     size_t n = 0;
     for (size_t i = 0; i < len; n++) rt_utf8_next(s, len, &i);

@@ -225,7 +225,7 @@ static void rt_print_escaped(RtPortImpl *p, uint32_t c, uint32_t quote) {
 static void rt_print_string(RtPortImpl *p, const RtString *s, int write) {
     int64_t n = (int64_t)RT_HDR_COUNT(s->hdr);
     if (!write) {
-        for (int64_t i = 0; i < n; i++) rt_port_put_char(p, s->chars[i]);
+        rt_port_put_chars(p, s->chars, (size_t)n);
         return;
     }
     put(p, "\"");
@@ -320,7 +320,7 @@ static void rt_print_type_name(RtPrinter *pr, RtValue name) {
         const RtString *s = RT_STR(RT_AS(RtSymbol, name)->name);
         int64_t n = (int64_t)RT_HDR_COUNT(s->hdr);
         int strip = n > 2 && s->chars[0] == '<' && s->chars[n - 1] == '>';
-        for (int64_t i = strip; i < n - strip; i++) rt_port_put_char(pr->p, s->chars[i]);
+        if (n > 2 * strip) rt_port_put_chars(pr->p, s->chars + strip, (size_t)(n - 2 * strip));
     } else {
         int w = pr->write;
         pr->write = 0;

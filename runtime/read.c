@@ -35,6 +35,7 @@ typedef struct RtReader {
     Region *rr;
     const char *loc;
     RtValue port;
+    RtPortImpl *in;              /* port's, read through the inline fast paths (rtlib.h) */
     int64_t tok_line, tok_col;   /* where the token being read starts */
     RtRdLabel *labels;           /* the labels of this datum (collector memory, scanned) */
     size_t nlabels, labels_cap;
@@ -44,15 +45,8 @@ typedef struct RtReader {
 
 enum { RT_RD_DATUM, RT_RD_CLOSE, RT_RD_DOT, RT_RD_END };
 
-static int32_t rt_rd_get(RtReader *rd) {
-    RtValue c = rt_p_read_char(rd->rr, rd->loc, 1, &rd->port);
-    return c == RT_EOF ? -1 : (int32_t)RT_CHARVAL(c);
-}
-
-static int32_t rt_rd_peek(RtReader *rd) {
-    RtValue c = rt_p_peek_char(rd->rr, rd->loc, 1, &rd->port);
-    return c == RT_EOF ? -1 : (int32_t)RT_CHARVAL(c);
-}
+static int32_t rt_rd_get(RtReader *rd) { return rt_port_getc(rd->in); }
+static int32_t rt_rd_peek(RtReader *rd) { return rt_port_peekc(rd->in); }
 
 /* A read error at line:col of the port: "read: <message> at line L, column C of <port>". */
 static RT_NORETURN RT_COLD void rt_rd_error_at(RtReader *rd, int64_t line, int64_t col,
@@ -605,8 +599,7 @@ static RtValue rt_rd_item(RtReader *rd, int *kind) {
 
 RtValue rt_p_read(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RtValue port = RT_OPT(0, rt_current_input());
-    rt_in_port(loc, "read", port);
-    RtReader rd = {.rr = rr, .loc = loc, .port = port};
+    RtReader rd = {.rr = rr, .loc = loc, .port = port, .in = rt_in_port(loc, "read", port)};
     int kind;
     RtValue v = rt_rd_item(&rd, &kind);
     if (kind == RT_RD_CLOSE) rt_rd_error_tok(&rd, "unexpected closing parenthesis");

@@ -133,6 +133,40 @@ static inline size_t rt_utf8_encode(uint32_t c, char *buf) {
     return 4;
 }
 
+/* rt_utf8_next decodes the code point at s[*i] and advances *i. An ill-formed sequence yields
+ * U+FFFD and advances past its maximal valid prefix (at least one byte), as Unicode 3.9's
+ * "substitution of maximal subparts" recommends: overlongs, surrogates and code points past
+ * U+10FFFF are rejected by the range of the second byte. rt_utf8_size: the length of the
+ * sequence a lead byte b starts (1 for ASCII and for bytes that start none). */
+static inline size_t rt_utf8_size(unsigned b) {
+    return b < 0xC2 ? 1 : b <= 0xDF ? 2 : b <= 0xEF ? 3 : b <= 0xF4 ? 4 : 1;
+}
+static inline uint32_t rt_utf8_next(const unsigned char *s, size_t len, size_t *i) {
+    size_t k = *i;
+    unsigned b = s[k];
+    if (b < 0x80) { *i = k + 1; return b; }
+    unsigned need, lo = 0x80, hi = 0xBF;
+    uint32_t cp;
+    if (b >= 0xC2 && b <= 0xDF) { need = 1; cp = b & 0x1F; }
+    else if (b >= 0xE0 && b <= 0xEF) {
+        need = 2; cp = b & 0x0F;
+        if (b == 0xE0) lo = 0xA0;             /* no overlongs */
+        if (b == 0xED) hi = 0x9F;             /* no surrogates */
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        need = 3; cp = b & 0x07;
+        if (b == 0xF0) lo = 0x90;             /* no overlongs */
+        if (b == 0xF4) hi = 0x8F;             /* nothing past U+10FFFF */
+    } else { *i = k + 1; return 0xFFFD; }     /* stray continuation, C0, C1, F5..FF */
+    k++;
+    for (unsigned j = 0; j < need; j++, k++) {
+        if (k >= len || s[k] < lo || s[k] > hi) { *i = k; return 0xFFFD; }
+        cp = (cp << 6) | (s[k] & 0x3F);
+        lo = 0x80; hi = 0xBF;
+    }
+    *i = k;
+    return cp;
+}
+
 /* A new string of len code points (uninitialised) in r. */
 static inline RtString *rt_string_new(Region *r, int64_t len) {
     return RT_STR(mk_string_fill(r, (size_t)len, 0));
@@ -310,6 +344,46 @@ void rt_port_set_fold_case(RtValue port, int on);
 /* A port writing to file whose failures are ignored, for rt_fprint: one per thread, reused by
  * the next call. */
 RtPortImpl *rt_port_of_file(void *file);
+
+/* The buffer at the head of every RtPortImpl (port.c), which the inline fast paths below
+ * read and write; everything else is port.c's slow path, out of line. [rpos, rend): input
+ * bytes not yet read (UTF-8 for a textual port); [wpos, wend): room left for output. An empty
+ * range sends the caller to the slow path, which refills or flushes: the end of the buffer,
+ * an output port that writes through (standard error, standard output on a terminal), a
+ * closed port. Until the program starts its first thread (rt_thread_create calls
+ * rt_ports_share), one thread uses the ports and no operation locks; from then on
+ * rt_ports_shared is set for good and every operation takes the slow path, which holds the
+ * port's mutex while it touches the buffer. Threads sharing a port thus never corrupt it;
+ * what one thread writes by one call of the buffer layer (a write-string, a display of a
+ * string or a number, a read-line) is not split by another's. */
+typedef struct RtPortBuf { uint8_t *rpos, *rend, *wpos, *wend; } RtPortBuf;
+extern int rt_ports_shared;
+void rt_ports_share(void);
+int32_t rt_port_getc_slow(RtPortImpl *p, int peek);
+void rt_port_putc_slow(RtPortImpl *p, uint32_t c);
+/* The code points cs[0..n) to p as UTF-8, in one call of the buffer layer. */
+void rt_port_put_chars(RtPortImpl *p, const uint32_t *cs, size_t n);
+
+static inline int rt_ports_alone(void) {
+    return !__atomic_load_n(&rt_ports_shared, __ATOMIC_RELAXED);
+}
+/* The next code point of a textual input port (-1 at end of file), consumed or not (peek). */
+static inline int32_t rt_port_getc(RtPortImpl *p) {
+    RtPortBuf *b = (RtPortBuf *)p;
+    if (RT_LIKELY(rt_ports_alone() && b->rpos < b->rend && *b->rpos < 0x80)) return *b->rpos++;
+    return rt_port_getc_slow(p, 0);
+}
+static inline int32_t rt_port_peekc(RtPortImpl *p) {
+    RtPortBuf *b = (RtPortBuf *)p;
+    if (RT_LIKELY(rt_ports_alone() && b->rpos < b->rend && *b->rpos < 0x80)) return *b->rpos;
+    return rt_port_getc_slow(p, 1);
+}
+/* One code point to an output port (rt_out_port's: checked, open). */
+static inline void rt_port_putc(RtPortImpl *p, uint32_t c) {
+    RtPortBuf *b = (RtPortBuf *)p;
+    if (RT_LIKELY(rt_ports_alone() && c < 0x80 && b->wpos < b->wend)) *b->wpos++ = (uint8_t)c;
+    else rt_port_putc_slow(p, c);
+}
 
 /* ---- the evaluator's entry points (control.c forwards to them; eval/ sets them) ------------
  * Every value an entry returns is in the collected heap; env RT_DEFAULT is the interaction

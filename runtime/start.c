@@ -166,11 +166,13 @@ static void *rt_thread_main(void *p) {
  * Created through the collector (GC_pthread_create: their stacks are scanned), with a stack of
  * RT_THREAD_STACK bytes reserved (committed as used) and the same guard as the program's. The
  * new thread calls rt_thread_run, which sets its stack limit, its overflow handler and its
- * thread-local roots around body(arg). No full continuation is captured there (rt_stack_base
+ * thread-local roots around body(arg). Before the first one starts, the ports begin to lock
+ * (rt_ports_share). No full continuation is captured there (rt_stack_base
  * stays NULL: call/cc is escape-only). */
 #define RT_THREAD_STACK ((size_t)64 << 20)
 
 int rt_thread_create(pthread_t *th, void *(*start)(void *), void *arg) {
+    rt_ports_share();   /* from now on the ports lock (port.c) */
     pthread_attr_t attr;
     if (pthread_attr_init(&attr) != 0) return -1;
     int ok = pthread_attr_setstacksize(&attr, RT_THREAD_STACK) == 0 &&

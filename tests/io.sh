@@ -190,6 +190,48 @@ if [ $st -eq 70 ] && has "regal stats:" && has "cannot write to standard output"
     ok "REGAL_STATS (gc.c) flushes through the hook; the output lost there still fails the exit"
 else bad "REGAL_STATS with stdout on /dev/full (status $st)"; fi
 
+# ---- standard input and output through the ports' buffers (runtime/port.c) --------------------
+cat >echoin.scm <<'SCM'
+(let loop ()
+  (let ((c (read-char)))
+    (unless (eof-object? c) (write (char->integer c)) (display " ") (loop))))
+(write (list (eof-object? (peek-char)) (eof-object? (read-char)))) (newline)
+SCM
+cat >ready.scm <<'SCM'
+(write (char-ready?)) (write (read-char)) (write (char-ready?)) (write (read-line)) (newline)
+SCM
+cat >prompt.scm <<'SCM'
+(display "name? ")
+(let ((l (read-line))) (display (string-append "hi " l)) (newline))
+SCM
+cat >readdir.scm <<'SCM'
+(display (guard (e ((file-error? e) (error-object-message e))) (read-char (open-input-file "."))))
+(newline)
+SCM
+for p in echoin ready prompt readdir; do compile $p; done
+
+{ printf 'a\316'; sleep 0.3; printf '\273 b\n'; sleep 0.3; printf 'z\342\202'; } | ./echoin >out 2>err; st=$?
+if [ $st -eq 0 ] && [ "$(cat out)" = "97 955 32 98 10 122 65533 (#t #t)" ]; then
+    ok "standard input from a pipe in pieces: a character cut between two reads, one cut by the end, peek-char at the end"
+else bad "standard input in pieces (status $st): $(cat out)"; fi
+
+{ sleep 0.5; printf 'x\nrest\n'; } | ./ready >out 2>err; st=$?
+if [ $st -eq 0 ] && [ "$(cat out)" = '#f#\x#t""' ]; then
+    ok "char-ready? on a pipe: false while it is empty, true with a character buffered"
+else bad "char-ready? (status $st): $(cat out)"; fi
+
+./readdir >out 2>err; st=$?
+if [ $st -eq 0 ] && [ "$(cat out)" = 'read-char: cannot read from ".": Is a directory' ]; then
+    ok "a read that fails is a file error naming the port"
+else bad "a read that fails (status $st): $(cat out)"; fi
+
+if command -v script > /dev/null; then
+    { sleep 0.5; printf 'bob\n'; sleep 0.5; } | timeout 20 script -qec ./prompt /dev/null >out 2>&1
+    if tr -d '\r' <out | head -1 | grep -qx "name? bob"; then
+        ok "standard output on a terminal: the prompt shows before standard input is read"
+    else bad "prompt on a terminal: $(tr -d '\r' <out | head -2)"; fi
+else skipped "prompt on a terminal (no script)"; fi
+
 # ---- the compiler's own outputs ---------------------------------------------------------------
 n=0 nbad=0
 for args in "-S -o - hello.scm" "--types hello.scm" "--explain-regions hello.scm" "--help" "--version"; do
