@@ -445,6 +445,7 @@ RtValue rt_p_memq(Region *rr, const char *loc, RtValue x, RtValue l) {
     return RT_FALSE;
 }
 RtValue rt_p_memv(Region *rr, const char *loc, RtValue x, RtValue l) {
+    if (!rt_eqv_by_value(x)) return rt_p_memq(rr, loc, x, l);
     for (; RT_IS_PAIR(l); l = RT_CDR(l)) if (rt_eqv(RT_CAR(l), x)) return l;
     return RT_FALSE;
 }
@@ -463,6 +464,7 @@ RtValue rt_p_assq(Region *rr, const char *loc, RtValue x, RtValue l) {
     return RT_FALSE;
 }
 RtValue rt_p_assv(Region *rr, const char *loc, RtValue x, RtValue l) {
+    if (!rt_eqv_by_value(x)) return rt_p_assq(rr, loc, x, l);
     for (; RT_IS_PAIR(l); l = RT_CDR(l))
         if (RT_IS_PAIR(RT_CAR(l)) && rt_eqv(RT_CAR(RT_CAR(l)), x)) return RT_CAR(l);
     return RT_FALSE;

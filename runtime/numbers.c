@@ -396,6 +396,35 @@ int rt_num_ge(const char *loc, RtValue a, RtValue b) {
  * Arithmetic: + - * / and negation (the fixnum fast paths rt_num_add, rt_num_sub, rt_num_mul
  * are inline in numbers_internal.h)
  * ========================================================================================== */
+/* (a1 + b1 i) op (c1 + d1 i) in doubles, as an inexact compnum in rr. A real operand (ra or
+ * rb: a flonum or an exact real, whose b1 or d1 is 0.0) combines with each part of the other
+ * alone, as Chez Scheme does, so signed zeros, infinities and NaNs of one part do not leak
+ * into the other: (* 0.0 1.5-2.0i) is 0.0-0.0i, (* 2.0 +inf.0+0.0i) is +inf.0+0.0i. Two
+ * complex operands use the textbook formulas (Chez's too, division included). */
+static inline RtValue cx_double_op(Region *rr, NumOp op, double a1, double b1, int ra, double c1,
+                                   double d1, int rb) {
+    double re, im;
+    switch (op) {
+    case NUM_OP_ADD: re = a1 + c1, im = ra ? d1 : rb ? b1 : b1 + d1; break;
+    case NUM_OP_SUB: re = a1 - c1, im = ra ? -d1 : rb ? b1 : b1 - d1; break;
+    case NUM_OP_MUL:
+        if (ra) re = a1 * c1, im = a1 * d1;
+        else if (rb) re = a1 * c1, im = b1 * c1;
+        else re = a1 * c1 - b1 * d1, im = a1 * d1 + b1 * c1;
+        break;
+    default:
+        if (rb) {
+            re = a1 / c1, im = b1 / c1;
+        } else {
+            double den = c1 * c1 + d1 * d1;
+            if (ra) re = a1 * c1 / den, im = -a1 * d1 / den;
+            else re = (a1 * c1 + b1 * d1) / den, im = (b1 * c1 - a1 * d1) / den;
+        }
+        break;
+    }
+    return rt_num_cx_make_inexact(rr, re, im);
+}
+
 /* a op b with a complex operand: exact parts by the real operations, else complex doubles. */
 static RtValue cx_arith(Region *rr, const char *loc, const char *who, NumOp op, RtValue a,
                         int ka, RtValue b, int kb) {
@@ -428,25 +457,43 @@ static RtValue cx_arith(Region *rr, const char *loc, const char *who, NumOp op, 
         }
         return rt_num_cx_make_exact(rr, re, im);
     }
+    /* an exact zero times anything is exact 0, as in Chez Scheme: (* 0 +inf.0+1.0i) is 0 */
+    if (op == NUM_OP_MUL && (a == RT_FIX(0) || b == RT_FIX(0))) return RT_FIX(0);
     cx_inexact(&x);
     cx_inexact(&y);
-    double a1 = x.dre, b1 = x.dim, c1 = y.dre, d1 = y.dim, re, im;
-    switch (op) {
-    case NUM_OP_ADD: re = a1 + c1, im = b1 + d1; break;
-    case NUM_OP_SUB: re = a1 - c1, im = b1 - d1; break;
-    case NUM_OP_MUL: re = a1 * c1 - b1 * d1, im = a1 * d1 + b1 * c1; break;
-    default: {
-        double den = c1 * c1 + d1 * d1;
-        re = (a1 * c1 + b1 * d1) / den;
-        im = (b1 * c1 - a1 * d1) / den;
-        break;
+    return cx_double_op(rr, op, x.dre, x.dim, ka != NK_CPLX, y.dre, y.dim, kb != NK_CPLX);
+}
+
+/* The parts of a flonum or an inexact compnum, for cx_inexact_fast; 0 for anything else. */
+static inline int cx_inexact_operand(RtValue v, int *cx, double *re, double *im) {
+    if (!RT_IS_OBJ(v)) return 0;
+    RtHeader h = *RT_OBJ(v);
+    if (h == RT_HDR(TYPE_ID_COMPNUM, 0)) {
+        *cx = 1, *re = RT_AS(RtCompnum, v)->re.d, *im = RT_AS(RtCompnum, v)->im.d;
+        return 1;
     }
-    }
-    return rt_num_cx_make_inexact(rr, re, im);
+    if (RT_HDR_TYPE(h) != TYPE_ID_FLOAT) return 0;
+    *cx = 0, *re = RT_FLOVAL(v), *im = 0.0;
+    return 1;
+}
+
+/* a op b when both are flonums or inexact compnums and one is a compnum: cx_arith's inexact
+ * case (cx_double_op, so the same results) without classifying each operand through
+ * rt_num_kind_checked and CxParts, whose stores and reloads stall. 1 and the result in *r, or 0
+ * when it does not apply. */
+static inline int cx_inexact_fast(Region *rr, NumOp op, RtValue a, RtValue b, RtValue *r) {
+    int ca, cb;
+    double a1, b1, c1, d1;
+    if (!cx_inexact_operand(a, &ca, &a1, &b1) || !cx_inexact_operand(b, &cb, &c1, &d1) || !(ca | cb))
+        return 0;
+    *r = cx_double_op(rr, op, a1, b1, !ca, c1, d1, !cb);
+    return 1;
 }
 
 RtValue rt_num_arith_slow(Region *rr, const char *loc, const char *who, NumOp op, RtValue a,
                           RtValue b) {
+    RtValue cr;
+    if (cx_inexact_fast(rr, op, a, b, &cr)) return cr;
     int ka = rt_num_kind_checked(loc, who, a), kb = rt_num_kind_checked(loc, who, b);
     if (RT_UNLIKELY(ka == NK_CPLX || kb == NK_CPLX)) return cx_arith(rr, loc, who, op, a, ka, b, kb);
     if (ka == NK_FLO || kb == NK_FLO) {
@@ -504,6 +551,8 @@ RtValue rt_neg(Region *rr, const char *loc, RtValue a) { return rt_num_neg(rr, l
 /* a / b. Exact operands give the exact quotient, a ratnum when b does not divide a (N2); an
  * exact zero divisor is an error; with a flonum operand the IEEE result (+inf.0 ...). */
 RtValue rt_num_div(Region *rr, const char *loc, const char *who, RtValue a, RtValue b) {
+    RtValue cr;
+    if (cx_inexact_fast(rr, NUM_OP_DIV, a, b, &cr)) return cr;
     int ka = rt_num_kind_checked(loc, who, a), kb = rt_num_kind_checked(loc, who, b);
     if ((ka == NK_FLO || kb == NK_FLO) && ka != NK_CPLX && kb != NK_CPLX) { /* (/ 1.0 0): +inf.0 */
         double x = ka == NK_FLO ? RT_FLOVAL(a) : rt_num_exact_to_double(a);

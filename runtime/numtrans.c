@@ -268,6 +268,8 @@ RtValue rt_p_make_polar(Region *rr, const char *loc, RtValue a0, RtValue a1) {
 }
 
 RtValue rt_p_real_part(Region *rr, const char *loc, RtValue a0) {
+    if (RT_IS_OBJ(a0) && *RT_OBJ(a0) == RT_HDR(TYPE_ID_COMPNUM, 0))
+        return rt_num_from_double(rr, RT_AS(RtCompnum, a0)->re.d);
     int k = rt_num_kind_checked(loc, "real-part", a0);
     if (k != NK_CPLX) return rt_num_fresh(rr, a0);
     if (rt_num_cx_is_exact(a0)) return rt_num_fresh(rr, RT_AS(RtCompnum, a0)->re.v);
@@ -276,6 +278,8 @@ RtValue rt_p_real_part(Region *rr, const char *loc, RtValue a0) {
 
 /* A real's imaginary part is exact 0 (as Chez Scheme has it, flonums included). */
 RtValue rt_p_imag_part(Region *rr, const char *loc, RtValue a0) {
+    if (RT_IS_OBJ(a0) && *RT_OBJ(a0) == RT_HDR(TYPE_ID_COMPNUM, 0))
+        return rt_num_from_double(rr, RT_AS(RtCompnum, a0)->im.d);
     int k = rt_num_kind_checked(loc, "imag-part", a0);
     if (k != NK_CPLX) return RT_FIX(0);
     if (rt_num_cx_is_exact(a0)) return rt_num_fresh(rr, RT_AS(RtCompnum, a0)->im.v);

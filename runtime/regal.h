@@ -1136,9 +1136,22 @@ void rt_f64v_set(const char *loc, RtValue v, RtValue k, double x);
 RtValue rt_f64v_length(const char *loc, RtValue v);
 RtValue rt_f64v_make(Region *rr, const char *loc, RtValue n, double fill);
 
+/* The object types whose eqv? is not identity (rt_eqv): numbers by value, and the empty
+ * string, vector and bytevector, which may be distinct objects. Any other value is eqv? to
+ * exactly itself, so a search keyed by one (assv, memv) is a search by eq?. */
+#define RT_EQV_VALUE_TYPES                                                                    \
+    ((UINT64_C(1) << TYPE_ID_FLOAT) | (UINT64_C(1) << TYPE_ID_INT) |                          \
+     (UINT64_C(1) << TYPE_ID_RATNUM) | (UINT64_C(1) << TYPE_ID_COMPNUM) |                     \
+     (UINT64_C(1) << TYPE_ID_STRING) | (UINT64_C(1) << TYPE_ID_VECTOR) |                      \
+     (UINT64_C(1) << TYPE_ID_BYTEVECTOR))
+_Static_assert(TYPE_ID_COUNT <= 64, "RT_EQV_VALUE_TYPES is a 64-bit mask");
+static inline int rt_eqv_by_value(RtValue a) {
+    return RT_IS_OBJ(a) && ((RT_EQV_VALUE_TYPES >> RT_HDR_TYPE(*RT_OBJ(a))) & 1u);
+}
+
 /* eqv?: identical words, or numbers/strings that eqv? compares by value (R7RS 6.1). */
 static inline int rt_eqv2(RtValue a, RtValue b) {
-    return a == b || (RT_IS_OBJ(a) && RT_IS_OBJ(b) && rt_eqv(a, b));
+    return a == b || (rt_eqv_by_value(a) && RT_IS_OBJ(b) && rt_eqv(a, b));
 }
 
 /* ============================================================================================
