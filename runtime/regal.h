@@ -458,8 +458,8 @@ static inline void *alloc_obj_sized(Region *r, TypeId t, size_t extra) {
  * What the lists hold belongs to the program as far as the collector knows, and it does not
  * scan thread-local storage: at every collection gc.c marks each object on each thread's
  * lists (registered on a thread's first refill, unregistered when it exits).
- * An object is not zeroed (its first word is the list's link, the rest stale bytes of a dead
- * object: the collector does not clear the lists' objects, region.c rt_heap_gc_kind); the
+ * An object is not zeroed: a normal one is zero but for its first word (the list's link,
+ * which the caller's header or car overwrites), a pointer-free one holds stale bytes; the
  * caller fills every field, as for alloc_obj_typed. A type with rt_heap_tail set gets one
  * byte more (R7: a pointer just past its last item still points into it). Statistics are
  * counted on the refill path, when REGAL_STATS asks (RtAllocStats.gc_bytes). */

@@ -30,7 +30,7 @@
 
 _Static_assert(RT_HEAP_GRANULE == GC_GRANULE_BYTES, "a size class is a number of granules");
 _Static_assert(RT_HEAP_PTRFREE == GC_I_PTRFREE && RT_HEAP_NORMAL == GC_I_NORMAL,
-               "large objects are allocated in the collector's kind of the same number");
+               "the free lists are indexed by the collector's kinds");
 
 /* With malloc or mimalloc upstream the collector cannot see region memory, so what
  * rt_gc_region hands out must not be collected either (gc.c makes it uncollectable). */
@@ -392,25 +392,9 @@ static void rt_heap_mark_lists(void) {
     rt_chunks_push(&rt_orphan_chunks);
 }
 
-/* The collector's kinds the free lists are refilled from, by list index. Pointer-free objects
- * are the collector's own kind; normal ones a kind of ours, scanned as the collector's NORMAL
- * (conservatively, the whole object), whose objects the collector does not clear when it makes
- * a free list: the caller of rt_heap_alloc writes every field before the object is used, as it
- * must in a region (whose chunks come back from the pool with stale data), so clearing wrote
- * every byte twice. Measured (bench_runner --only place, same machine, quiet): closure of 2
- * free variables 4.43 -> 4.09 ns, vector of 3 5.96 -> 5.27, closure of 30 26.1 -> 22.1,
- * vector of 31 28.2 -> 24.5; 16-byte objects unchanged. A collection between the pop and the
- * last field's store (another thread's, or the caller's allocation in between) scans stale
- * words: it may keep garbage alive until the next one, never free a live object. Untyped
- * requests are zeroed where they are made (rt_region_alloc_slow, rt_captured_alloc). Large
- * objects stay in the collector's kinds, cleared. Set at configuration, before any refill. */
-static int rt_heap_gc_kind[2] = { GC_I_PTRFREE, GC_I_NORMAL };
-
 void rt_heap_marking_install(void) {
     rt_heap_prev_push = GC_get_push_other_roots();
     GC_set_push_other_roots(rt_heap_mark_lists);
-    rt_heap_gc_kind[RT_HEAP_NORMAL] = (int)GC_new_kind(GC_new_free_list(), 0 | GC_DS_LENGTH,
-                                                       1, 0);
 }
 
 static void *rt_heap_link(void *self) {
@@ -457,7 +441,7 @@ static void rt_heap_refill(int kind, size_t g) {
     if (RT_UNLIKELY(!rt_heap_registered)) rt_gc_thread_register();
     void **head = &rt_heap_lists.free[kind][g];
     if (RT_UNLIKELY(rt_gc_stress != 0)) rt_gc_stress_point();
-    GC_generic_malloc_many(g * RT_HEAP_GRANULE, rt_heap_gc_kind[kind], head);
+    GC_generic_malloc_many(g * RT_HEAP_GRANULE, kind, head);
     if (RT_UNLIKELY(*head == NULL)) rt_out_of_memory();
     rt_heap_counted[kind][g] = (uint8_t)rt_stats_enabled;
     if (rt_stats_enabled) {
@@ -660,10 +644,9 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
     bytes = RT_ROUND(bytes);
     if (r == &rt_gc_region) {
         /* An untyped request (a hash table's parts): a normal object with a tail, as a
-         * vector's (scanned; arrays walked by loops), zeroed (the free lists' objects are
-         * not: rt_heap_gc_kind). */
-        void *p = rt_heap_alloc(TYPE_ID_VECTOR, bytes != 0 ? bytes : RT_ALIGN);
-        memset(p, 0, bytes != 0 ? bytes : RT_ALIGN);
+         * vector's (scanned; arrays walked by loops), zeroed to its first word. */
+        void **p = rt_heap_alloc(TYPE_ID_VECTOR, bytes != 0 ? bytes : RT_ALIGN);
+        *p = NULL;
         return p;
     }
     if (RT_UNLIKELY(RT_CAPTURED(r))) return rt_captured_alloc(TYPE_ID_VECTOR, bytes, 1);
