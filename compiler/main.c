@@ -104,6 +104,7 @@ static void main_usage(FILE *f) {
           "  REGAL_GC_WARN        1: show the collector's warnings (hidden by default)\n"
           "  REGAL_GC_STRESS      N: a full collection at every Nth refill (a test of the runtime)\n"
           "  GC_INITIAL_HEAP_SIZE the collector's initial heap in bytes (default 4 MiB)\n"
+          "  GC_MARKERS           N: the collector's marking threads (default 1)\n"
           "Exit status: 0; 1 for a compile error or a failure of regal itself; under --run, the\n"
           "program's. A compiled program exits 70 on an uncaught error, 71 out of memory.\n",
           f);

@@ -52,6 +52,28 @@
  * Under AddressSanitizer, LeakSanitizer does not see collector memory, so nothing malloc'd
  * may be referenced only from there (hence the ports' buffers above).
  */
+/* What this heap costs, and why libgc cannot reach issue 15's target (within 2x of a region
+ * allocation). Profiled on 2026-11-26 with libgc 8.2.2 built from source with symbols, a loop
+ * of rt_heap_typed pairs (2.5 ns each; region chunks 0.73): the pop and the caller's stores
+ * are half the time (the pop's load of the link is a dependent load that a bump does not
+ * have: about 1.2 ns, so 1.6x a region even if the collector cost nothing); the other half is
+ * the refill, one 4 KiB block per call: GC_allochblk_nth 18% (blocks that a collection found
+ * empty are freed and split off again at every refill), GC_build_fl 10%, clearing mark bits
+ * 4%, the allocation lock (10-13% of cpstak's profile). A kind of ours whose objects the
+ * collector does not clear (GC_new_kind, clear 0; callers write every field) made objects
+ * of 32 bytes and more 8-16% cheaper, but the words past an object's end in its size class
+ * (a 24-byte closure in 32 bytes) then hold a dead object's pointers, which are scanned:
+ * cpstak's peak RSS went from 11.5 to 18.5 MB, graphs' (one iteration) from 59 to 89 MB; so
+ * the lists' normal objects stay cleared.
+ * Programs with much live data pay the non-generational collector instead: graphs spends 78%
+ * in libgc, mostly GC_mark_from re-marking its live graphs at each of 805 full collections
+ * (11.9 GB allocated); libgc's generational mode (GC_ENABLE_INCREMENTAL, mprotect) doubled its
+ * time. Getting near a region's cost needs a bump-pointer nursery per thread with a copying
+ * minor collection: conservative roots from the C stacks pinning what they reach (mostly
+ * copying), objects found through their type headers (pairs would need a side bitmap of
+ * starts), survivors promoted into this heap, and a write barrier (card marks) on every store
+ * into a heap object (set-car!, vector-set!, record and box setters, hash tables) and into
+ * region objects that may point to the nursery. */
 #define GC_THREADS
 #include "rtlib.h"
 
@@ -78,6 +100,14 @@ __attribute__((constructor)) static void rt_gc_configure(void) {
     if (done) return;
     done = 1;
     GC_set_all_interior_pointers(0);
+    /* One marker thread, not one per core: on this project's machines (2 cores) the helper
+     * thread's parallel marking cost more CPU time than it saved: gcbench 22% less CPU with
+     * one, graphs 9%, deriv 4%, the rest within noise, peak RSS unchanged (figures in the
+     * commit that set it). Set before the collector initialises, so that its own GC_MARKERS
+     * variable still overrides it. The free-space divisor stays the collector's 3: 2 made
+     * graphs and gcbench 18-19% faster but their peak RSS up to 1.3x Chez Scheme's (issue 15
+     * caps it at 1.2x). */
+    GC_set_markers_count(1);
     GC_INIT();
     GC_register_displacement(RT_TAG_PAIR);
     GC_register_displacement(RT_TAG_OBJ);
