@@ -376,6 +376,7 @@ struct Lambda {
      * recycled at each iteration); where its rest list is allocated */
     bool region_local, region_self, region_loop;
     Place rest_place;
+    bool unrolled;        /* set by emit.c: its body has a second C copy, <name>_rec */
     const uint8_t *param_sum; /* per required parameter, what the procedure does with it
                                  (RegionSum): for interface.c's summaries */
 };
@@ -891,6 +892,7 @@ typedef struct EmitOptions {
     bool no_lazy_regions;  /* -fno-lazy-regions: a procedure enters its own regions on entry */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
+    bool no_unroll_recursion; /* -fno-unroll-recursion: no second copy of a self-recursive body */
     const char *const *features; /* -D NAME: added to what (features) returns at run time */
     size_t nfeatures;
     EmitStats *stats;      /* filled when not NULL */
