@@ -995,9 +995,10 @@ static void emit_lambda_body(Emitter *em, Lambda *l, Dest d) {
 #define EMIT_RTCODE_PARAMS "Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2, RtValue a3"
 
 /* One C function of a procedure: its header, then the body's text. */
-static void emit_function_text(Emitter *em, Lambda *l, Buf *out, const char *fname, const Buf *body) {
+static void emit_function_text(Emitter *em, Lambda *l, Buf *out, const char *attrs, const char *fname,
+                               const Buf *body) {
     emit_line_directive(em, out, l->loc);
-    buf_printf(out, "static RtValue %s(" EMIT_RTCODE_PARAMS ") {\n", fname);
+    buf_printf(out, "static %sRtValue %s(" EMIT_RTCODE_PARAMS ") {\n", attrs, fname);
     emit_line_directive(em, out, l->loc);
     buf_printf(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n");
     buf_putn(out, body->data ? body->data : "", body->len);
@@ -1008,32 +1009,35 @@ static void emit_function_text(Emitter *em, Lambda *l, Buf *out, const char *fna
 /* Recursion unrolled once (-fno-unroll-recursion turns it off). A procedure whose direct entry
  * calls itself other than in tail position (ack, fib, tak) gets a second C function,
  * <name>_rec, with the same body; the direct entry's self calls go to the copy, the copy's
- * back to the direct entry, and clang inlines the copy (called only from there): one C call
- * and one return for two levels of the Scheme recursion. What it pays for is the returns of
- * a deep recursion: a processor predicts a return from its return stack, 16 to 32 entries
- * deep, and every return deeper than that is a miss (a C loop of non-tail self calls, 1.1 ns
- * a call at depth 16, 1.6 ns at depth 1000, on this AMD EPYC). Chez returns with an indirect
- * jump, which the return stack does not limit. ack: 0.55x the CPU time, below Chez's. Only
- * for bodies of at most EMIT_UNROLL_MAX bytes of C, so the code grows by a bounded amount.
+ * back to the direct entry, and the copy is inlined at each of them (always_inline: clang
+ * alone leaves a copy called from several sites, tak's three, out of line, which gains
+ * nothing): one C call and one return for two levels of the Scheme recursion. A deep
+ * recursion gains most: a processor predicts a return from its return stack, 16 to 32 entries
+ * deep, and returns deeper than that miss (a C loop of non-tail self calls: 1.1 ns a call at
+ * depth 16, 1.6 ns at depth 1000, on this AMD EPYC; plain C ack is slower than Chez, whose
+ * returns are indirect jumps). ack: 0.54x the CPU time, tak 0.74x, fib 0.76x. Only while the
+ * copies (the body's size times its self calls) stay within EMIT_UNROLL_MAX bytes of C, and
+ * not when the body enters a region of its own: each inlined copy would hold one more
+ * region (its inline buffer) in the frame (nqueens' try: 1.05x the CPU time, 1.00 without).
  * Returns whether it did: alt then holds the direct entry's body. */
-#define EMIT_UNROLL_MAX 6000
+#define EMIT_UNROLL_MAX 12000
 static char *emit_rec_name(Lambda *l) { return xasprintf("%s_rec", emit_lambda_name(l)); }
 static bool emit_unroll(Emitter *em, Lambda *l, Buf *body, Buf *alt) {
     if (em->opt->no_unroll_recursion || body->len > EMIT_UNROLL_MAX || !body->data) return false;
+    if (strstr(buf_cstr(body), "Region rg")) return false; /* a region in each copy's frame */
     char *self = xasprintf("%s(", emit_direct_name(l)), *rec = emit_rec_name(l);
-    size_t n = strlen(self);
+    size_t n = strlen(self), sites = 0;
     const char *p = buf_cstr(body), *end = p + body->len, *q;
-    bool any = false;
     while ((q = strstr(p, self))) {
         buf_putn(alt, p, (size_t)(q - p));
         buf_printf(alt, "%s(", rec);
         p = q + n;
-        any = true;
+        sites++;
     }
     buf_putn(alt, p, (size_t)(end - p));
     free(self);
     free(rec);
-    if (!any) { alt->len = 0; return false; }
+    if (sites == 0 || sites * body->len > EMIT_UNROLL_MAX) { alt->len = 0; return false; }
     l->unrolled = true;
     return true;
 }
@@ -1114,10 +1118,10 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     const char *fname = direct ? emit_direct_name(l) : name;
     Buf *text = &body, alt = {0};
     if (direct && emit_unroll(em, l, &body, &alt)) {
-        emit_function_text(em, l, out, emit_rec_name(l), &body);
+        emit_function_text(em, l, out, "inline __attribute__((always_inline)) ", emit_rec_name(l), &body);
         text = &alt;
     }
-    emit_function_text(em, l, out, fname, text);
+    emit_function_text(em, l, out, "", fname, text);
     buf_free(&body);
     buf_free(&alt);
     if (direct) {

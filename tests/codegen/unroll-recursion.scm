@@ -12,7 +12,7 @@
         (else (ack (- m 1) (ack m (- n 1))))))
 (define (count k acc) (if (= k 0) acc (count (- k 1) (+ acc 1))))
 (display (list (ack 2 3) (count 10 0)))
-; CHECK-LABEL: static RtValue scm_lambda{{[0-9]+}}_ack_rec({{.*}}) {
+; CHECK-LABEL: static inline __attribute__((always_inline)) RtValue scm_lambda{{[0-9]+}}_ack_rec({{.*}}) {
 ; CHECK:       = scm_lambda{{[0-9]+}}_ack_direct(&rt_gc_region, 0,
 ; CHECK-LABEL: static RtValue scm_lambda{{[0-9]+}}_ack_direct({{.*}}) {
 ; CHECK:       = scm_lambda{{[0-9]+}}_ack_rec(&rt_gc_region, 0,
