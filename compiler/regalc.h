@@ -376,7 +376,7 @@ struct Lambda {
      * recycled at each iteration); where its rest list is allocated */
     bool region_local, region_self, region_loop;
     Place rest_place;
-    bool unrolled;        /* set by emit.c: its body has a second C copy, <name>_rec */
+    int unrolled;         /* set by emit.c: its body's C copies, <name>_rec1... (emit_unroll) */
     const uint8_t *param_sum; /* per required parameter, what the procedure does with it
                                  (RegionSum): for interface.c's summaries */
 };
