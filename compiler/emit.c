@@ -995,10 +995,10 @@ static void emit_lambda_body(Emitter *em, Lambda *l, Dest d) {
 #define EMIT_RTCODE_PARAMS "Region *rr, RtValue self, RtValue a0, RtValue a1, RtValue a2, RtValue a3"
 
 /* One C function of a procedure: its header, then the body's text. */
-static void emit_function_text(Emitter *em, Lambda *l, Buf *out, const char *attrs, const char *fname,
+static void emit_function_text(Emitter *em, Lambda *l, Buf *out, const char *storage, const char *fname,
                                const Buf *body) {
     emit_line_directive(em, out, l->loc);
-    buf_printf(out, "static %sRtValue %s(" EMIT_RTCODE_PARAMS ") {\n", attrs, fname);
+    buf_printf(out, "%s RtValue %s(" EMIT_RTCODE_PARAMS ") {\n", storage, fname);
     emit_line_directive(em, out, l->loc);
     buf_printf(out, "    (void)rr; (void)self; (void)a0; (void)a1; (void)a2; (void)a3;\n");
     buf_putn(out, body->data ? body->data : "", body->len);
@@ -1010,8 +1010,8 @@ static void emit_function_text(Emitter *em, Lambda *l, Buf *out, const char *att
  * calls itself other than in tail position (ack, fib, tak) gets copies of its body,
  * <name>_rec1 ... <name>_recK; the direct entry's self calls go to rec1, rec1's to rec2, ...,
  * recK's back to the direct entry, and each copy is inlined where it is called
- * (always_inline: clang alone leaves a copy called from several sites, tak's three, out of
- * line, which gains nothing): one C call and one return for K + 1 levels of the Scheme
+ * (RT_UNROLLED, always_inline unless inlining is off: clang alone leaves a copy called from
+ * several sites, tak's three, out of line, which gains nothing): one C call and one return for K + 1 levels of the Scheme
  * recursion. A deep recursion gains most: a processor predicts a return from its return
  * stack, 16 to 32 entries deep, and returns deeper than that miss (a C loop of non-tail self
  * calls: 1.1 ns a call at depth 16, 1.6 ns at depth 1000, on this AMD EPYC; plain C ack is
@@ -1057,7 +1057,7 @@ static Buf *emit_unroll(Emitter *em, Lambda *l, Buf *body, Buf *out) {
         Buf copy = {0};
         if (i == k) buf_putn(&copy, body->data, body->len);
         else emit_retarget(l, body, emit_rec_name(l, i + 1), &copy);
-        emit_function_text(em, l, out, "inline __attribute__((always_inline)) ", emit_rec_name(l, i), &copy);
+        emit_function_text(em, l, out, "RT_UNROLLED", emit_rec_name(l, i), &copy);
         buf_free(&copy);
     }
     Buf *alt = xcalloc(1, sizeof *alt);
@@ -1141,7 +1141,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     /* with -g, the lines written here are at the definition */
     const char *fname = direct ? emit_direct_name(l) : name;
     Buf *alt = direct ? emit_unroll(em, l, &body, out) : NULL;
-    emit_function_text(em, l, out, "", fname, alt ? alt : &body);
+    emit_function_text(em, l, out, "static", fname, alt ? alt : &body);
     buf_free(&body);
     if (alt) { buf_free(alt); free(alt); }
     if (direct) {

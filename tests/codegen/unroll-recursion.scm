@@ -13,9 +13,9 @@
         (else (ack (- m 1) (ack m (- n 1))))))
 (define (count k acc) (if (= k 0) acc (count (- k 1) (+ acc 1))))
 (display (list (ack 2 3) (count 10 0)))
-; CHECK-LABEL: static inline __attribute__((always_inline)) RtValue scm_lambda{{[0-9]+}}_ack_rec2({{.*}}) {
+; CHECK-LABEL: RT_UNROLLED RtValue scm_lambda{{[0-9]+}}_ack_rec2({{.*}}) {
 ; CHECK:       = scm_lambda{{[0-9]+}}_ack_direct(&rt_gc_region, 0,
-; CHECK-LABEL: static inline __attribute__((always_inline)) RtValue scm_lambda{{[0-9]+}}_ack_rec1({{.*}}) {
+; CHECK-LABEL: RT_UNROLLED RtValue scm_lambda{{[0-9]+}}_ack_rec1({{.*}}) {
 ; CHECK:       = scm_lambda{{[0-9]+}}_ack_rec2(&rt_gc_region, 0,
 ; CHECK-LABEL: static RtValue scm_lambda{{[0-9]+}}_ack_direct({{.*}}) {
 ; CHECK:       = scm_lambda{{[0-9]+}}_ack_rec1(&rt_gc_region, 0,
