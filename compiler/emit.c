@@ -9,6 +9,7 @@
  */
 #include "emit.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1025,12 +1026,19 @@ static void emit_function_text(Emitter *em, Lambda *l, Buf *out, const char *sto
 #define EMIT_UNROLL_MAX 12000
 #define EMIT_UNROLL_DEPTH 2
 static char *emit_rec_name(Lambda *l, int k) { return xasprintf("%s_rec%d", emit_lambda_name(l), k); }
+/* The next occurrence of name in C text from p that is a whole identifier (a Scheme name with
+ * dashes can end in another's C name: g-scm-lambda1-f), or NULL. */
+static const char *emit_find_ident(const char *text, const char *p, const char *name) {
+    for (const char *q; (q = strstr(p, name)); p = q + 1)
+        if (q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_')) return q;
+    return NULL;
+}
 /* body with every call of l's direct entry made a call of callee */
 static void emit_retarget(Lambda *l, Buf *body, const char *callee, Buf *into) {
     char *self = xasprintf("%s(", emit_direct_name(l));
     size_t n = strlen(self);
     const char *p = buf_cstr(body), *end = p + body->len, *q;
-    while ((q = strstr(p, self))) {
+    while ((q = emit_find_ident(body->data, p, self))) {
         buf_putn(into, p, (size_t)(q - p));
         buf_printf(into, "%s(", callee);
         p = q + n;
@@ -1044,7 +1052,7 @@ static Buf *emit_unroll(Emitter *em, Lambda *l, Buf *body, Buf *out) {
     if (strstr(text, "Region rg")) return NULL; /* a region in each copy's frame */
     char *self = xasprintf("%s(", emit_direct_name(l));
     size_t sites = 0;
-    for (const char *q = text; (q = strstr(q, self)); q += strlen(self)) sites++;
+    for (const char *q = text; (q = emit_find_ident(text, q, self)); q += strlen(self)) sites++;
     free(self);
     int k = 0;
     for (size_t copies = 0, d = 1, pow = 1; d <= EMIT_UNROLL_DEPTH; d++) {
