@@ -71,6 +71,8 @@ static void main_usage(FILE *f) {
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
           "  -fno-accumulate      a sum or product with a self call in tail position, as in fib,\n"
           "                       stays a call (no accumulating loop)\n"
+          "  -fno-unroll-recursion  a procedure that calls itself (not in tail position) calls\n"
+          "                       itself, instead of a copy of its body that calls it back\n"
           "  -fno-element-types   do not infer what pairs, vectors and records hold\n"
           "  -fno-unbox           keep every flonum vector boxed (a flonum object per element)\n"
           "  -fno-prelude         map, for-each, fold, filter... stay calls of the runtime's\n"
@@ -340,6 +342,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-carry-regions")) ro.no_carry = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
+        else if (!strcmp(a, "-fno-unroll-recursion")) eo.no_unroll_recursion = true;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;
         else if (!strcmp(a, "-fno-unbox")) io.flonum_vectors = false;
         else if (!strcmp(a, "-fno-prelude")) prelude = false;

@@ -379,6 +379,7 @@ struct Lambda {
      * emptied before each back edge's arguments, see regions.c); where its rest list goes */
     bool region_local, region_self, region_loop, region_carry;
     Place rest_place;
+    int unrolled;         /* set by emit.c: its body's C copies, <name>_rec1... (emit_unroll) */
     const uint8_t *param_sum; /* per required parameter, what the procedure does with it
                                  (RegionSum): for interface.c's summaries */
 };
@@ -900,6 +901,7 @@ typedef struct EmitOptions {
     bool no_lazy_regions;  /* -fno-lazy-regions: a procedure enters its own regions on entry */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
+    bool no_unroll_recursion; /* -fno-unroll-recursion: no second copy of a self-recursive body */
     const char *const *features; /* -D NAME: added to what (features) returns at run time */
     size_t nfeatures;
     EmitStats *stats;      /* filled when not NULL */

@@ -105,6 +105,14 @@
 #define RT_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define RT_NORETURN    __attribute__((noreturn))
 #define RT_COLD        __attribute__((cold, noinline))
+/* The copies of a procedure's body that unroll its recursion (compiler/emit.c, emit_unroll):
+ * inlined where they are called, unless inlining is off (-O0, -fno-inline), where each Scheme
+ * call keeps a frame of its own for the backtraces. */
+#if defined(__NO_INLINE__)
+#define RT_UNROLLED    static
+#else
+#define RT_UNROLLED    static inline __attribute__((always_inline))
+#endif
 
 /* ============================================================================================
  * Values

@@ -13,7 +13,7 @@
 ; CHECK-NEXT:  top:;
 ; CHECK:       __builtin_add_overflow((int64_t)racc, (int64_t)[[N:t[0-9]+]]
 ; CHECK:       return
-; CHECK:       = scm_lambda{{[0-9]+}}_fib_direct(rr, 0,
+; CHECK:       = scm_lambda{{[0-9]+}}_fib_{{direct|rec[0-9]+}}(rr, 0,
 ; CHECK:       racc = t{{[0-9]+}};
 ; CHECK:       goto top;
 ; CHECK-LABEL: _ffib_direct({{.*}}) {

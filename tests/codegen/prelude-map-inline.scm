@@ -13,5 +13,5 @@
 ; CHECK: RT_MUSTTAIL return scm_lambda{{[0-9]+}}__25map_direct(rr, 0, {{t[0-9]+}}, RT_FIX(0LL), 0, 0);
 ; CHECK-LABEL: __25map_direct({{.*}}) {
 ; CHECK: = scm_lambda{{[0-9]+}}_sq_direct(rr, 0, {{t[0-9]+}}, 0, 0, 0);
-; CHECK: = scm_lambda{{[0-9]+}}__25map_direct(rr, 0,
+; CHECK: = scm_lambda{{[0-9]+}}__25map_{{direct|rec[0-9]+}}(rr, 0,
 ; CHECK: alloc_obj_typed(rr, TYPE_ID_PAIR);
