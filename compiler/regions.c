@@ -44,6 +44,8 @@
 
 #include "regal.h" /* RT_PF_ALLOC */
 
+#define RG_MAX_TARGETS 8   /* call targets followed for a call inference can name */
+
 /* ---- token sets ----------------------------------------------------------------------------- */
 typedef struct Bits { uint64_t *w; size_t n; } Bits;  /* n words */
 
@@ -274,9 +276,9 @@ static bool rg_call_dirty(const Rg *rg, Ast *a) {
     if (a->kind != AST_CALL) return false;
     Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
     if (k) return rg->rr_dirty[k->id];
-    CallTarget ts[8];
-    int nt = infer_call_targets(rg->prog, a, ts, 8);
-    if (nt < 0 || nt > 8) return true;
+    CallTarget ts[RG_MAX_TARGETS];
+    int nt = infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
+    if (nt < 0 || nt > RG_MAX_TARGETS) return true;
     for (int j = 0; j < nt; j++)
         if (ts[j].lambda ? rg->rr_dirty[ts[j].lambda->id] : prims_higher_order(ts[j].prim, a->args.len)) return true;
     return false;
@@ -529,7 +531,6 @@ static uint8_t rg_arg_summary(Rg *rg, Lambda *k, size_t i) {
 /* The join of the summaries of argument i of what a call may enter, ts[0..n): a lambda's, or
  * a primitive's from its class (arithmetic and predicates keep nothing; constructors and
  * accessors give it back in their result; the others may keep it). */
-#define RG_MAX_TARGETS 8
 static PrimClass rg_prim_class(const Prim *p, size_t nargs);
 static uint8_t rg_args_summary(Rg *rg, CallTarget *ts, int n, size_t i, size_t nargs) {
     uint8_t s = SUM_NONE;

@@ -444,29 +444,36 @@ static ssize_t rt_port_fill(RtPortImpl *p) {
     return k;
 }
 
+/* More bytes in the buffer when there are none to use: 0 at end of file (the end is then
+ * consumed unless peek: the next read tries the descriptor again) or on an error (*err, an
+ * errno); 1 when the caller should look again. */
+static int rt_port_more(RtPortImpl *p, int peek, int *err) {
+    if (p->eof) {
+        if (!peek) p->eof = 0;
+        return 0;
+    }
+    ssize_t k = rt_port_fill(p);
+    if (k < 0) {
+        *err = (int)-k;
+        return 0;
+    }
+    if (k == 0) p->eof = 1;
+    return 1;
+}
+
 /* The next code point, consumed or not (peek); -1 at end of file; *err: an errno. Its mutex
  * held if need be. A UTF-8 sequence cut by the end of the buffer is completed by a refill;
  * one cut by the end of file decodes as U+FFFD. */
 static int32_t rt_port_getc_locked(RtPortImpl *p, int peek, int *err) {
     for (;;) {
         size_t avail = (size_t)(p->b.rend - p->b.rpos);
-        if (avail > 0) {
-            if (rt_utf8_size(*p->b.rpos) <= avail || p->eof) {
-                size_t i = 0;
-                int32_t c = (int32_t)rt_utf8_next(p->b.rpos, avail, &i);
-                if (!peek) p->b.rpos += i;
-                return c;
-            }
-        } else if (p->eof) {
-            if (!peek) p->eof = 0;
-            return -1;
+        if (avail > 0 && (rt_utf8_size(*p->b.rpos) <= avail || p->eof)) {
+            size_t i = 0;
+            int32_t c = (int32_t)rt_utf8_next(p->b.rpos, avail, &i);
+            if (!peek) p->b.rpos += i;
+            return c;
         }
-        ssize_t k = rt_port_fill(p);
-        if (k < 0) {
-            *err = (int)-k;
-            return -1;
-        }
-        if (k == 0) p->eof = 1;
+        if (!rt_port_more(p, peek, err)) return -1;
     }
 }
 
@@ -969,16 +976,7 @@ RtValue rt_p_open_binary_output_file(Region *rr, const char *loc, RtValue name) 
 static int rt_port_getb_locked(RtPortImpl *p, int peek, int *err) {
     for (;;) {
         if (p->b.rpos < p->b.rend) return peek ? *p->b.rpos : *p->b.rpos++;
-        if (p->eof) {
-            if (!peek) p->eof = 0;
-            return -1;
-        }
-        ssize_t k = rt_port_fill(p);
-        if (k < 0) {
-            *err = (int)-k;
-            return -1;
-        }
-        if (k == 0) p->eof = 1;
+        if (!rt_port_more(p, peek, err)) return -1;
     }
 }
 static RT_COLD int rt_port_getb_slow(RtPortImpl *p, int peek) {
