@@ -92,7 +92,8 @@ const char *emit_place(Place p, const Lambda *loop) {
 /* The region an allocation site at node a uses; regions.c must have placed it. */
 const char *emit_rg(Ast *a) {
     if (a->place == PLACE_NONE) diag_internal("emit: the allocation site at %s:%d:%d (node kind %d) has no region", a->loc.file, a->loc.line, a->loc.col, a->kind);
-    return emit_place(a->place, a->place_loop);
+    const char *r = emit_place(a->place, a->place_loop);
+    return a->place_soft ? xasprintf("rt_region_soft(%s)", r) : r;   /* the container rule */
 }
 
 void emit_region_enter(Emitter *em, const char *name) {
@@ -1384,7 +1385,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         buf_puts(&glue, "}\n\nint main(int argc, char **argv) {\n"
                         "    rt_frames_register(&regal_frames);\n");
         if (opt->check_regions)   /* exact depths: no region allocates in the heap for itself */
-            buf_puts(&glue, "    rt_region_budget = 0;\n");
+            buf_puts(&glue, "    rt_region_budget = 0;\n    rt_region_soft_chunks = UINT32_MAX;\n");
         buf_puts(&glue,
                         "    return rt_start(argc, argv, regal_program);\n}\n");
     }

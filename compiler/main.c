@@ -66,6 +66,8 @@ static void main_usage(FILE *f) {
           "  -fno-carry-regions   what a loop's back edge makes for a variable read only after\n"
           "                       the loop goes to the collected heap, not to a region emptied\n"
           "                       at each back edge\n"
+          "  -fno-container-regions  what a loop makes to store into objects of an older region\n"
+          "                       goes to the collected heap, not to their region\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -340,6 +342,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
         else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
         else if (!strcmp(a, "-fno-carry-regions")) ro.no_carry = true;
+        else if (!strcmp(a, "-fno-container-regions")) ro.no_container = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-unroll-recursion")) eo.no_unroll_recursion = true;

@@ -353,6 +353,9 @@ struct Ast {
      * result region, a closure, a boxed flonum): the region its objects go to */
     Place place;
     Lambda *place_loop;   /* PLACE_LOOP, PLACE_CARRY: the contified loop whose region it is */
+    bool place_soft;      /* made in a loop but stored into containers of an older region, and
+                             placed there (regions.c's container rule): emit.c allocates through
+                             rt_region_soft, which turns to the heap past a soft budget */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
 };
 
@@ -819,6 +822,11 @@ void infer_dump(Program *prog, Buf *out);
  *             returns or tail-calls
  *   caller    the region the caller passed as `rr`: objects returned (for the top level: the
  *             program-lifetime region rt_global_region, for once-defined globals)
+ *   (container) a site made in every iteration of a loop whose objects are stored into
+ *             containers of an older region goes to that region (Ast.place_soft: up to a soft
+ *             budget per region, the heap beyond it), not to the heap; a procedure that stores
+ *             one parameter into another's objects is summarised so (INTO), and its call sites
+ *             store the argument into the other argument's objects
  *   heap      the collected heap (rt_gc_region): objects stored into other objects, assigned,
  *             passed to unknown procedures, or carried from one loop iteration to the next
  *             (unless only accumulated: each new value of the loop variable holds the previous
@@ -841,6 +849,7 @@ typedef enum RegionWhy {
     RW_HIGHER_ORDER,     /* passed to or made by a primitive that calls procedures */
     RW_ESCAPE_PRIM,      /* passed to a primitive that keeps or raises it */
     RW_STORED,           /* stored into an object made elsewhere */
+    RW_CONTAINER,        /* made in a loop, stored into containers of an older region: there */
     RW_GLOBAL,           /* a global's value */
     RW_SET,              /* assigned with set! */
     RW_CAPTURED,         /* captured by a closure that keeps it */
@@ -863,6 +872,8 @@ typedef struct RegionsOptions {
                             * keeps its frame region (the default puts them in the heap) */
     bool no_carry;         /* -fno-carry-regions: what a back edge carries in a loop variable
                             * read only after the loop goes to the heap (no carry regions) */
+    bool no_container;     /* -fno-container-regions: what a loop stores into containers of an
+                            * older region goes to the heap, and no INTO summaries */
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with

@@ -126,6 +126,10 @@ typedef struct Tok {
     Lambda *carry_arg;    /* TK_SITE: evaluated in the arguments of a back edge of this loop */
     bool tail_passed;     /* passed in a tail call (or called in one): garbage once the
                            * callee is done with it, if the callee does not return it */
+    bool stored;          /* TK_SITE: stored into objects of this procedure's sites (a
+                           * mutator, or a call summarised INTO): the container rule */
+    uint64_t into;        /* TK_PARAM: the parameters (bit j: parameter j) into whose objects
+                           * it may be stored (the INTO summary) */
 } Tok;
 
 typedef struct Proc {
@@ -142,6 +146,7 @@ typedef struct Rg {
     Program *prog;
     bool number_heap;     /* a local site of maybe-fixnum numbers goes to the heap (rg_place) */
     bool carry;           /* loops get carry regions (below) */
+    bool container;       /* the container rule and INTO summaries (below) */
     VEC(Proc *) procs;
     size_t nlambdas;
     int *loop_scope;      /* by lambda id: a contified loop's scope in its host, 0: none yet */
@@ -149,6 +154,8 @@ typedef struct Rg {
     uint8_t **param_sum;  /* by lambda id: per required parameter */
     uint8_t *rest_sum;    /* by lambda id: for the arguments that make the rest list */
     uint8_t **free_sum;   /* by lambda id: per free variable */
+    uint64_t **param_into; /* by lambda id: per required parameter, the parameters into whose
+                              objects it may be stored (bit j: parameter j) */
     VEC(Bits) varset;     /* by var id: tokens a local variable may hold */
     Proc *p;              /* the procedure being analysed */
     bool changed;         /* a set, contents or need changed during this walk */
@@ -289,17 +296,32 @@ static bool rg_call_dirty(const Rg *rg, Ast *a) {
  * loop runs (per iteration: unbounded otherwise). Objects kept only by accumulation (below)
  * stay live as long as the loop's result, so they go to the region of their need. */
 static bool rg_acc_broken(const Rg *rg, const Var *v) { return bits_has(&rg->broken, v->id); }
+/* The container rule (MLKit puts a value where the container it is stored into lives): objects
+ * a loop makes to store into containers (objects of this procedure's sites) go to the region of
+ * the containers when that is older than the iteration, instead of to the heap. What a store
+ * replaces becomes garbage there until the region is released, so these sites allocate through
+ * rt_region_soft (Ast.place_soft): past a soft budget of the region's size, the heap. */
+static bool rg_container_rule(const Rg *rg, const Tok *k) {
+    return rg->container && k->kind == TK_SITE && k->stored;
+}
+static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container);
+static int rg_place(const Rg *rg, Proc *p, const Tok *k) { return rg_place_by(rg, p, k, true); }
+/* Whether the container rule decides k's place (the heap without it). */
+static bool rg_soft(const Rg *rg, Proc *p, const Tok *k) {
+    return rg_container_rule(rg, k) && rg_place_by(rg, p, k, false) == SC_HEAP && rg_place(rg, p, k) != SC_HEAP;
+}
 static bool rg_type_bignum_only(Type t) {
     return !(t & (TY_FLO | TY_RAT | TY_CPLX | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
 }
 /* Numbers that may be fixnums: generic arithmetic on operands of unknown types, or a call
  * returning what it computes so; they allocate only when the value is not a fixnum. */
 static bool rg_type_number_maybe_fixnum(Type t) { return (t & TY_FIX) && !(t & ~TY_NUM); }
-static int rg_place(const Rg *rg, Proc *p, const Tok *k) {
+static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
     int a = k->alloc, n = k->need < 0 ? a : k->need;
     for (int s = a; s != n; s = rg_scope(p, s)->parent)
         if (rg_scope(p, s)->kind == SC_SELF || rg_scope(p, s)->kind == SC_LOOP) {
             if (s == a && k->acc && !rg_acc_broken(rg, k->acc)) continue;
+            if (container && rg_container_rule(rg, k)) continue;
             /* made by a back edge's arguments for the loop's carry region (below) */
             if (rg_scope(p, s)->kind == SC_LOOP && k->kind == TK_SITE && k->carry_arg == rg_scope(p, s)->loop &&
                 rg_scope(p, s)->parent == n && rg_scope(p, n)->kind == SC_CARRY &&
@@ -613,6 +635,7 @@ static void rg_mark_tail_passed(Rg *rg, const Bits *v) {
     BITS_EACH(v, t) if (rg->p->toks.items[t].kind == TK_SITE) rg->p->toks.items[t].tail_passed = true;
 }
 
+static void rg_call_stores(Rg *rg, const CallTarget *ts, int nt, Bits *v, size_t n, const char *name, Loc loc);
 static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     Proc *p = rg->p;
     Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
@@ -665,6 +688,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
                                      (size_t)fv->ext->nreq == n ? fv->ext->arg_sum : NULL;
     const char *name = k && k->name ? k->name->name : NULL;
     bool gives_captured = !seen || rg_returns_captured(rg, ts, nt);
+    if (seen) rg_call_stores(rg, ts, nt, v, n, name, a->loc);
     Bits r = {0};
     if (c.ptail) {   /* a tail call: everything must outlive this frame */
         rg_use(rg, &f, SC_CALLER, RW_RETURNED, "called in tail position", a->loc);
@@ -714,6 +738,76 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     return r;
 }
 
+/* Objects x (closed under contents) are stored into the objects `into` (a mutator's, or a call's
+ * whose callee is summarised INTO). What is stored must outlive the containers it goes into:
+ * nothing to do when it is already part of them (a vector's element moved within it); when they
+ * are all objects of this procedure's sites, it becomes their contents (the placing of contents
+ * in rg_analyse does the rest; the container rule may place it with them); when some are this
+ * procedure's parameters' objects, its own parameters stored there are summarised INTO them,
+ * and anything else goes to the heap; otherwise (a global's object, a call's result: unknown)
+ * it goes to the heap. */
+static void rg_store(Rg *rg, const Bits *into, const Bits *x, const char *why, Loc loc) {
+    Proc *p = rg->p;
+    /* no object known yet: an unknown one (a global's), once the sets have settled. A call's
+     * result is not only what the callee made in this region: it may be any object the callee
+     * reaches (a global's, ecraven's browse: (set-cdr! (lookup k *props*) ..)) */
+    bool local = bits_next(into, 0) >= 0 || !rg->settled;
+    uint64_t params = 0;
+    BITS_EACH(into, t) {
+        const Tok *k = &p->toks.items[t];
+        if (rg->container && k->kind == TK_PARAM && k->index < 64) params |= (uint64_t)1 << k->index;
+        else if (k->kind != TK_SITE && k->kind != TK_REST) local = false;
+        else if (k->kind == TK_SITE && k->site->kind == AST_CALL) local = false;
+    }
+    Bits whole = rg_reach(rg, into);
+    bool inside = true;
+    BITS_EACH(x, t) if (!bits_has(&whole, t)) inside = false;
+    bits_free(&whole);
+    if (!local) {
+        if (!inside) rg_use(rg, x, SC_HEAP, RW_STORED, why, loc);
+        return;
+    }
+    BITS_EACH(x, t) {   /* (also when already inside: which walk adds them there is an accident) */
+        Tok *k = &p->toks.items[t];
+        if (rg->container && k->kind == TK_SITE && !k->stored) k->stored = rg->changed = true;
+    }
+    if (inside) return;
+    BITS_EACH(into, t)
+        if (p->toks.items[t].kind != TK_PARAM) rg->changed |= bits_union(&p->toks.items[t].contents, x);
+    BITS_EACH(x, t) {
+        Tok *k = &p->toks.items[t];
+        if (!params) continue;
+        if (k->kind == TK_PARAM && k->index < 64) {
+            if (params & ~k->into) {
+                k->into |= params;
+                rg->changed = true;
+            }
+        } else {
+            rg_need(rg, t, SC_HEAP, RW_STORED, xasprintf("%s into an object its procedure was given", why), loc, -1);
+        }
+    }
+}
+
+/* A call whose callee (one of ts[0..nt)) may store argument i into the objects of argument j
+ * (the INTO summary, by the callee's own stores or its callees'): the same as a store here. */
+static void rg_call_stores(Rg *rg, const CallTarget *ts, int nt, Bits *v, size_t n, const char *name, Loc loc) {
+    if (!rg->container) return;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t m = 0;
+        for (int k = 0; k < nt; k++)
+            if (ts[k].lambda && i < ts[k].lambda->params.len) m |= rg->param_into[ts[k].lambda->id][i];
+        if (!m) continue;
+        Bits x = rg_reach(rg, &v[i]);
+        for (size_t j = 0; j < n && j < 64; j++) {
+            if (!(m >> j & 1)) continue;
+            Bits into = rg_reach(rg, &v[j]);
+            rg_store(rg, &into, &x, xasprintf("stored by '%s' into its argument %zu", name ? name : "a procedure", j + 1), loc);
+            bits_free(&into);
+        }
+        bits_free(&x);
+    }
+}
+
 static bool rg_f64_ref(const Ast *a);
 
 static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
@@ -745,6 +839,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         for (size_t i = 1; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);
             uint8_t sum = rg_arg_summary(rg, f, i - 1);
+            if (i - 1 < f->params.len && rg->param_into[f->id][i - 1]) sum = SUM_GLOBAL;   /* stored into another list's elements */
             if (sum == SUM_GLOBAL)
                 rg_use(rg, &x, SC_HEAP, RW_KEPT, xasprintf("passed by '%s' to %s, which keeps it", pr->name,
                                                   f->name ? xasprintf("'%s'", f->name->name) : "a procedure"), a->loc);
@@ -774,41 +869,17 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     }
     case PC_MUTATOR: {
         /* Stores arguments 1.. (those prims.def types as able to hold an object: not indices)
-         * into the object argument 0 is (list-set!: a pair of the list). What is stored must
-         * outlive the containers it goes into: nothing to do when it is already part of them
-         * (a vector's element moved within it); when they are all objects of this procedure's
-         * sites, it becomes their contents (the placing of contents below does the rest);
-         * otherwise (a parameter's or a global's object, unknown) it goes to the heap. */
+         * into the object argument 0 is (list-set!: a pair of the list): rg_store. */
         if (n > 0) rg_use(rg, &v[0], c.use, RW_LOCAL, NULL, a->loc);
         Bits into = n > 0 ? (pr->id == PRIM_list_set_x ? rg_reach(rg, &v[0]) : bits_copy(&v[0])) : (Bits){0};
-        Bits whole = rg_reach(rg, &into);
-        /* no object known yet: an unknown one (a global's), once the sets have settled. A
-         * call's result is not only what the callee made in this region: it may be any object
-         * the callee reaches (a global's, ecraven's browse: (set-cdr! (lookup k *props*) ..)) */
-        bool local = bits_next(&into, 0) >= 0 || !rg->settled;
-        BITS_EACH(&into, t) {
-            const Tok *k = &p->toks.items[t];
-            if (k->kind != TK_SITE && k->kind != TK_REST) local = false;
-            if (k->kind == TK_SITE && k->site->kind == AST_CALL) local = false;
-        }
         for (size_t i = 1; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);
             bits_union(&r, &x);
-            if (rg_type_unallocated(prims_arg_type(pr, i))) {   /* an index */
-                bits_free(&x);
-                continue;
-            }
-            bool inside = true;
-            BITS_EACH(&x, t) if (!bits_has(&whole, t)) inside = false;
-            if (local && !inside) {
-                BITS_EACH(&into, t) rg->changed |= bits_union(&p->toks.items[t].contents, &x);
-            } else if (!inside) {
-                rg_use(rg, &x, SC_HEAP, RW_STORED, xasprintf("stored by '%s'", pr->name), a->loc);
-            }
+            if (!rg_type_unallocated(prims_arg_type(pr, i)))   /* not an index */
+                rg_store(rg, &into, &x, xasprintf("stored by '%s'", pr->name), a->loc);
             bits_free(&x);
         }
         bits_free(&into);
-        bits_free(&whole);
         if (n > 0) {
             Bits x = rg_reach(rg, &v[0]);
             bits_union(&r, &x);
@@ -1072,6 +1143,10 @@ static void rg_analyse(Rg *rg, Proc *p) {
     for (size_t t = 0; t < p->toks.len; t++) {
         Tok *k = &p->toks.items[t];
         if (k->kind == TK_PARAM) rg_set_summary(rg, &rg->param_sum[l->id][k->index], rg_summary_of(k));
+        if (k->kind == TK_PARAM && (k->into & ~rg->param_into[l->id][k->index])) {
+            rg->param_into[l->id][k->index] |= k->into;
+            rg->sum_changed = true;
+        }
         if (k->kind == TK_REST_ELEMS) rg_set_summary(rg, &rg->rest_sum[l->id], rg_summary_of(k));
         if (k->kind == TK_FREE) rg_set_summary(rg, &rg->free_sum[l->id][k->index], rg_summary_of(k));
     }
@@ -1152,6 +1227,7 @@ static void rg_finish(Rg *rg, Proc *p) {
         RgScope *sc = rg_scope(p, s);
         sc->used = true;
         k->site->place = rg_scope_place(p, s);
+        k->site->place_soft = rg_soft(rg, p, k);
         k->site->place_loop = sc->kind == SC_LOOP || sc->kind == SC_CARRY ? sc->loop : NULL;
         if (!rg_site_allocates(k->site)) continue;   /* not a site --explain-regions lists */
         int n = k->need < 0 ? k->alloc : k->need;
@@ -1168,6 +1244,7 @@ static void rg_finish(Rg *rg, Proc *p) {
                                                  rg_scope(p, n)->kind != SC_HEAP,
                            .why_kind = bignum_rule ? RW_BIGNUM
                                      : number_rule ? RW_NUMBER
+                                     : k->site->place_soft ? RW_CONTAINER
                                      : sc->kind == SC_CARRY ? RW_CARRY
                                      : sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP ? RW_LOOP
                                      : k->why_tok >= 0 ? RW_CONTAINED : k->why ? k->why_kind : RW_LOCAL,
@@ -1176,6 +1253,9 @@ static void rg_finish(Rg *rg, Proc *p) {
                                   : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
                                                   "not worth a region in every frame"
                                   : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration", rg_why(p, k, s))
+                                  : k->site->place_soft ? xasprintf("made in every iteration of a loop to be stored into "
+                                                                    "objects that live there (%s): with them, up to the "
+                                                                    "region's soft budget", rg_why(p, k, s))
                                   : dirty_rule ? xasprintf("%s, read only after the loop's last iteration, but the call may "
                                                            "leave more than its result in the region it is given "
                                                            "(objects passed in tail calls, or a procedure inference "
@@ -1204,6 +1284,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->prog = prog;
     rg->number_heap = !(opt && opt->no_number_heap);
     rg->carry = !(opt && opt->no_carry);
+    rg->container = !(opt && opt->no_container);
     size_t nl = prog->lambdas.len + 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)
         if ((size_t)prog->lambdas.items[i]->id + 1 > nl) nl = (size_t)prog->lambdas.items[i]->id + 1;
@@ -1213,12 +1294,14 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->param_sum = xcalloc(nl, sizeof *rg->param_sum);
     rg->rest_sum = xcalloc(nl, sizeof *rg->rest_sum);
     rg->free_sum = xcalloc(nl, sizeof *rg->free_sum);
+    rg->param_into = xcalloc(nl, sizeof *rg->param_into);
     rg->mark = xcalloc(nl, sizeof *rg->mark);
     rg->rr_dirty = xcalloc(nl, sizeof *rg->rr_dirty);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         rg->param_sum[l->id] = xcalloc(l->params.len + 1, 1);
         rg->free_sum[l->id] = xcalloc(l->free.len + 1, 1);
+        rg->param_into[l->id] = xcalloc(l->params.len + 1, sizeof **rg->param_into);
         l->region_local = l->region_self = l->region_loop = l->region_carry = false;
         l->rest_place = PLACE_CALLER;
         if (!l->contified) vec_push(&rg->procs, rg_proc_new(rg, l, l->body));
@@ -1252,8 +1335,13 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
         } while (rg->sum_changed);
     }
     for (size_t i = 0; i < rg->procs.len; i++) rg_finish(rg, rg->procs.items[i]);
-    for (size_t i = 0; i < prog->lambdas.len; i++)   /* for interface.c */
-        prog->lambdas.items[i]->param_sum = rg->param_sum[prog->lambdas.items[i]->id];
+    for (size_t i = 0; i < prog->lambdas.len; i++) {   /* for interface.c: INTO is not exported */
+        Lambda *l = prog->lambdas.items[i];
+        uint8_t *sum = rg->param_sum[l->id];
+        for (size_t j = 0; j < l->params.len; j++)
+            if (rg->param_into[l->id][j]) sum[j] = SUM_GLOBAL;
+        l->param_sum = sum;
+    }
 }
 
 /* ---- --explain-regions ---------------------------------------------------------------------- */
@@ -1323,6 +1411,7 @@ void regions_explain(Program *prog, Buf *out) {
         [RW_HIGHER_ORDER] = "passed to or made by a primitive that calls procedures",
         [RW_ESCAPE_PRIM] = "passed to a primitive that keeps or raises them",
         [RW_STORED] = "stored into an object made elsewhere", [RW_GLOBAL] = "a global's value",
+        [RW_CONTAINER] = "made in a loop, stored into older containers",
         [RW_SET] = "assigned with set!", [RW_CAPTURED] = "captured by a closure that keeps them",
         [RW_BOXED] = "in an assigned variable a closure captures"};
     int by_why[RW_COUNT] = {0};

@@ -324,11 +324,31 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_LARGE_HDR      16u                /* RtLarge header before a large object */
 #define RT_POOL_MAX       64u                /* chunks a thread's pool keeps at least ... */
 #define RT_REGION_BUDGET  (1024u << 20)     /* a region past it allocates in the heap (region.c) */
+#define RT_REGION_SOFT    (1u << 20)        /* past it, rt_region_soft gives the heap */
 #define RT_POOL_PEAK_MAX  4096u              /* ... and at most (256 MiB), as regions peaked */
 #define RT_ROUND(n)       (((size_t)(n) + (RT_ALIGN - 1)) & ~(size_t)(RT_ALIGN - 1))
 
 typedef struct RtChunk RtChunk;
 typedef struct RtLarge RtLarge;
+
+/* A chunk: this header, then RT_CHUNK_DATA bytes of bump space. `prev_used` is how many bytes
+ * of the PREVIOUS window (the inline buffer or the next-older chunk) had been handed out when
+ * this chunk became the window; the rest of that window was abandoned. It lets
+ * rt_region_bytes_in_use add up a region without a per-region counter on the fast path. While
+ * the chunk sits in the pool only `next` is meaningful and the data is poisoned.
+ * A chunk owned by a region is also on its thread's LIVE list (live_next, live_pprev: the
+ * address of what points to it), which is what the collector scans of region chunks (see
+ * "Scanning" below); a pooled chunk is on none. */
+struct RtChunk {
+    RtChunk *next;            /* next-older chunk of the region, or next chunk in the pool */
+    uint32_t prev_used;
+    uint16_t orphan;          /* on rt_orphan_chunks: its thread has exited */
+    uint16_t seq;             /* in a region: 1 for its oldest chunk, one more for each newer
+                                 one, at most UINT16_MAX (the region's budget, below) */
+    RtChunk *live_next;
+    RtChunk **live_pprev;
+    _Alignas(16) char data[];
+};
 
 /* A region descriptor. The bump window is in the inline buffer exactly when chunks == NULL;
  * otherwise it is in chunks (the newest chunk). A request that fits the window is bumped
@@ -582,6 +602,16 @@ extern _Thread_local Region *rt_region_top;
 /* Chunks a region owns before it allocates in the collected heap instead (region.c); 0: no
  * limit (--check-regions sets it before the program starts). */
 extern uint32_t rt_region_budget;
+/* The region a site of regions.c's container rule allocates in (made in every iteration of a
+ * loop, stored into objects of an older region r): r, unless r already owns
+ * rt_region_soft_chunks chunks (RT_REGION_SOFT); then the collected heap, which reclaims what
+ * later stores replace (a region keeps it until released). The heap's objects may point into r
+ * while it lives, as a region past its budget's do (region.c). */
+extern uint32_t rt_region_soft_chunks;
+static inline Region *rt_region_soft(Region *r) {
+    const RtChunk *c = r->chunks;
+    return RT_UNLIKELY(c != NULL && c->seq >= rt_region_soft_chunks) ? &rt_gc_region : r;
+}
 /* Free everything r holds (counted as reclaimed) and rewind r to its empty inline buffer. */
 void rt_region_empty_slow(Region *r);
 /* A region-stack misuse (leaving a region that is not the top): internal error, abort. */

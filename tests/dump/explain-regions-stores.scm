@@ -27,6 +27,6 @@
 ; CHECK-NEXT: explain-regions-stores.scm:15:44: list: local region of 'use-swap' (released when it returns): used only within the call
 ; CHECK-NEXT: explain-regions-stores.scm:16:37: cons: caller's region (of the call of 'split'): returned at {{.*}}explain-regions-stores.scm:16:37
 ; CHECK-NEXT: explain-regions-stores.scm:16:65: cons: caller's region (of the call of 'split'): part of cons at {{.*}}explain-regions-stores.scm:16:37
-; CHECK-NEXT: explain-regions-stores.scm:17:31: +: heap (collected): stored by 'vector-set!' at {{.*}}explain-regions-stores.scm:17:51
-; CHECK-NEXT: explain-regions-stores.scm:17:68: list: heap (collected): stored by 'vector-set!' at {{.*}}explain-regions-stores.scm:17:51
+; CHECK-NEXT: explain-regions-stores.scm:17:31: +: heap (collected): stored by 'vector-set!' into an object its procedure was given at {{.*}}explain-regions-stores.scm:17:51
+; CHECK-NEXT: explain-regions-stores.scm:17:68: list: heap (collected): stored by 'vector-set!' into an object its procedure was given at {{.*}}explain-regions-stores.scm:17:51
 ; CHECK-NEXT: explain-regions-stores.scm:19:43: list: heap (collected): stored by 'vector-set!' at {{.*}}explain-regions-stores.scm:19:26

@@ -33,7 +33,7 @@
 ; CHECK:      explain-regions.scm:16:65: result of 'build': iteration region of 'run' (recycled at each self tail call): used only within the iteration
 ; CHECK:      explain-regions.scm:17:79: cons: caller's region (of the call of 'collect'): returned at {{.*}}explain-regions.scm:17:61
 ; CHECK-NEXT: explain-regions.scm:19:33: cons: heap (collected): assigned to global 'kept' at {{.*}}explain-regions.scm:19:22
-; CHECK-NEXT: explain-regions.scm:20:34: list: heap (collected): stored by 'set-car!' at {{.*}}explain-regions.scm:20:22
+; CHECK-NEXT: explain-regions.scm:20:34: list: heap (collected): stored by 'set-car!' into an object its procedure was given at {{.*}}explain-regions.scm:20:22
 ; CHECK-NEXT: explain-regions.scm:21:26: *: local region of 'flo' (released when it returns): used only within the call
 ; CHECK:      explain-regions.scm:22:70: result of 'collect': local region of the top level: used only within the call
 ; CHECK:      allocation sites: 2 in loop iteration regions, 9 in local regions, 10 in the caller's region, 7 in the heap
