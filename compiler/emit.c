@@ -739,8 +739,9 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     } else {
         if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
         r = emit_prim_call_out(em, emit_rg(a), p, loc, v, n);
-        if (em->opt->check_regions && p->effect == EF_MUTATE)
-            for (size_t i = 1; i < n; i++) emit_check_store(em, loc, v[0], v[i]);
+        if (em->opt->check_regions && p->effect == EF_MUTATE)   /* (an /own-key variant copies its key) */
+            for (size_t i = 1; i < n; i++)
+                if (!(i == 1 && (p->flags & RT_PF_OWN_KEY))) emit_check_store(em, loc, v[0], v[i]);
     }
     free(v);
     return emit_deliver(em, d, r);

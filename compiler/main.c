@@ -68,6 +68,10 @@ static void main_usage(FILE *f) {
           "                       at each back edge\n"
           "  -fno-container-regions  what a loop makes to store into objects of an older region\n"
           "                       goes to the collected heap, not to their region\n"
+          "  -fno-soft-strings    a string a loop makes that outlives an iteration goes to the\n"
+          "                       collected heap, not to its region up to a soft budget\n"
+          "  -fno-own-keys        a hash table keeps a fresh string key itself (in the collected\n"
+          "                       heap), not a copy it makes when it inserts the key\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -343,6 +347,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
         else if (!strcmp(a, "-fno-carry-regions")) ro.no_carry = true;
         else if (!strcmp(a, "-fno-container-regions")) ro.no_container = true;
+        else if (!strcmp(a, "-fno-own-keys")) ro.no_own_keys = true;
+        else if (!strcmp(a, "-fno-soft-strings")) ro.no_soft_strings = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-unroll-recursion")) eo.no_unroll_recursion = true;

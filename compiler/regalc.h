@@ -827,6 +827,9 @@ void infer_dump(Program *prog, Buf *out);
  *             budget per region, the heap beyond it), not to the heap; a procedure that stores
  *             one parameter into another's objects is summarised so (INTO), and its call sites
  *             store the argument into the other argument's objects
+ *   (strings) likewise a string a loop makes that outlives an iteration (place_soft)
+ *   (keys)    a hash-table insertion whose key is a string made only for it becomes its
+ *             /own-key variant (the table keeps a copy): the key is used only during the call
  *   heap      the collected heap (rt_gc_region): objects stored into other objects, assigned,
  *             passed to unknown procedures, or carried from one loop iteration to the next
  *             (unless only accumulated: each new value of the loop variable holds the previous
@@ -850,6 +853,7 @@ typedef enum RegionWhy {
     RW_ESCAPE_PRIM,      /* passed to a primitive that keeps or raises it */
     RW_STORED,           /* stored into an object made elsewhere */
     RW_CONTAINER,        /* made in a loop, stored into containers of an older region: there */
+    RW_SOFT_STRING,      /* a string made in a loop, outliving an iteration: its need's region */
     RW_GLOBAL,           /* a global's value */
     RW_SET,              /* assigned with set! */
     RW_CAPTURED,         /* captured by a closure that keeps it */
@@ -874,6 +878,10 @@ typedef struct RegionsOptions {
                             * read only after the loop goes to the heap (no carry regions) */
     bool no_container;     /* -fno-container-regions: what a loop stores into containers of an
                             * older region goes to the heap, and no INTO summaries */
+    bool no_soft_strings;  /* -fno-soft-strings: a string a loop makes that outlives an iteration
+                            * goes to the heap, not to its need's region up to the soft budget */
+    bool no_own_keys;      /* -fno-own-keys: a hash table keeps its fresh string keys themselves
+                            * (so they go to the heap), not copies */
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with

@@ -147,6 +147,7 @@ typedef struct Rg {
     bool number_heap;     /* a local site of maybe-fixnum numbers goes to the heap (rg_place) */
     bool carry;           /* loops get carry regions (below) */
     bool container;       /* the container rule and INTO summaries (below) */
+    bool soft_strings;    /* strings a loop makes go to their need's region (soft sites, below) */
     VEC(Proc *) procs;
     size_t nlambdas;
     int *loop_scope;      /* by lambda id: a contified loop's scope in its host, 0: none yet */
@@ -296,19 +297,28 @@ static bool rg_call_dirty(const Rg *rg, Ast *a) {
  * loop runs (per iteration: unbounded otherwise). Objects kept only by accumulation (below)
  * stay live as long as the loop's result, so they go to the region of their need. */
 static bool rg_acc_broken(const Rg *rg, const Var *v) { return bits_has(&rg->broken, v->id); }
-/* The container rule (MLKit puts a value where the container it is stored into lives): objects
- * a loop makes to store into containers (objects of this procedure's sites) go to the region of
- * the containers when that is older than the iteration, instead of to the heap. What a store
- * replaces becomes garbage there until the region is released, so these sites allocate through
- * rt_region_soft (Ast.place_soft): past a soft budget of the region's size, the heap. */
+/* Soft sites: two kinds of sites made in every iteration of a loop whose objects outlive it go
+ * to the region of their need instead of the heap. What the loop replaces becomes garbage there
+ * until the region is released, so they allocate through rt_region_soft (Ast.place_soft): past
+ * a soft budget of the region's size, the heap.
+ * - The container rule (MLKit puts a value where the container it is stored into lives): objects
+ *   a loop makes to store into containers (objects of this procedure's sites: destruct).
+ * - Strings made by a primitive (a word built by appending syllables in a loop and returned:
+ *   benchmarks/hashtable): they hold nothing. Pairs, vectors and closures made so keep the heap:
+ *   measured, sending them to their region too made ecraven's nqueens and nucleic 10% slower
+ *   (more collections, each scanning the regions), for no gain on benchmarks/. */
 static bool rg_container_rule(const Rg *rg, const Tok *k) {
     return rg->container && k->kind == TK_SITE && k->stored;
 }
+static bool rg_soft_string(const Rg *rg, const Tok *k) {
+    return rg->soft_strings && k->kind == TK_SITE && k->site->kind == AST_PRIMCALL && k->type == TY_STR;
+}
+static bool rg_soft_rule(const Rg *rg, const Tok *k) { return rg_container_rule(rg, k) || rg_soft_string(rg, k); }
 static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container);
 static int rg_place(const Rg *rg, Proc *p, const Tok *k) { return rg_place_by(rg, p, k, true); }
-/* Whether the container rule decides k's place (the heap without it). */
+/* Whether the soft rules decide k's place (the heap without them). */
 static bool rg_soft(const Rg *rg, Proc *p, const Tok *k) {
-    return rg_container_rule(rg, k) && rg_place_by(rg, p, k, false) == SC_HEAP && rg_place(rg, p, k) != SC_HEAP;
+    return rg_soft_rule(rg, k) && rg_place_by(rg, p, k, false) == SC_HEAP && rg_place(rg, p, k) != SC_HEAP;
 }
 static bool rg_type_bignum_only(Type t) {
     return !(t & (TY_FLO | TY_RAT | TY_CPLX | TY_PAIR | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
@@ -321,7 +331,7 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
     for (int s = a; s != n; s = rg_scope(p, s)->parent)
         if (rg_scope(p, s)->kind == SC_SELF || rg_scope(p, s)->kind == SC_LOOP) {
             if (s == a && k->acc && !rg_acc_broken(rg, k->acc)) continue;
-            if (container && rg_container_rule(rg, k)) continue;
+            if (container && rg_soft_rule(rg, k)) continue;
             /* made by a back edge's arguments for the loop's carry region (below) */
             if (rg_scope(p, s)->kind == SC_LOOP && k->kind == TK_SITE && k->carry_arg == rg_scope(p, s)->loop &&
                 rg_scope(p, s)->parent == n && rg_scope(p, n)->kind == SC_CARRY &&
@@ -513,6 +523,197 @@ static Lambda *rg_mapped(Ast *a) {
               : fn->kind == AST_REF && rg_static_var(fn->var) ? fn->var->known : NULL;
     if (!f || f->contified || f->rest || f->params.len != a->args.len - 1) return NULL;
     return f;
+}
+
+/* ---- table keys --------------------------------------------------------------------------------
+ * A key a hash table keeps must live as long as the table (the heap, for a global's table), so
+ * every key string a loop made went there, though a table keeps few of them (benchmarks/
+ * hashtable: 4 million words counted, 1110 kept). When the key argument's value is a string made
+ * only for it, no other reference to it exists once the call is made: the table may keep a copy
+ * (made in its home region when it inserts the key, hashtable.c) instead, and nothing can tell
+ * the copy from the original. Such a call becomes its primitive's /own-key variant and its key
+ * is used only during the call. A literal is never copied (rt_ht_own_key: static data keeps its
+ * identity), so it may be among the values.
+ * "Fresh" (rg_fresh): every value is a literal or a new object that nothing else references: a
+ * primitive's whose result is always new (RT_PF_FRESH: string-append, number->string ...), a
+ * call of a procedure (or loop) whose results all are, a variable (bound by let or a contified
+ * loop, never assigned nor captured) whose values all are and whose every reference either
+ * gives the value to a primitive that keeps nothing (EF_NONE: it reads the string) or is the
+ * value of the construct that binds it (rg_key_uses). A pure conjunction over a graph: a greatest
+ * fixpoint, computed on demand per key (a node on the path being explored counts as fresh). */
+typedef struct RgKeys {
+    Program *prog;
+    bool *bad;            /* by var id: a reference that is neither a read nor the binder's value */
+    VEC(Ast *) *values;   /* by var id: what it is bound to (let inits, a contified loop's args) */
+    bool *bound;          /* by var id: bound by let or a contified loop (values is complete) */
+    unsigned *var_mark, *lam_mark, epoch;   /* this query: visited (by var id, lambda id) */
+    bool *var_val, *lam_val;
+    Lambda **walking;     /* the contified loops the use walk is in, innermost last */
+    size_t nwalking;
+    bool *in_walk;        /* by lambda id */
+} RgKeys;
+
+static void rg_keys_index(RgKeys *ks, Ast *a, const Bits *tail);
+/* Walks a: records each variable's values, and marks a variable bad where a reference is not a
+ * read by an EF_NONE primitive nor in `tail` (the variables whose binder's value this is). */
+static void rg_keys_index(RgKeys *ks, Ast *a, const Bits *tail) {
+    Bits none = {0};
+    switch (a->kind) {
+    case AST_CONST: return;
+    case AST_REF:
+        if (!bits_has(tail, a->var->id)) ks->bad[a->var->id] = true;
+        return;
+    case AST_SET:
+        rg_keys_index(ks, a->value, &none);
+        return;
+    case AST_IF:
+        rg_keys_index(ks, a->test, &none);
+        rg_keys_index(ks, a->then, tail);
+        rg_keys_index(ks, a->els, tail);
+        return;
+    case AST_SEQ:
+        for (size_t i = 0; i + 1 < a->items.len; i++) rg_keys_index(ks, a->items.items[i], &none);
+        rg_keys_index(ks, a->items.items[a->items.len - 1], tail);
+        return;
+    case AST_LET: case AST_LETREC: {
+        Bits t = bits_copy(tail);
+        for (size_t i = 0; i < a->vars.len; i++) {
+            Var *v = a->vars.items[i];
+            Ast *init = a->inits.items[i];
+            if (init->kind == AST_LAMBDA && init->lambda->contified) continue;   /* walked at its calls */
+            rg_keys_index(ks, init, &none);
+            vec_push(&ks->values[v->id], init);
+            ks->bound[v->id] = true;
+            bits_add(&t, v->id);
+        }
+        rg_keys_index(ks, a->body, &t);
+        bits_free(&t);
+        return;
+    }
+    case AST_LAMBDA:   /* a closure's body: walked from the program's list, with no tail */
+        return;
+    case AST_PRIMCALL: {
+        bool reads = a->prim->effect == EF_NONE && !prims_higher_order(a->prim, a->args.len);
+        for (size_t i = 0; i < a->args.len; i++)
+            if (!(reads && a->args.items[i]->kind == AST_REF)) rg_keys_index(ks, a->args.items[i], &none);
+        return;
+    }
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (!k || !k->contified) {
+            rg_keys_index(ks, a->fn, &none);
+            for (size_t i = 0; i < a->args.len; i++) rg_keys_index(ks, a->args.items[i], &none);
+            return;
+        }
+        for (size_t i = 0; i < a->args.len && i < k->params.len; i++) {
+            Var *p = k->params.items[i];
+            Ast *x = a->args.items[i];
+            vec_push(&ks->values[p->id], x);
+            /* a back edge passing a loop variable to itself: still only that variable's */
+            if (!(ks->in_walk[k->id] && x->kind == AST_REF && x->var == p)) rg_keys_index(ks, x, &none);
+        }
+        if (ks->in_walk[k->id]) return;   /* a back edge */
+        Bits t = bits_copy(tail);
+        for (size_t i = 0; i < k->params.len; i++) {
+            ks->bound[k->params.items[i]->id] = true;
+            bits_add(&t, k->params.items[i]->id);
+        }
+        ks->in_walk[k->id] = true;
+        rg_keys_index(ks, k->body, &t);   /* its exits are the call's value */
+        ks->in_walk[k->id] = false;
+        bits_free(&t);
+        return;
+    }
+    }
+}
+
+static bool rg_fresh(RgKeys *ks, Ast *e);
+static bool rg_fresh_var(RgKeys *ks, Var *v) {
+    if (v->global || v->boxed || v->nsets || v->captured || !ks->bound[v->id] || ks->bad[v->id]) return false;
+    if (ks->var_mark[v->id] == ks->epoch) return ks->var_val[v->id];   /* done, or on the path */
+    ks->var_mark[v->id] = ks->epoch;
+    ks->var_val[v->id] = true;
+    bool r = true;
+    for (size_t i = 0; r && i < ks->values[v->id].len; i++) r = rg_fresh(ks, ks->values[v->id].items[i]);
+    return ks->var_val[v->id] = r;
+}
+static bool rg_fresh_body(RgKeys *ks, Lambda *k) {
+    if (ks->lam_mark[k->id] == ks->epoch) return ks->lam_val[k->id];
+    ks->lam_mark[k->id] = ks->epoch;
+    ks->lam_val[k->id] = true;
+    return ks->lam_val[k->id] = rg_fresh(ks, k->body);
+}
+static bool rg_fresh(RgKeys *ks, Ast *e) {
+    switch (e->kind) {
+    case AST_CONST: return true;
+    case AST_REF: return rg_fresh_var(ks, e->var);
+    case AST_PRIMCALL: return (e->prim->flags & RT_PF_FRESH) != 0;
+    case AST_IF: return rg_fresh(ks, e->then) && rg_fresh(ks, e->els);
+    case AST_SEQ: return rg_fresh(ks, e->items.items[e->items.len - 1]);
+    case AST_LET: case AST_LETREC: return rg_fresh(ks, e->body);
+    case AST_CALL: {
+        Var *f = e->fn->kind == AST_REF ? e->fn->var : NULL;
+        Lambda *k = f && f->nsets == 0 ? f->known : NULL;
+        return k && !k->rest && rg_fresh_body(ks, k);
+    }
+    default: return false;
+    }
+}
+
+static bool rg_table_insert(const Prim *p) {
+    return p->id == PRIM_hash_table_set_x || p->id == PRIM_hash_table_update_x || p->id == PRIM_hash_table_update_x_default;
+}
+static const Prim *rg_own_key_variant(const Prim *p) {
+    return prims_get(p->id == PRIM_hash_table_set_x ? PRIM_hash_table_set_x_own_key
+                     : p->id == PRIM_hash_table_update_x ? PRIM_hash_table_update_x_own_key
+                     : PRIM_hash_table_update_x_default_own_key);
+}
+static bool rg_own_key(const Prim *p) { return (p->flags & RT_PF_OWN_KEY) != 0; }
+/* Every table insertion of prog whose key is fresh becomes the /own-key variant. */
+static void rg_keys_mark(RgKeys *ks, Ast *a);
+static void rg_keys_program(Program *prog) {
+    RgKeys ks = {.prog = prog};
+    size_t nv = (size_t)prog->next_var_id + 1, nl = 1;
+    for (size_t i = 0; i < prog->lambdas.len; i++)
+        if ((size_t)prog->lambdas.items[i]->id + 1 > nl) nl = (size_t)prog->lambdas.items[i]->id + 1;
+    ks.bad = xcalloc(nv, sizeof *ks.bad);
+    ks.values = xcalloc(nv, sizeof *ks.values);
+    ks.bound = xcalloc(nv, sizeof *ks.bound);
+    ks.var_mark = xcalloc(nv, sizeof *ks.var_mark);
+    ks.var_val = xcalloc(nv, sizeof *ks.var_val);
+    ks.lam_mark = xcalloc(nl, sizeof *ks.lam_mark);
+    ks.lam_val = xcalloc(nl, sizeof *ks.lam_val);
+    ks.in_walk = xcalloc(nl, sizeof *ks.in_walk);
+    Bits none = {0};
+    rg_keys_index(&ks, prog->body, &none);
+    for (size_t i = 0; i < prog->lambdas.len; i++)
+        if (!prog->lambdas.items[i]->contified) rg_keys_index(&ks, prog->lambdas.items[i]->body, &none);
+    rg_keys_mark(&ks, prog->body);
+    for (size_t i = 0; i < prog->lambdas.len; i++) rg_keys_mark(&ks, prog->lambdas.items[i]->body);
+    for (size_t i = 0; i < nv; i++) vec_free(&ks.values[i]);
+    free(ks.bad); free(ks.values); free(ks.bound); free(ks.var_mark); free(ks.var_val);
+    free(ks.lam_mark); free(ks.lam_val); free(ks.in_walk);
+}
+static void rg_keys_mark(RgKeys *ks, Ast *a) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: case AST_LAMBDA: return;   /* lambdas: from the program's list */
+    case AST_SET: rg_keys_mark(ks, a->value); return;
+    case AST_IF: rg_keys_mark(ks, a->test); rg_keys_mark(ks, a->then); rg_keys_mark(ks, a->els); return;
+    case AST_SEQ: for (size_t i = 0; i < a->items.len; i++) rg_keys_mark(ks, a->items.items[i]); return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) rg_keys_mark(ks, a->inits.items[i]);
+        rg_keys_mark(ks, a->body);
+        return;
+    case AST_CALL: case AST_PRIMCALL:
+        if (a->kind == AST_CALL) rg_keys_mark(ks, a->fn);
+        for (size_t i = 0; i < a->args.len; i++) rg_keys_mark(ks, a->args.items[i]);
+        if (a->kind == AST_PRIMCALL && rg_table_insert(a->prim) && a->args.len >= 2 &&
+            a->args.items[1]->kind != AST_REF && a->args.items[1]->kind != AST_CONST) {
+            ks->epoch++;
+            if (rg_fresh(ks, a->args.items[1])) a->prim = rg_own_key_variant(a->prim);
+        }
+        return;
+    }
 }
 
 /* ---- the walk ------------------------------------------------------------------------------- */
@@ -827,6 +1028,10 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         }
         rg_free_args(v, n);
         return r;
+    }
+    if (rg_own_key(pr) && n >= 2) {   /* the table keeps a copy of its fresh key (table keys, above) */
+        rg_use(rg, &v[1], c.use, RW_LOCAL, NULL, a->loc);
+        bits_free(&v[1]);
     }
     int t = rg_site(rg, a, a->ffi ? xasprintf("foreign call of %s", a->ffi->cname) : pr->name, c.alloc);
     if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER || rg_f64_ref(a)) bits_add(&r, t);
@@ -1244,7 +1449,7 @@ static void rg_finish(Rg *rg, Proc *p) {
                                                  rg_scope(p, n)->kind != SC_HEAP,
                            .why_kind = bignum_rule ? RW_BIGNUM
                                      : number_rule ? RW_NUMBER
-                                     : k->site->place_soft ? RW_CONTAINER
+                                     : k->site->place_soft ? (k->stored && rg->container ? RW_CONTAINER : RW_SOFT_STRING)
                                      : sc->kind == SC_CARRY ? RW_CARRY
                                      : sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP ? RW_LOOP
                                      : k->why_tok >= 0 ? RW_CONTAINED : k->why ? k->why_kind : RW_LOCAL,
@@ -1253,9 +1458,12 @@ static void rg_finish(Rg *rg, Proc *p) {
                                   : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
                                                   "not worth a region in every frame"
                                   : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration", rg_why(p, k, s))
-                                  : k->site->place_soft ? xasprintf("made in every iteration of a loop to be stored into "
-                                                                    "objects that live there (%s): with them, up to the "
-                                                                    "region's soft budget", rg_why(p, k, s))
+                                  : k->site->place_soft && k->stored && rg->container
+                                    ? xasprintf("made in every iteration of a loop to be stored into objects that live "
+                                                "there (%s): with them, up to the region's soft budget", rg_why(p, k, s))
+                                  : k->site->place_soft ? xasprintf("a string made in every iteration of a loop but "
+                                                                    "outliving it (%s): there, up to the region's soft "
+                                                                    "budget", rg_why(p, k, s))
                                   : dirty_rule ? xasprintf("%s, read only after the loop's last iteration, but the call may "
                                                            "leave more than its result in the region it is given "
                                                            "(objects passed in tail calls, or a procedure inference "
@@ -1285,6 +1493,8 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->number_heap = !(opt && opt->no_number_heap);
     rg->carry = !(opt && opt->no_carry);
     rg->container = !(opt && opt->no_container);
+    rg->soft_strings = !(opt && opt->no_soft_strings);
+    if (!(opt && opt->no_own_keys)) rg_keys_program(prog);
     size_t nl = prog->lambdas.len + 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)
         if ((size_t)prog->lambdas.items[i]->id + 1 > nl) nl = (size_t)prog->lambdas.items[i]->id + 1;
@@ -1412,6 +1622,7 @@ void regions_explain(Program *prog, Buf *out) {
         [RW_ESCAPE_PRIM] = "passed to a primitive that keeps or raises them",
         [RW_STORED] = "stored into an object made elsewhere", [RW_GLOBAL] = "a global's value",
         [RW_CONTAINER] = "made in a loop, stored into older containers",
+        [RW_SOFT_STRING] = "strings made in a loop, outliving it",
         [RW_SET] = "assigned with set!", [RW_CAPTURED] = "captured by a closure that keeps them",
         [RW_BOXED] = "in an assigned variable a closure captures"};
     int by_why[RW_COUNT] = {0};

@@ -240,8 +240,26 @@ static void rt_ht_grow(struct RtHashImpl *h) {
     h->nbuckets = n;
 }
 
-static void rt_ht_put(Region *rr, const char *loc, const char *who, RtValue t, RtValue k,
-                      RtValue v) {
+/* The key an /own-key insertion keeps: a copy of a string made in the table's home region (the
+ * compiler passes only strings made for the call, which nothing else references); a literal
+ * (static data, the program image) keeps its identity, and anything else is kept itself. */
+static RtValue rt_ht_own_key(struct RtHashImpl *h, RtValue k) {
+    extern char __executable_start[], _end[];
+    if (!RT_IS_STRING(k) || ((char *)RT_OBJ(k) >= __executable_start && (char *)RT_OBJ(k) < _end)) return k;
+    int64_t n = RT_LEN(k);
+    RtString *c = rt_string_new(h->home, n);
+    memcpy(c->chars, RT_STR(k)->chars, (size_t)n * sizeof(uint32_t));
+    return RT_TAG_AS_OBJ(c);
+}
+
+/* An /own-key insertion's key before the lookup: a table with the program's own equivalence and
+ * hash procedures passes the key to them, which may keep it, so they get the copy at once. */
+static RtValue rt_ht_custom_key(RtValue t, RtValue k) {
+    return RT_HT_KIND(t) == RT_HT_CUSTOM ? rt_ht_own_key(RT_HT(t), k) : k;
+}
+
+static void rt_ht_put_key(Region *rr, const char *loc, const char *who, RtValue t, RtValue k,
+                          RtValue v, int own_key) {
     uint64_t hash;
     RtHashEntry *e = rt_ht_find(rr, loc, who, t, k, &hash);
     if (e != NULL) {
@@ -256,13 +274,17 @@ static void rt_ht_put(Region *rr, const char *loc, const char *who, RtValue t, R
     } else {
         e = rt_region_bump(h->home, sizeof *e);
     }
-    e->key = k;
+    e->key = own_key && RT_HT_KIND(t) != RT_HT_CUSTOM ? rt_ht_own_key(h, k) : k;   /* (custom: copied) */
     e->value = v;
     e->hash = hash;
     RtHashEntry **b = &h->buckets[hash & (h->nbuckets - 1)];
     e->next = *b;
     *b = e;
     h->count++;
+}
+
+static void rt_ht_put(Region *rr, const char *loc, const char *who, RtValue t, RtValue k, RtValue v) {
+    rt_ht_put_key(rr, loc, who, t, k, v, 0);
 }
 
 /* "hash-table-ref: key not found: foo" (the key written, cut at 200 bytes). */
@@ -333,6 +355,12 @@ RtValue rt_p_hash_table_set_x(Region *rr, const char *loc, RtValue t, RtValue k,
     rt_ht_put(rr, loc, "hash-table-set!", t, k, v);
     return RT_UNSPEC;
 }
+RtValue rt_p_hash_table_set_x_own_key(Region *rr, const char *loc, RtValue t, RtValue k, RtValue v) {
+    rt_ht_arg(loc, "hash-table-set!", t);
+    k = rt_ht_custom_key(t, k);
+    rt_ht_put_key(rr, loc, "hash-table-set!", t, k, v, 1);
+    return RT_UNSPEC;
+}
 
 /* (hash-table-ref table key [failure [success]]) */
 RtValue rt_p_hash_table_ref(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
@@ -356,29 +384,44 @@ RtValue rt_p_hash_table_ref_default(Region *rr, const char *loc, RtValue t, RtVa
 /* (hash-table-update! table key proc [failure]): the new value is computed before it is
  * stored, so proc may itself change the table. It is stored in the table, which may be older
  * than rr: proc (and failure, whose value proc may return) allocate in the collected heap. */
-RtValue rt_p_hash_table_update_x(Region *rr, const char *loc, intptr_t argc,
-                                 const RtValue *argv) {
+static RtValue rt_ht_update(Region *rr, const char *loc, intptr_t argc, const RtValue *argv, int own_key) {
     const char *who = "hash-table-update!";
     RtValue t = argv[0], k = argv[1], proc = argv[2], fail = RT_OPT(3, RT_FALSE);
     rt_ht_arg(loc, who, t);
     rt_check_proc(loc, who, proc);
+    if (own_key) k = rt_ht_custom_key(t, k);
     RtHashEntry *e = rt_ht_find(rr, loc, who, t, k, NULL);
     RtValue old;
     if (e != NULL) old = e->value;
     else if (fail != RT_FALSE) old = rt_call0(&rt_gc_region, loc, fail);
     else rt_ht_not_found(loc, who, k);
-    rt_ht_put(rr, loc, who, t, k, rt_call1(&rt_gc_region, loc, proc, old));
+    rt_ht_put_key(rr, loc, who, t, k, rt_call1(&rt_gc_region, loc, proc, old), own_key);
     return RT_UNSPEC;
 }
+RtValue rt_p_hash_table_update_x(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return rt_ht_update(rr, loc, argc, argv, 0);
+}
+RtValue rt_p_hash_table_update_x_own_key(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
+    return rt_ht_update(rr, loc, argc, argv, 1);
+}
 
-RtValue rt_p_hash_table_update_x_default(Region *rr, const char *loc, RtValue t, RtValue k,
-                                         RtValue proc, RtValue d) {
+static RtValue rt_ht_update_default(Region *rr, const char *loc, RtValue t, RtValue k, RtValue proc,
+                                    RtValue d, int own_key) {
     const char *who = "hash-table-update!/default";
     rt_ht_arg(loc, who, t);
     rt_check_proc(loc, who, proc);
+    if (own_key) k = rt_ht_custom_key(t, k);
     RtHashEntry *e = rt_ht_find(rr, loc, who, t, k, NULL);
-    rt_ht_put(rr, loc, who, t, k, rt_call1(&rt_gc_region, loc, proc, e != NULL ? e->value : d));
+    rt_ht_put_key(rr, loc, who, t, k, rt_call1(&rt_gc_region, loc, proc, e != NULL ? e->value : d), own_key);
     return RT_UNSPEC;
+}
+RtValue rt_p_hash_table_update_x_default(Region *rr, const char *loc, RtValue t, RtValue k,
+                                         RtValue proc, RtValue d) {
+    return rt_ht_update_default(rr, loc, t, k, proc, d, 0);
+}
+RtValue rt_p_hash_table_update_x_default_own_key(Region *rr, const char *loc, RtValue t, RtValue k,
+                                                 RtValue proc, RtValue d) {
+    return rt_ht_update_default(rr, loc, t, k, proc, d, 1);
 }
 
 RtValue rt_p_hash_table_delete_x(Region *rr, const char *loc, RtValue t, RtValue k) {

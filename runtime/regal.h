@@ -1207,6 +1207,8 @@ static inline int rt_eqv2(RtValue a, RtValue b) {
 #define RT_PF_PURE  1u
 #define RT_PF_ALLOC 2u
 #define RT_PF_EVAL  4u
+#define RT_PF_FRESH 8u
+#define RT_PF_OWN_KEY 16u
 /* eval, environment, scheme-report-environment, null-environment, interaction-environment
  * and load (RT_PF_EVAL) forward to the evaluator, eval/ in libregal-eval.a (the compiler's
  * front end and an interpreter of its core AST). A program that refers to one of them links
