@@ -108,8 +108,9 @@ void emit_region_enter(Emitter *em, const char *name) {
  * just before the first node that does. A path that makes nothing of its own (an interpreter's
  * variable lookup, a constant) then never enters them. Every path out of a tail position is a
  * return or a tail call, which leaves what the path entered. rgl stays entered on entry in a
- * procedure that jumps back to its top (self tail calls): what it holds lives across those
- * jumps. rgs, entered lazily, is left at each self tail call instead of recycled. */
+ * procedure that may enter it on a path that then jumps back to its top (a self tail call,
+ * emit_local_crosses_jump): what it holds may live across the jump. rgs, entered lazily, is
+ * left at each self tail call instead of recycled. */
 enum { EMIT_PEND_LOCAL = 1, EMIT_PEND_SELF = 2 };
 
 static bool emit_place_pending(const Emitter *em, const Ast *a) {
@@ -173,13 +174,22 @@ static bool emit_head_uses_pending(const Emitter *em, Ast *a, Dest d) {
     default: return emit_uses_pending(em, a);
     }
 }
-static void emit_enter_pending(Emitter *em) {
-    if (em->pending & EMIT_PEND_LOCAL) emit_region_enter(em, "rgl");
-    if (em->pending & EMIT_PEND_SELF) {
+/* Enters the pending regions node a (emitted to d) needs before its tail: each one its head
+ * uses, and rgl also when rgs is entered and a uses rgl anywhere (rgl is older: entered first). */
+static void emit_enter_pending(Emitter *em, Ast *a, Dest d) {
+    int pending = em->pending, need = 0;
+    for (int f = EMIT_PEND_LOCAL; f <= EMIT_PEND_SELF; f <<= 1) {
+        em->pending = f;
+        if ((pending & f) && emit_head_uses_pending(em, a, d)) need |= f;
+    }
+    em->pending = EMIT_PEND_LOCAL;
+    if ((need & EMIT_PEND_SELF) && (pending & EMIT_PEND_LOCAL) && emit_uses_pending(em, a)) need |= EMIT_PEND_LOCAL;
+    if (need & EMIT_PEND_LOCAL) emit_region_enter(em, "rgl");
+    if (need & EMIT_PEND_SELF) {
         em->self_keep = em->active.len;
         emit_region_enter(em, "rgs");
     }
-    em->pending = 0;
+    em->pending = pending & ~need;
 }
 /* Whether l's body calls l itself (a self tail call is a jump to its top). */
 static bool emit_calls_self(const Lambda *l, const Ast *a) {
@@ -206,6 +216,54 @@ static bool emit_calls_self(const Lambda *l, const Ast *a) {
         return false;
     }
     return true;
+}
+
+/* Whether, in l's body a (in tail position), a path that jumps back to the top (a self tail call)
+ * may have entered rgl first (lazily: at the first node that uses it, going down the tail
+ * positions as the emitter does): then what rgl holds may be carried across the jump, and rgl
+ * is entered on entry instead. A procedure that loops only on paths that make nothing of its own
+ * (an interpreter's `if`, while its `lambda` case allocates and returns) enters it lazily. */
+/* Whether a, in tail position of l, may jump back to l's top: a self call in tail position,
+ * also from the body of a contified loop entered in tail position (seen: bodies looked into). */
+static bool emit_jumps_self_in(const Lambda *l, const Ast *a, PtrMap *seen) {
+    switch (a->kind) {
+    case AST_IF: return emit_jumps_self_in(l, a->then, seen) || emit_jumps_self_in(l, a->els, seen);
+    case AST_SEQ: return emit_jumps_self_in(l, a->items.items[a->items.len - 1], seen);
+    case AST_LET: case AST_LETREC: return emit_jumps_self_in(l, a->body, seen);
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k == l) return true;
+        size_t *mark = k && k->contified ? ptrmap_slot(seen, k, true) : NULL;
+        if (!mark || *mark != PTRMAP_NONE) return false;
+        *mark = 1;
+        return emit_jumps_self_in(l, k->body, seen);
+    }
+    default: return false;
+    }
+}
+static bool emit_jumps_self(const Lambda *l, const Ast *a) {
+    PtrMap seen = {0};
+    bool r = emit_jumps_self_in(l, a, &seen);
+    ptrmap_free(&seen);
+    return r;
+}
+static bool emit_local_crosses_jump(Emitter *em, const Lambda *l, Ast *a) {
+    switch (a->kind) {
+    case AST_IF:
+        if (emit_uses_pending(em, a->test)) return emit_jumps_self(l, a);
+        return emit_local_crosses_jump(em, l, a->then) || emit_local_crosses_jump(em, l, a->els);
+    case AST_SEQ:
+        for (size_t i = 0; i + 1 < a->items.len; i++)
+            if (emit_uses_pending(em, a->items.items[i])) return emit_jumps_self(l, a);
+        return emit_local_crosses_jump(em, l, a->items.items[a->items.len - 1]);
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (emit_place_pending(em, a->inits.items[i]) || emit_uses_pending(em, a->inits.items[i]))
+                return emit_jumps_self(l, a);
+        return emit_local_crosses_jump(em, l, a->body);
+    default:
+        return emit_uses_pending(em, a) && emit_jumps_self(l, a);
+    }
 }
 
 /* Leave every region entered after the first `keep` (a jump or return out of them). */
@@ -957,7 +1015,7 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
 }
 
 static const char *emit_node(Emitter *em, Ast *a, Dest d) {
-    if (em->pending && emit_head_uses_pending(em, a, d)) emit_enter_pending(em);
+    if (em->pending && emit_head_uses_pending(em, a, d)) emit_enter_pending(em, a, d);
     switch (a->kind) {
     case AST_CONST: return emit_deliver(em, d, emit_const(em, a->datum));
     case AST_REF: return emit_deliver(em, d, emit_ref(em, a));
@@ -1128,7 +1186,12 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     em->active.len = 0;
     em->pending = 0;
     if (em->opt->check_regions) emit_line(em, "Region *rt_frame_base = rt_region_top; (void)rt_frame_base;");
-    bool loops = emit_calls_self(l, l->body);
+    bool loops = false;
+    if (l->region_local && emit_calls_self(l, l->body)) {
+        em->pending = EMIT_PEND_LOCAL;
+        loops = emit_local_crosses_jump(em, l, l->body);
+        em->pending = 0;
+    }
     em->lazy_self = l->region_self && !em->opt->no_lazy_regions;
     if (l->region_local) {
         if (loops || em->opt->no_lazy_regions) emit_region_enter(em, "rgl");
@@ -1318,6 +1381,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     int npieces = 0;
     em.fn = NULL;
     em.active.len = 0;
+    em.pending = 0;   /* (what the last procedure left pending is its own) */
     if (prog->region_local) {
         buf_puts(&em.decls, "static Region rgl;\n");
         vec_push(&em.active, "rgl");
