@@ -447,6 +447,37 @@ Test(roots, an_object_referenced_only_from_region_chunks_and_large_blocks_surviv
     cr_assert_leq(count_alive(links, 100), 10, "released, the objects are collected");
 }
 
+/* Region chunks are pushed filtered (region.c, rt_chunk_push_one): the words that point into
+ * the chunk itself or its live-list neighbours are dropped, the rest copied and pushed. A
+ * heap object referenced only from one word among many region-internal pointers (to the same
+ * chunk, the next one and chunks far away), in a region of many chunks, survives. */
+static __attribute__((noinline)) void fill_region_links(Region *r, void **links, int n) {
+    RtValue first = mk_pair(r, RT_NIL, RT_NIL);
+    RtValue prev = first;
+    for (int i = 0; i < 60000; i++) {                                  /* about 15 chunks */
+        RtValue car = i % 600 == 0 && i / 600 < n ? tracked(links, i / 600)
+                      : i % 3 == 0                ? first
+                                                  : prev;
+        prev = mk_pair(r, car, prev);
+    }
+    cr_assert_not_null(r->chunks->next, "the region spans several chunks");
+}
+
+Test(roots, a_heap_object_among_region_internal_pointers_in_many_chunks_survives_gc,
+     .init = setup) {
+    void **links = GC_MALLOC_ATOMIC(100 * sizeof *links);
+    Region r;
+    rt_region_enter(&r);
+    fill_region_links(&r, links, 100);
+    for (int k = 0; k < 3; k++) {
+        churn(100000);
+        GC_gcollect();
+    }
+    cr_assert_eq(count_alive(links, 100), 100, "every chunk's heap pointers are pushed");
+    for (int i = 0; i < 100; i++) cr_assert(is_text(RT_TAG_AS_OBJ(links[i]), i));
+    rt_region_leave(&r);
+}
+
 /* A chunk back in the pool holds dead data: the collector no longer scans it (region.c,
  * "Scanning"), so what only its stale words point to is collected. */
 Test(roots, a_pooled_chunks_stale_data_keeps_nothing_alive, .init = setup) {
