@@ -792,6 +792,17 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
         emit_check_store(em, loc, v[0], v[2]);
         r = "RT_UNSPEC";
+    } else if (n == 2 && !em->opt->no_inline_search &&
+               (p->id == PRIM_memq || p->id == PRIM_assq || p->id == PRIM_memv || p->id == PRIM_assv)) {
+        /* a search as a loop the C compiler sees (regal.h); memv and assv by eq? unless the
+         * key is one eqv? compares by value */
+        bool ass = p->id == PRIM_assq || p->id == PRIM_assv;
+        r = emit_temp(em);
+        if (p->id == PRIM_memq || p->id == PRIM_assq)
+            emit_line(em, "RtValue %s = rt_%s_inline(%s, %s);", r, ass ? "assq" : "memq", v[0], v[1]);
+        else
+            emit_line(em, "RtValue %s = RT_UNLIKELY(rt_eqv_by_value(%s)) ? rt_p_%s(%s, %s, %s, %s) : rt_%s_inline(%s, %s);",
+                      r, v[0], p->cname, emit_rg(a), loc, v[0], v[1], ass ? "assq" : "memq", v[0], v[1]);
     } else if ((r = emit_flo_generic(em, a, v, loc)) != NULL) {
         /* flonums inline, the rest in a cold stub */
     } else {

@@ -75,6 +75,8 @@ static void main_usage(FILE *f) {
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
+          "  -fno-inline-search   memq, memv, assq and assv call the runtime instead of an\n"
+          "                       inline loop\n"
           "  -fno-accumulate      a sum or product with a self call in tail position, as in fib,\n"
           "                       stays a call (no accumulating loop)\n"
           "  -fno-unroll-recursion  a procedure that calls itself (not in tail position) calls\n"
@@ -350,6 +352,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-own-keys")) ro.no_own_keys = true;
         else if (!strcmp(a, "-fno-soft-strings")) ro.no_soft_strings = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
+        else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-unroll-recursion")) eo.no_unroll_recursion = true;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;

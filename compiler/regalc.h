@@ -918,6 +918,7 @@ typedef struct EmitOptions {
     bool check_regions;    /* --check-regions: check R4 at every store and return */
     bool no_direct_calls;  /* -fno-direct-calls: known calls go through the generic entry */
     bool no_lazy_regions;  /* -fno-lazy-regions: a procedure enters its own regions on entry */
+    bool no_inline_search; /* -fno-inline-search: memq, memv, assq, assv call the runtime */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
     bool no_unroll_recursion; /* -fno-unroll-recursion: no second copy of a self-recursive body */

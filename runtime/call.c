@@ -84,21 +84,24 @@ void rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, RtValu
     RtValue f = argv[0];
     (void)rt_code_of(loc, f);
     RtValue lst = argv[argc - 1];
-    int64_t n = rt_list_length(lst);
-    RT_CHECK(n >= 0, "apply", "a proper list", lst);
-    intptr_t total = argc - 2 + (intptr_t)n;
-    if (total > RT_MAX_ARGS) rt_error_msg(loc, "apply", "too many arguments (%ld)", (long)total);
     for (int i = 0; i < RT_REG_ARGS; i++) r[i] = RT_UNSPEC;
     intptr_t k = 0;
     for (intptr_t i = 1; i < argc - 1; i++, k++) {
         if (k < RT_REG_ARGS) r[k] = argv[i];
         else rt_xargs[k] = argv[i];
     }
-    for (; RT_IS_PAIR(lst); lst = RT_CDR(lst), k++) {
-        if (k < RT_REG_ARGS) r[k] = RT_CAR(lst);
-        else rt_xargs[k] = RT_CAR(lst);
+    /* one walk of the list: a short proper one (the usual case) is copied as it is counted;
+     * a long, improper or circular one is measured first (rt_list_length stops on a cycle) */
+    RtValue l = lst;
+    for (; RT_IS_PAIR(l) && k < RT_REG_ARGS; l = RT_CDR(l), k++) r[k] = RT_CAR(l);
+    if (RT_UNLIKELY(l != RT_NIL)) {
+        int64_t n = rt_list_length(lst);
+        RT_CHECK(n >= 0, "apply", "a proper list", lst);
+        intptr_t total = argc - 2 + (intptr_t)n;
+        if (total > RT_MAX_ARGS) rt_error_msg(loc, "apply", "too many arguments (%ld)", (long)total);
+        for (; RT_IS_PAIR(l); l = RT_CDR(l), k++) rt_xargs[k] = RT_CAR(l);
     }
-    rt_nargs = total;
+    rt_nargs = k;
 }
 
 /* (apply f a ... lst) */

@@ -616,6 +616,11 @@ RtValue rt_p_div(Region *rr, const char *loc, intptr_t argc, const RtValue *argv
 static RtValue compare_chain(const char *loc, const char *who, intptr_t argc,
                              const RtValue *argv, int want_lt, int want_eq, int want_gt) {
     int eq_only = want_eq && !want_lt && !want_gt;
+    if (argc == 2 && RT_IS_FIXNUM(argv[0]) && RT_IS_FIXNUM(argv[1])) {
+        /* the common call through a procedure value ((apply < l), (sort l <)): two fixnums */
+        int64_t a = (int64_t)argv[0], b = (int64_t)argv[1];
+        return RT_BOOL((a < b && want_lt) || (a == b && want_eq) || (a > b && want_gt));
+    }
     for (intptr_t i = 0; i < argc; i++)
         eq_only ? rt_num_kind_checked(loc, who, argv[i]) : rt_num_real_kind_checked(loc, who, argv[i]);
     for (intptr_t i = 0; i + 1 < argc; i++) {

@@ -1201,6 +1201,22 @@ static inline int rt_eqv2(RtValue a, RtValue b) {
     return a == b || (rt_eqv_by_value(a) && RT_IS_OBJ(b) && rt_eqv(a, b));
 }
 
+/* memq, memv, assq, assv as inline loops (emit.c calls these unless -fno-inline-search), so
+ * the C compiler sees the search where it is made. Same results as rt_p_memq... in list.c
+ * (R7RS 6.4): a non-pair element of an alist is skipped, an improper tail ends the search
+ * with #f. A key that eqv? compares by value goes to list.c's out-of-line search. */
+static inline RtValue rt_memq_inline(RtValue x, RtValue l) {
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) if (RT_CAR(l) == x) return l;
+    return RT_FALSE;
+}
+static inline RtValue rt_assq_inline(RtValue x, RtValue l) {
+    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
+        RtValue e = RT_CAR(l);
+        if (RT_IS_PAIR(e) && RT_CAR(e) == x) return e;
+    }
+    return RT_FALSE;
+}
+
 /* ============================================================================================
  * Primitives (prims.def): declarations of rt_p_<name> and the first-class closures rt_pc_<name>
  * ========================================================================================== */

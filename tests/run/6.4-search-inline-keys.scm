@@ -1,0 +1,20 @@
+; memq, memv, assq, assv (R7RS 6.4) as emitted inline (issue 14): keys through procedures so
+; nothing is folded; eqv? keys compared by value (bignum, flonum, ratnum, character) and by
+; identity (symbol, fixnum, boolean, empty list), found first, last, and not at all.
+(define (aq k l) (assq k l))
+(define (av k l) (assv k l))
+(define (mq k l) (memq k l))
+(define (mv k l) (memv k l))
+(define big (* 4611686018427387904 4))
+(define al (list (cons 'a 1) (cons 2 'two) (cons (* 4611686018427387904 4) 'big)
+                 (cons 1.5 'flo) (cons 1/3 'third) (cons #\c 'char) (cons #t 'true)
+                 (cons '() 'nil)))
+(write (list (aq 'a al) (aq 2 al) (aq #t al) (aq '() al) (aq 'zz al) (aq 'a '())))
+(newline)
+(write (list (av big al) (av 1.5 al) (av (/ 2 6) al) (av #\c al) (av 2 al) (av 2.0 al)
+             (av (+ big 1) al)))
+(newline)
+(define l (list 'x 3 (* big 2) 2.5 #\d '()))
+(write (list (mq 'x l) (mq '() l) (mq 'q l) (mv (* big 2) l) (mv 2.5 l) (mv #\d l) (mv 3 l)
+             (mv 3.0 l)))
+(newline)
