@@ -799,10 +799,10 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         bool ass = p->id == PRIM_assq || p->id == PRIM_assv;
         r = emit_temp(em);
         if (p->id == PRIM_memq || p->id == PRIM_assq)
-            emit_line(em, "RtValue %s = rt_%s_inline(%s, %s);", r, ass ? "assq" : "memq", v[0], v[1]);
+            emit_line(em, "RtValue %s = rt_%s_inline(%s, \"%s\", %s, %s);", r, ass ? "assq" : "memq", loc, p->name, v[0], v[1]);
         else
-            emit_line(em, "RtValue %s = RT_UNLIKELY(rt_eqv_by_value(%s)) ? rt_p_%s(%s, %s, %s, %s) : rt_%s_inline(%s, %s);",
-                      r, v[0], p->cname, emit_rg(a), loc, v[0], v[1], ass ? "assq" : "memq", v[0], v[1]);
+            emit_line(em, "RtValue %s = RT_UNLIKELY(rt_eqv_by_value(%s)) ? rt_p_%s(%s, %s, %s, %s) : rt_%s_inline(%s, \"%s\", %s, %s);",
+                      r, v[0], p->cname, emit_rg(a), loc, v[0], v[1], ass ? "assq" : "memq", loc, p->name, v[0], v[1]);
     } else if ((r = emit_flo_generic(em, a, v, loc)) != NULL) {
         /* flonums inline, the rest in a cold stub */
     } else {

@@ -441,12 +441,13 @@ RtValue rt_p_string_to_symbol(Region *rr, const char *loc, RtValue s) {
 /* ---- searching ------------------------------------------------------------------------- */
 
 RtValue rt_p_memq(Region *rr, const char *loc, RtValue x, RtValue l) {
-    for (; RT_IS_PAIR(l); l = RT_CDR(l)) if (RT_CAR(l) == x) return l;
-    return RT_FALSE;
+    return rt_memq_inline(loc, "memq", x, l);
 }
 RtValue rt_p_memv(Region *rr, const char *loc, RtValue x, RtValue l) {
-    if (!rt_eqv_by_value(x)) return rt_p_memq(rr, loc, x, l);
-    for (; RT_IS_PAIR(l); l = RT_CDR(l)) if (rt_eqv(RT_CAR(l), x)) return l;
+    if (!rt_eqv_by_value(x)) return rt_memq_inline(loc, "memv", x, l);
+    RtValue p = l;
+    for (; RT_IS_PAIR(p); p = RT_CDR(p)) if (rt_eqv(RT_CAR(p), x)) return p;
+    if (p != RT_NIL) rt_search_improper(loc, "memv", l);
     return RT_FALSE;
 }
 RtValue rt_p_member(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
@@ -456,28 +457,33 @@ RtValue rt_p_member(Region *rr, const char *loc, intptr_t argc, const RtValue *a
                            : RT_TRUTHY(rt_call2(rr, loc, eq, x, RT_CAR(l))))
             return l;
     }
+    if (l != RT_NIL) rt_search_improper(loc, "member", argv[1]);
     return RT_FALSE;
 }
 RtValue rt_p_assq(Region *rr, const char *loc, RtValue x, RtValue l) {
-    for (; RT_IS_PAIR(l); l = RT_CDR(l))
-        if (RT_IS_PAIR(RT_CAR(l)) && RT_CAR(RT_CAR(l)) == x) return RT_CAR(l);
-    return RT_FALSE;
+    return rt_assq_inline(loc, "assq", x, l);
 }
 RtValue rt_p_assv(Region *rr, const char *loc, RtValue x, RtValue l) {
-    if (!rt_eqv_by_value(x)) return rt_p_assq(rr, loc, x, l);
-    for (; RT_IS_PAIR(l); l = RT_CDR(l))
-        if (RT_IS_PAIR(RT_CAR(l)) && rt_eqv(RT_CAR(RT_CAR(l)), x)) return RT_CAR(l);
+    if (!rt_eqv_by_value(x)) return rt_assq_inline(loc, "assv", x, l);
+    RtValue p = l;
+    for (; RT_IS_PAIR(p); p = RT_CDR(p)) {
+        RtValue e = RT_CAR(p);
+        if (!RT_IS_PAIR(e)) rt_search_not_alist(loc, "assv", l);
+        if (rt_eqv(RT_CAR(e), x)) return e;
+    }
+    if (p != RT_NIL) rt_search_not_alist(loc, "assv", l);
     return RT_FALSE;
 }
 RtValue rt_p_assoc(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RtValue x = argv[0], l = argv[1], eq = RT_OPT(2, RT_FALSE);
     for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
         RtValue e = RT_CAR(l);
-        if (!RT_IS_PAIR(e)) rt_type_error(loc, "assoc", "a list of pairs", argv[1]);
+        if (!RT_IS_PAIR(e)) rt_search_not_alist(loc, "assoc", argv[1]);
         if (eq == RT_FALSE ? rt_equal(x, RT_CAR(e))
                            : RT_TRUTHY(rt_call2(rr, loc, eq, x, RT_CAR(e))))
             return e;
     }
+    if (l != RT_NIL) rt_search_not_alist(loc, "assoc", argv[1]);
     return RT_FALSE;
 }
 

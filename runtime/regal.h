@@ -1205,15 +1205,24 @@ static inline int rt_eqv2(RtValue a, RtValue b) {
  * the C compiler sees the search where it is made. Same results as rt_p_memq... in list.c
  * (R7RS 6.4): a non-pair element of an alist is skipped, an improper tail ends the search
  * with #f. A key that eqv? compares by value goes to list.c's out-of-line search. */
-static inline RtValue rt_memq_inline(RtValue x, RtValue l) {
-    for (; RT_IS_PAIR(l); l = RT_CDR(l)) if (RT_CAR(l) == x) return l;
+/* A list that ends other than in '() (memq, member ...), or an association list with an element
+ * that is not a pair (assq, assoc ...), met before the key: who's error, as Chez and R7RS say. */
+#define rt_search_improper(loc, who, l)  rt_type_error((loc), (who), "a proper list", (l))
+#define rt_search_not_alist(loc, who, l) rt_type_error((loc), (who), "an association list", (l))
+static inline RtValue rt_memq_inline(const char *loc, const char *who, RtValue x, RtValue l) {
+    RtValue p = l;
+    for (; RT_IS_PAIR(p); p = RT_CDR(p)) if (RT_CAR(p) == x) return p;
+    if (RT_UNLIKELY(p != RT_NIL)) rt_search_improper(loc, who, l);
     return RT_FALSE;
 }
-static inline RtValue rt_assq_inline(RtValue x, RtValue l) {
-    for (; RT_IS_PAIR(l); l = RT_CDR(l)) {
-        RtValue e = RT_CAR(l);
-        if (RT_IS_PAIR(e) && RT_CAR(e) == x) return e;
+static inline RtValue rt_assq_inline(const char *loc, const char *who, RtValue x, RtValue l) {
+    RtValue p = l;
+    for (; RT_IS_PAIR(p); p = RT_CDR(p)) {
+        RtValue e = RT_CAR(p);
+        if (RT_UNLIKELY(!RT_IS_PAIR(e))) rt_search_not_alist(loc, who, l);
+        if (RT_CAR(e) == x) return e;
     }
+    if (RT_UNLIKELY(p != RT_NIL)) rt_search_not_alist(loc, who, l);
     return RT_FALSE;
 }
 
