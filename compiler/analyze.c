@@ -450,3 +450,27 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
     } while (an.free_changed);
     free(an.info);
 }
+
+/* ---- a query for later passes ----------------------------------------------------------------- */
+static bool analyze_tail_calls_in(const Ast *a, const Lambda *target, PtrMap *seen) {
+    switch (a->kind) {
+    case AST_IF: return analyze_tail_calls_in(a->then, target, seen) || analyze_tail_calls_in(a->els, target, seen);
+    case AST_SEQ: return analyze_tail_calls_in(a->items.items[a->items.len - 1], target, seen);
+    case AST_LET: case AST_LETREC: return analyze_tail_calls_in(a->body, target, seen);
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k == target) return true;
+        size_t *mark = k && k->contified ? ptrmap_slot(seen, k, true) : NULL;
+        if (!mark || *mark != PTRMAP_NONE) return false;   /* a body looked into once */
+        *mark = 1;
+        return analyze_tail_calls_in(k->body, target, seen);
+    }
+    default: return false;
+    }
+}
+bool analyze_tail_calls(const Ast *a, const Lambda *target) {
+    PtrMap seen = {0};
+    bool r = analyze_tail_calls_in(a, target, &seen);
+    ptrmap_free(&seen);
+    return r;
+}

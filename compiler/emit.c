@@ -223,30 +223,8 @@ static bool emit_calls_self(const Lambda *l, const Ast *a) {
  * positions as the emitter does): then what rgl holds may be carried across the jump, and rgl
  * is entered on entry instead. A procedure that loops only on paths that make nothing of its own
  * (an interpreter's `if`, while its `lambda` case allocates and returns) enters it lazily. */
-/* Whether a, in tail position of l, may jump back to l's top: a self call in tail position,
- * also from the body of a contified loop entered in tail position (seen: bodies looked into). */
-static bool emit_jumps_self_in(const Lambda *l, const Ast *a, PtrMap *seen) {
-    switch (a->kind) {
-    case AST_IF: return emit_jumps_self_in(l, a->then, seen) || emit_jumps_self_in(l, a->els, seen);
-    case AST_SEQ: return emit_jumps_self_in(l, a->items.items[a->items.len - 1], seen);
-    case AST_LET: case AST_LETREC: return emit_jumps_self_in(l, a->body, seen);
-    case AST_CALL: {
-        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-        if (k == l) return true;
-        size_t *mark = k && k->contified ? ptrmap_slot(seen, k, true) : NULL;
-        if (!mark || *mark != PTRMAP_NONE) return false;
-        *mark = 1;
-        return emit_jumps_self_in(l, k->body, seen);
-    }
-    default: return false;
-    }
-}
-static bool emit_jumps_self(const Lambda *l, const Ast *a) {
-    PtrMap seen = {0};
-    bool r = emit_jumps_self_in(l, a, &seen);
-    ptrmap_free(&seen);
-    return r;
-}
+/* Whether a, in tail position of l, may jump back to l's top (a self call in tail position). */
+static bool emit_jumps_self(const Lambda *l, const Ast *a) { return analyze_tail_calls(a, l); }
 static bool emit_local_crosses_jump(Emitter *em, const Lambda *l, Ast *a) {
     switch (a->kind) {
     case AST_IF:

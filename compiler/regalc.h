@@ -776,6 +776,11 @@ typedef struct AnalyzeOptions {
                                   * position stays a setjmp escape */
 } AnalyzeOptions;
 void analyze_program(Program *prog, const AnalyzeOptions *opt);
+/* Whether evaluating a, in tail position, can reach a tail call of target, looking into the
+ * bodies of contified loops entered in tail position: for a's own loop, a back edge (a jump to
+ * its top); a call of target anywhere else is a recursion. (regions.c's iterations, emit.c's
+ * jumps.) */
+bool analyze_tail_calls(const Ast *a, const Lambda *target);
 
 /* ==== type inference (infer.c) =============================================================
  * Requires: an analyzed Program. Guarantees: the fields marked "set by infer.c" are filled:

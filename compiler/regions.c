@@ -162,7 +162,6 @@ typedef struct Rg {
     bool changed;         /* a set, contents or need changed during this walk */
     bool settled;         /* this walk follows one that changed nothing: value sets are final */
     bool sum_changed;
-    unsigned *mark, epoch;  /* by lambda id: contified bodies already looked into */
     Bits broken;          /* loop variables (by id) some back edge passes a value that does not
                              hold the previous one (accumulation, below) */
     Bits carry_read;      /* loop variables (by id) read where their loop may still go round
@@ -388,33 +387,8 @@ static bool rg_type_holds_refs(Type t) {
     return t & (TY_PAIR | TY_VEC | TY_PROC | TY_REC | TY_OTHER);
 }
 
-/* Whether evaluating a, in tail position of the loop of target, can reach a back edge to it
- * (a tail call of target), looking into the bodies of contified loops entered in tail
- * position. A call of target anywhere else is a recursion, not a back edge. */
-static bool rg_back_edge_in(Rg *rg, Ast *a, Lambda *target);
-static bool rg_enter_once(Rg *rg, Lambda *k) {   /* first look into k's body in this query */
-    if (rg->mark[k->id] == rg->epoch) return false;
-    rg->mark[k->id] = rg->epoch;
-    return true;
-}
-static bool rg_back_edge(Rg *rg, Ast *a, Lambda *target) {
-    rg->epoch++;
-    return rg_back_edge_in(rg, a, target);
-}
-static bool rg_back_edge_in(Rg *rg, Ast *a, Lambda *target) {
-    switch (a->kind) {
-    case AST_CONST: case AST_REF: case AST_LAMBDA: case AST_SET: case AST_PRIMCALL: return false;
-    case AST_IF: return rg_back_edge_in(rg, a->then, target) || rg_back_edge_in(rg, a->els, target);
-    case AST_SEQ: return rg_back_edge_in(rg, a->items.items[a->items.len - 1], target);
-    case AST_LET: case AST_LETREC: return rg_back_edge_in(rg, a->body, target);
-    case AST_CALL: {
-        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-        if (k == target) return true;
-        return k && k->contified && rg_enter_once(rg, k) && rg_back_edge_in(rg, k->body, target);
-    }
-    }
-    return false;
-}
+/* Whether a, in tail position of the loop of target, can reach a back edge to it. */
+static bool rg_back_edge(Ast *a, Lambda *target) { return analyze_tail_calls(a, target); }
 
 /* ---- primitives ---------------------------------------------------------------------------- */
 typedef enum { PC_NONE, PC_CTOR, PC_PART, PC_HIGHER, PC_MUTATOR, PC_ESCAPE } PrimClass;
@@ -542,14 +516,11 @@ static Lambda *rg_mapped(Ast *a) {
  * value of the construct that binds it (rg_key_uses). A pure conjunction over a graph: a greatest
  * fixpoint, computed on demand per key (a node on the path being explored counts as fresh). */
 typedef struct RgKeys {
-    Program *prog;
     bool *bad;            /* by var id: a reference that is neither a read nor the binder's value */
     VEC(Ast *) *values;   /* by var id: what it is bound to (let inits, a contified loop's args) */
     bool *bound;          /* by var id: bound by let or a contified loop (values is complete) */
     unsigned *var_mark, *lam_mark, epoch;   /* this query: visited (by var id, lambda id) */
     bool *var_val, *lam_val;
-    Lambda **walking;     /* the contified loops the use walk is in, innermost last */
-    size_t nwalking;
     bool *in_walk;        /* by lambda id */
 } RgKeys;
 
@@ -672,7 +643,7 @@ static bool rg_own_key(const Prim *p) { return (p->flags & RT_PF_OWN_KEY) != 0; 
 /* Every table insertion of prog whose key is fresh becomes the /own-key variant. */
 static void rg_keys_mark(RgKeys *ks, Ast *a);
 static void rg_keys_program(Program *prog) {
-    RgKeys ks = {.prog = prog};
+    RgKeys ks = {0};
     size_t nv = (size_t)prog->next_var_id + 1, nl = 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)
         if ((size_t)prog->lambdas.items[i]->id + 1 > nl) nl = (size_t)prog->lambdas.items[i]->id + 1;
@@ -1142,7 +1113,7 @@ static Bits rg_lambda(Rg *rg, Ast *a, Ctx c) {
 /* An if in tail position of loops: a branch that cannot reach a back edge of the innermost
  * one runs once per entry of that loop, so it allocates where the loop was entered. */
 static Ctx rg_branch_ctx(Rg *rg, Ast *branch, Ctx c) {
-    while (c.chain && !rg_back_edge(rg, branch, c.chain->target)) {
+    while (c.chain && !rg_back_edge(branch, c.chain->target)) {
         c.alloc = c.chain->entry_alloc;
         c.live = c.chain->live_next;
         c.chain = c.chain->next;
@@ -1220,7 +1191,7 @@ static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
     rg_add_scope(p, SC_CALLER, SC_HEAP, NULL);
     rg_add_scope(p, SC_LOCAL, SC_CALLER, NULL);
     /* self tail calls are compiled as `goto top` (not with a rest list): an iteration */
-    p->self_scope = l && !l->rest && rg_back_edge(rg, l->body, l) ? rg_add_scope(p, SC_SELF, SC_LOCAL, l) : -1;
+    p->self_scope = l && !l->rest && rg_back_edge(l->body, l) ? rg_add_scope(p, SC_SELF, SC_LOCAL, l) : -1;
     p->rest_tok = -1;
     rg->p = p;
     if (l) {
@@ -1505,7 +1476,6 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->rest_sum = xcalloc(nl, sizeof *rg->rest_sum);
     rg->free_sum = xcalloc(nl, sizeof *rg->free_sum);
     rg->param_into = xcalloc(nl, sizeof *rg->param_into);
-    rg->mark = xcalloc(nl, sizeof *rg->mark);
     rg->rr_dirty = xcalloc(nl, sizeof *rg->rr_dirty);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];

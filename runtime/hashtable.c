@@ -243,8 +243,8 @@ static void rt_ht_grow(struct RtHashImpl *h) {
 /* The key an /own-key insertion keeps: a copy of a string made in the table's home region (the
  * compiler passes only strings made for the call, which nothing else references); a literal
  * (static data, the program image) keeps its identity, and anything else is kept itself. */
+extern char __executable_start[], _end[];   /* the program image (the linker's symbols) */
 static RtValue rt_ht_own_key(struct RtHashImpl *h, RtValue k) {
-    extern char __executable_start[], _end[];
     if (!RT_IS_STRING(k) || ((char *)RT_OBJ(k) >= __executable_start && (char *)RT_OBJ(k) < _end)) return k;
     int64_t n = RT_LEN(k);
     RtString *c = rt_string_new(h->home, n);
