@@ -1162,6 +1162,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
         emit_line(em, "RtValue %s = %s;", emit_var_name(p), src);
         emit_line(em, "(void)%s;", emit_var_name(p));
     }
+    if (l->rr_soft) emit_line(em, "rt_region_mark_tail(rr);");   /* regions.c: tail cycles */
     if (l->rest) {
         emit_line(em, "RtValue %s = rt_make_rest(%s, argc, a0, a1, a2, a3, %zu);", emit_var_name(l->rest),
                   emit_place(l->rest_place, NULL), np);

@@ -72,6 +72,8 @@ static void main_usage(FILE *f) {
           "                       collected heap, not to its region up to a soft budget\n"
           "  -fno-own-keys        a hash table keeps a fresh string key itself (in the collected\n"
           "                       heap), not a copy it makes when it inserts the key\n"
+          "  -fno-tail-soft       what a procedure on a cycle of tail calls makes for its caller's\n"
+          "                       region goes there without a soft budget\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -351,6 +353,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-container-regions")) ro.no_container = true;
         else if (!strcmp(a, "-fno-own-keys")) ro.no_own_keys = true;
         else if (!strcmp(a, "-fno-soft-strings")) ro.no_soft_strings = true;
+        else if (!strcmp(a, "-fno-tail-soft")) ro.no_tail_soft = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;

@@ -382,6 +382,8 @@ struct Lambda {
      * emptied before each back edge's arguments, see regions.c); where its rest list goes */
     bool region_local, region_self, region_loop, region_carry;
     Place rest_place;
+    bool rr_soft;         /* on a cycle of tail calls (regions.c): its entry gives its caller's
+                             region the tail cycles' budget (rt_region_mark_tail) */
     int unrolled;         /* set by emit.c: its body's C copies, <name>_rec1... (emit_unroll) */
     const uint8_t *param_sum; /* per required parameter, what the procedure does with it
                                  (RegionSum): for interface.c's summaries */
@@ -833,6 +835,10 @@ void infer_dump(Program *prog, Buf *out);
  *             one parameter into another's objects is summarised so (INTO), and its call sites
  *             store the argument into the other argument's objects
  *   (strings) likewise a string a loop makes that outlives an iteration (place_soft)
+ *   (tail cycles) what a procedure on a cycle of tail calls makes for its caller's region
+ *             (arguments of its tail calls, its rest list) goes there through the soft budget:
+ *             the rounds of the cycle share that region, which would otherwise grow with each
+ *             round of a loop written as mutual tail recursion
  *   (keys)    a hash-table insertion whose key is a string made only for it becomes its
  *             /own-key variant (the table keeps a copy): the key is used only during the call
  *   heap      the collected heap (rt_gc_region): objects stored into other objects, assigned,
@@ -859,6 +865,7 @@ typedef enum RegionWhy {
     RW_STORED,           /* stored into an object made elsewhere */
     RW_CONTAINER,        /* made in a loop, stored into containers of an older region: there */
     RW_SOFT_STRING,      /* a string made in a loop, outliving an iteration: its need's region */
+    RW_TAIL_CYCLE,       /* made for the caller's region by a procedure on a cycle of tail calls */
     RW_GLOBAL,           /* a global's value */
     RW_SET,              /* assigned with set! */
     RW_CAPTURED,         /* captured by a closure that keeps it */
@@ -887,6 +894,8 @@ typedef struct RegionsOptions {
                             * goes to the heap, not to its need's region up to the soft budget */
     bool no_own_keys;      /* -fno-own-keys: a hash table keeps its fresh string keys themselves
                             * (so they go to the heap), not copies */
+    bool no_tail_soft;     /* -fno-tail-soft: what a procedure on a cycle of tail calls makes in
+                            * its caller's region goes there without the soft budget */
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with

@@ -140,6 +140,7 @@ typedef struct Proc {
     int self_scope;       /* SC_SELF scope, or -1 */
     int rest_tok;         /* TK_REST token, or -1 */
     VEC(Ast *) tail_calls; /* the calls in tail position that are given its region */
+    bool tail_unknown;    /* a primitive that calls procedures is in tail position (apply) */
 } Proc;
 
 typedef struct Rg {
@@ -170,6 +171,8 @@ typedef struct Rg {
     bool *rr_dirty;       /* by lambda id: may put into its caller's region objects that are
                              not part of its result (carry regions, below) */
     bool dirty_known;     /* rr_dirty is computed: a dirty call's result is not carried */
+    bool tail_soft;       /* tail cycles allocate through the soft budget (below) */
+    bool *tail_cyclic;    /* by lambda id: on a cycle of tail calls (rg_tail_cycles) */
 } Rg;
 
 typedef struct Chain {    /* the loops the current node is in tail position of, innermost first */
@@ -991,6 +994,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     /* flonum vectors (infer.c): a store copies a double, a read makes a new flonum box */
     if ((pr->id == PRIM_vector_set_x && n == 3 && a->args.items[0]->flovec) || rg_f64_ref(a)) pc = PC_NONE;
     Bits r = {0};
+    if (c.ptail && prims_higher_order(pr, n)) p->tail_unknown = true;   /* (tail cycles, below) */
     if (pr->id == PRIM_apply && c.ptail && p->lam && n >= 2) {   /* a tail call */
         for (size_t i = 0; i < n; i++) {
             Bits x = rg_reach(rg, &v[i]);
@@ -1233,13 +1237,7 @@ static void rg_set_summary(Rg *rg, uint8_t *slot, uint8_t s) {
     }
 }
 
-/* Whether p may put into its caller's region objects that are not part of its result, without
- * bound: p is on a cycle of tail calls (through other procedures: a self tail call is a jump,
- * whose arguments do not go to the caller's region) on which it passes objects it makes
- * (continuation-passing code: each step adds a closure that dies when the next is called), or
- * it gives its region to a call that may (a tail call, or a call whose result it returns), or
- * to one inference cannot follow. A bounded amount (one tail call's argument) is no more than
- * any caller's region holds. rr_dirty is the least fixpoint of this over the program. */
+/* The lambdas a tail call may enter (false: inference cannot name them). */
 static bool rg_tail_targets(Rg *rg, Ast *a, CallTarget *ts, int *nt) {   /* false: unknown */
     Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
     if (k) {
@@ -1250,23 +1248,116 @@ static bool rg_tail_targets(Rg *rg, Ast *a, CallTarget *ts, int *nt) {   /* fals
     *nt = infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
     return *nt >= 0 && *nt <= RG_MAX_TARGETS;
 }
-/* Whether a tail call of p leads back to `to` (DFS over tail calls; seen by lambda id). */
-static bool rg_tail_reaches(Rg *rg, Proc **by_id, Proc *p, Lambda *to, bool *seen) {
-    for (size_t i = 0; i < p->tail_calls.len; i++) {
-        CallTarget ts[RG_MAX_TARGETS];
-        int nt;
-        if (!rg_tail_targets(rg, p->tail_calls.items[i], ts, &nt)) continue;
-        for (int j = 0; j < nt; j++) {
-            Lambda *l = ts[j].lambda;
-            if (!l || seen[l->id]) continue;
-            if (l == to) return true;
-            seen[l->id] = true;
-            if (by_id[l->id] && rg_tail_reaches(rg, by_id, by_id[l->id], to, seen)) return true;
+/* Tail cycles. The calls of a cycle of tail calls through several procedures (a loop written
+ * as mutual recursion, a state machine, an interpreter's eval and apply, continuation-passing
+ * code) all share one caller's region: each tail call hands on the region it was given. What
+ * a procedure of the cycle makes for that region (its tail calls' arguments, its rest list)
+ * accumulates there for as long as the cycle runs, one round's worth per round, although a
+ * round's objects are usually garbage by the next: a loop that would run in constant memory
+ * in any collected Scheme grows without bound. (A self tail call is a jump with an iteration
+ * region, and is no part of this.) So the entry of such a procedure, when it allocates in its
+ * caller's region (Lambda.rr_soft), gives that region a budget of its own (rt_region_mark_tail:
+ * RT_REGION_TAIL_SOFT, not the 1 GiB every region has): past it the region allocates in the
+ * collected heap, which reclaims what the rounds drop. Sound as any region's budget is (region.c):
+ * what goes to the heap instead is unused once the region is released, and the collector scans
+ * the region while it lives. A mark per call, not a test per allocation: at each allocation
+ * (rt_region_soft) it made benchmarks/cpstak 1.5x slower.
+ * The cycles are the strongly connected components of the graph of tail calls (Tarjan): an
+ * edge from each procedure to the lambdas its tail calls may enter, and, for a tail call
+ * inference cannot follow or a primitive that calls procedures in tail position, to a node
+ * standing for every lambda that escapes. */
+typedef struct RgScc {
+    Rg *rg;
+    size_t *node;         /* by lambda id: its Proc's index in rg->procs, or `any` (none:
+                             contified lambdas) */
+    int *index, *low;     /* by node: Tarjan's numbers (0: not visited) */
+    int *stack, sp, next;
+    bool *on;
+    size_t any;           /* the node of every escaping lambda */
+} RgScc;
+static void rg_scc_visit(RgScc *g, size_t v);
+static void rg_scc_edge(RgScc *g, size_t v, size_t w) {
+    if (!g->index[w]) {
+        rg_scc_visit(g, w);
+        if (g->low[w] < g->low[v]) g->low[v] = g->low[w];
+    } else if (g->on[w] && g->index[w] < g->low[v]) {
+        g->low[v] = g->index[w];
+    }
+}
+static void rg_scc_visit(RgScc *g, size_t v) {
+    Rg *rg = g->rg;
+    g->index[v] = g->low[v] = ++g->next;
+    g->stack[g->sp++] = (int)v;
+    g->on[v] = true;
+    bool self = false;
+    if (v == g->any) {
+        for (size_t i = 0; i < rg->procs.len; i++) {
+            Lambda *l = rg->procs.items[i]->lam;
+            if (l && l->escapes) rg_scc_edge(g, v, i);
+        }
+    } else {
+        Proc *p = rg->procs.items[v];
+        if (p->tail_unknown) rg_scc_edge(g, v, g->any);
+        for (size_t i = 0; i < p->tail_calls.len; i++) {
+            CallTarget ts[RG_MAX_TARGETS];
+            int nt;
+            if (!rg_tail_targets(rg, p->tail_calls.items[i], ts, &nt)) {
+                rg_scc_edge(g, v, g->any);
+                continue;
+            }
+            for (int j = 0; j < nt; j++) {
+                const Lambda *l = ts[j].lambda;
+                if (!l) {   /* a primitive: one that calls procedures may enter any */
+                    if (prims_higher_order(ts[j].prim, p->tail_calls.items[i]->args.len)) rg_scc_edge(g, v, g->any);
+                    continue;
+                }
+                size_t w = g->node[l->id];
+                if (w == g->any) continue;
+                self |= w == v;
+                rg_scc_edge(g, v, w);
+            }
         }
     }
-    return false;
+    if (g->low[v] != g->index[v]) return;
+    size_t first = (size_t)g->sp;
+    do first--; while ((size_t)g->stack[first] != v);
+    bool cycle = self || (size_t)g->sp - first > 1;
+    for (size_t i = first; i < (size_t)g->sp; i++) {
+        size_t w = (size_t)g->stack[i];
+        g->on[w] = false;
+        if (cycle && w != g->any) rg->tail_cyclic[rg->procs.items[w]->lam->id] = true;
+    }
+    g->sp = (int)first;
 }
-static bool rg_proc_dirty(Rg *rg, Proc **by_id, Proc *p) {
+/* Procs are nodes by their index in rg->procs (the top level, last, is never called). */
+static void rg_tail_cycles(Rg *rg) {
+    size_t n = rg->procs.len + 1;
+    RgScc g = {.rg = rg, .any = rg->procs.len};
+    g.node = xcalloc(rg->nlambdas, sizeof *g.node);
+    for (size_t i = 0; i < rg->nlambdas; i++) g.node[i] = g.any;
+    for (size_t i = 0; i < rg->procs.len; i++)
+        if (rg->procs.items[i]->lam) g.node[rg->procs.items[i]->lam->id] = i;
+    g.index = xcalloc(n, sizeof *g.index);
+    g.low = xcalloc(n, sizeof *g.low);
+    g.stack = xcalloc(n, sizeof *g.stack);
+    g.on = xcalloc(n, sizeof *g.on);
+    for (size_t v = 0; v < n; v++)
+        if (!g.index[v] && (v == g.any || rg->procs.items[v]->lam)) rg_scc_visit(&g, v);
+    free(g.node);
+    free(g.index);
+    free(g.low);
+    free(g.stack);
+    free(g.on);
+}
+
+/* Whether p may put into its caller's region objects that are not part of its result, without
+ * bound: p is on a cycle of tail calls (through other procedures: a self tail call is a jump,
+ * whose arguments do not go to the caller's region) on which it passes objects it makes
+ * (continuation-passing code: each step adds a closure that dies when the next is called), or
+ * it gives its region to a call that may (a tail call, or a call whose result it returns), or
+ * to one inference cannot follow. A bounded amount (one tail call's argument) is no more than
+ * any caller's region holds. rr_dirty is the least fixpoint of this over the program. */
+static bool rg_proc_dirty(Rg *rg, Proc *p) {
     bool passes = false;
     for (size_t t = 0; t < p->toks.len; t++) {
         const Tok *k = &p->toks.items[t];
@@ -1276,11 +1367,7 @@ static bool rg_proc_dirty(Rg *rg, Proc **by_id, Proc *p) {
     }
     for (size_t i = 0; i < p->tail_calls.len; i++)
         if (rg_call_dirty(rg, p->tail_calls.items[i])) return true;
-    if (!passes) return false;
-    bool *seen = xcalloc(rg->nlambdas, sizeof *seen);
-    bool cycle = rg_tail_reaches(rg, by_id, p, p->lam, seen);
-    free(seen);
-    return cycle;
+    return passes && rg->tail_cyclic[p->lam->id];
 }
 
 static void rg_analyse(Rg *rg, Proc *p) {
@@ -1390,6 +1477,13 @@ static int rg_site_cmp(const void *x, const void *y) {
  * object: it gets a region it never uses), the regions its code enters, its RegionSites. */
 static void rg_finish(Rg *rg, Proc *p) {
     size_t first = rg->prog->region_sites.len;
+    if (p->lam && rg->tail_soft && rg->tail_cyclic[p->lam->id])   /* (tail cycles, above) */
+        for (size_t t = 0; t < p->toks.len && !p->lam->rr_soft; t++) {
+            const Tok *k = &p->toks.items[t];
+            p->lam->rr_soft = k->kind == TK_REST ? k->need != SC_HEAP
+                            : k->kind == TK_SITE && (k->site->kind == AST_CALL || rg_site_allocates(k->site)) &&
+                                  rg_place(rg, p, k) == SC_CALLER;
+        }
     for (size_t t = 0; t < p->toks.len; t++) {
         Tok *k = &p->toks.items[t];
         if (k->kind == TK_REST) p->lam->rest_place = k->need == SC_HEAP ? PLACE_HEAP : PLACE_CALLER;
@@ -1403,6 +1497,7 @@ static void rg_finish(Rg *rg, Proc *p) {
         RgScope *sc = rg_scope(p, s);
         sc->used = true;
         k->site->place = rg_scope_place(p, s);
+        bool tail_soft = !rg_soft(rg, p, k) && s == SC_CALLER && p->lam && p->lam->rr_soft;
         k->site->place_soft = rg_soft(rg, p, k);
         k->site->place_loop = sc->kind == SC_LOOP || sc->kind == SC_CARRY ? sc->loop : NULL;
         if (!rg_site_allocates(k->site)) continue;   /* not a site --explain-regions lists */
@@ -1420,12 +1515,16 @@ static void rg_finish(Rg *rg, Proc *p) {
                                                  rg_scope(p, n)->kind != SC_HEAP,
                            .why_kind = bignum_rule ? RW_BIGNUM
                                      : number_rule ? RW_NUMBER
+                                     : tail_soft ? RW_TAIL_CYCLE
                                      : k->site->place_soft ? (k->stored && rg->container ? RW_CONTAINER : RW_SOFT_STRING)
                                      : sc->kind == SC_CARRY ? RW_CARRY
                                      : sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP ? RW_LOOP
                                      : k->why_tok >= 0 ? RW_CONTAINED : k->why ? k->why_kind : RW_LOCAL,
                            .why = bignum_rule ? "makes an object only when fixnum arithmetic overflows into a "
                                                 "bignum: not worth a region of its own"
+                                  : tail_soft ? xasprintf("%s, by a procedure on a cycle of tail calls, whose rounds "
+                                                          "share this region: there up to the tail cycles' budget",
+                                                          rg_why(p, k, s))
                                   : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
                                                   "not worth a region in every frame"
                                   : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration", rg_why(p, k, s))
@@ -1465,6 +1564,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->carry = !(opt && opt->no_carry);
     rg->container = !(opt && opt->no_container);
     rg->soft_strings = !(opt && opt->no_soft_strings);
+    rg->tail_soft = !(opt && opt->no_tail_soft);
     if (!(opt && opt->no_own_keys)) rg_keys_program(prog);
     size_t nl = prog->lambdas.len + 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)
@@ -1477,6 +1577,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->free_sum = xcalloc(nl, sizeof *rg->free_sum);
     rg->param_into = xcalloc(nl, sizeof *rg->param_into);
     rg->rr_dirty = xcalloc(nl, sizeof *rg->rr_dirty);
+    rg->tail_cyclic = xcalloc(nl, sizeof *rg->tail_cyclic);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         rg->param_sum[l->id] = xcalloc(l->params.len + 1, 1);
@@ -1484,6 +1585,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
         rg->param_into[l->id] = xcalloc(l->params.len + 1, sizeof **rg->param_into);
         l->region_local = l->region_self = l->region_loop = l->region_carry = false;
         l->rest_place = PLACE_CALLER;
+        l->rr_soft = false;
         if (!l->contified) vec_push(&rg->procs, rg_proc_new(rg, l, l->body));
     }
     vec_push(&rg->procs, rg_proc_new(rg, NULL, prog->body));
@@ -1495,19 +1597,16 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
      * from the needs just computed (a least fixpoint over the program); the sites that lose
      * their carry region go to the heap, and what they hold with them, in a second round
      * (needs only grow, and nothing new goes to a caller's region). */
+    rg_tail_cycles(rg);   /* (every tail call is known after one round) */
     if (rg->carry) {
-        Proc **by_id = xcalloc(nl, sizeof *by_id);
-        for (size_t i = 0; i < rg->procs.len; i++)
-            if (rg->procs.items[i]->lam) by_id[rg->procs.items[i]->lam->id] = rg->procs.items[i];
         bool grew;
         do {
             grew = false;
             for (size_t i = 0; i < rg->procs.len; i++) {
                 Proc *p = rg->procs.items[i];
-                if (p->lam && !rg->rr_dirty[p->lam->id] && rg_proc_dirty(rg, by_id, p)) grew = rg->rr_dirty[p->lam->id] = true;
+                if (p->lam && !rg->rr_dirty[p->lam->id] && rg_proc_dirty(rg, p)) grew = rg->rr_dirty[p->lam->id] = true;
             }
         } while (grew);
-        free(by_id);
         rg->dirty_known = true;
         do {
             rg->sum_changed = false;
@@ -1593,6 +1692,7 @@ void regions_explain(Program *prog, Buf *out) {
         [RW_STORED] = "stored into an object made elsewhere", [RW_GLOBAL] = "a global's value",
         [RW_CONTAINER] = "made in a loop, stored into older containers",
         [RW_SOFT_STRING] = "strings made in a loop, outliving it",
+        [RW_TAIL_CYCLE] = "made for the caller's region on a cycle of tail calls",
         [RW_SET] = "assigned with set!", [RW_CAPTURED] = "captured by a closure that keeps them",
         [RW_BOXED] = "in an assigned variable a closure captures"};
     int by_why[RW_COUNT] = {0};
@@ -1639,7 +1739,11 @@ static void rg_dump_node(void *ctx, const Ast *a, Buf *out) {
                    l->region_self ? " self" : "", l->region_carry ? " carry" : "", l->region_loop ? " loop" : "");
         place = "";
     }
-    if (l->rest) buf_printf(out, "%srest in %s", place ? " " : "", rg_place_name(l->rest_place, NULL));
+    if (l->rest) {
+        buf_printf(out, "%srest in %s", place ? " " : "", rg_place_name(l->rest_place, NULL));
+        place = "";
+    }
+    if (l->rr_soft) buf_printf(out, "%stail-soft", place ? " " : "");   /* (tail cycles) */
 }
 static void rg_dump_program(void *ctx, const Program *prog, Buf *out) {
     (void)ctx;

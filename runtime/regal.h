@@ -325,6 +325,7 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_POOL_MAX       64u                /* chunks a thread's pool keeps at least ... */
 #define RT_REGION_BUDGET  (1024u << 20)     /* a region past it allocates in the heap (region.c) */
 #define RT_REGION_SOFT    (1u << 20)        /* past it, rt_region_soft gives the heap */
+#define RT_REGION_TAIL_SOFT (64u << 20)     /* the budget of a region a tail cycle shares */
 #define RT_POOL_PEAK_MAX  4096u              /* ... and at most (256 MiB), as regions peaked */
 #define RT_ROUND(n)       (((size_t)(n) + (RT_ALIGN - 1)) & ~(size_t)(RT_ALIGN - 1))
 
@@ -363,7 +364,10 @@ struct Region {
     char *end;                /* end of the bump window (R2) */
     RtChunk *chunks;          /* chunks owned, newest first; NULL while in the inline buffer */
     RtLarge *large;           /* large blocks owned, newest first */
-    uint64_t depth;           /* nesting depth: older regions have smaller depths (R4) */
+    uint32_t depth;           /* nesting depth: older regions have smaller depths (R4) */
+    uint32_t tail;            /* a procedure on a cycle of tail calls was given it (regions.c's
+                                 tail cycles, rt_region_mark_tail): its budget is then
+                                 RT_REGION_TAIL_SOFT, not RT_REGION_BUDGET (region.c) */
     Region *parent;           /* the next-older region on the region stack */
     _Alignas(16) char inline_buf[RT_INLINE_BYTES];
 };
@@ -546,7 +550,8 @@ static inline void rt_region_init(Region *r, uint64_t depth) {
     r->end = r->inline_buf + RT_INLINE_BYTES;
     r->chunks = NULL;
     r->large = NULL;
-    r->depth = depth;
+    r->depth = (uint32_t)depth;
+    r->tail = 0;
     r->parent = NULL;
 #if defined(RT_ASAN)
     rt_region_poison_inline(r);
@@ -612,6 +617,14 @@ static inline Region *rt_region_soft(Region *r) {
     const RtChunk *c = r->chunks;
     return RT_UNLIKELY(c != NULL && c->seq >= rt_region_soft_chunks) ? &rt_gc_region : r;
 }
+/* The entry of a procedure on a cycle of tail calls (regions.c), whose rounds share their
+ * caller's region r: r's budget becomes the tail cycles' (rt_region_tail_chunks chunks,
+ * RT_REGION_TAIL_SOFT), past which it allocates in the collected heap (region.c). One load of
+ * a word next to r's window and a branch; the store only the first time. */
+extern uint32_t rt_region_tail_chunks;
+static inline void rt_region_mark_tail(Region *r) {
+    if (RT_UNLIKELY(!r->tail)) r->tail = 1;
+}
 /* Free everything r holds (counted as reclaimed) and rewind r to its empty inline buffer. */
 void rt_region_empty_slow(Region *r);
 /* A region-stack misuse (leaving a region that is not the top): internal error, abort. */
@@ -624,6 +637,7 @@ static inline void rt_region_enter(Region *r) {
     r->chunks = NULL;
     r->large = NULL;
     r->depth = top->depth + 1;
+    r->tail = 0;
     r->parent = top;
     rt_region_top = r;
     rt_alloc_stats.regions_created++;

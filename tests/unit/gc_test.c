@@ -697,3 +697,40 @@ Test(budget, a_region_past_its_budget_allocates_in_the_collected_heap_until_rele
     while (chunks_of(&r) < 3) rt_region_bump(&r, RT_LARGE_BYTES);   /* 0: no budget */
     rt_region_release(&r);
 }
+
+/* A region given to a cycle of tail calls (rt_region_mark_tail, regions.c's tail cycles) has
+ * the tail cycles' budget instead of the hard one; an unmarked region keeps the hard one, and
+ * the smaller of the two applies (REGAL_REGION_BUDGET may lower the hard one). */
+Test(budget, a_region_marked_by_a_tail_cycle_has_the_tail_budget, .init = setup) {
+    uint32_t saved_tail = rt_region_tail_chunks;
+    rt_region_budget = 8;
+    rt_region_tail_chunks = 2;
+    Region r;
+    rt_region_init(&r, 1);
+    while (chunks_of(&r) < 3) rt_region_bump(&r, RT_LARGE_BYTES);
+    cr_assert(in_chunks(&r, alloc_obj_typed(&r, TYPE_ID_PAIR)), "unmarked: past the tail budget, still chunks");
+    rt_region_release(&r);
+    rt_region_init(&r, 1);
+    rt_region_mark_tail(&r);
+    cr_assert(r.tail, "marked");
+    RtPair *p = NULL;
+    while (chunks_of(&r) < 2) rt_region_bump(&r, RT_LARGE_BYTES);
+    for (int i = 0; i < 10000; i++) p = alloc_obj_typed(&r, TYPE_ID_PAIR);
+    cr_assert_eq(chunks_of(&r), 2, "no third chunk once marked");
+    cr_assert(!in_chunks(&r, p) && GC_is_heap_ptr(p), "the collected heap took the rest");
+    rt_region_release(&r);
+    rt_region_init(&r, 1);
+    cr_assert(!r.tail, "a region starts unmarked");
+    rt_region_budget = 1;   /* the hard budget below the tail one: the smaller applies */
+    rt_region_mark_tail(&r);
+    while (chunks_of(&r) < 1) rt_region_bump(&r, RT_LARGE_BYTES);
+    for (int i = 0; i < 10000; i++) p = alloc_obj_typed(&r, TYPE_ID_PAIR);
+    cr_assert_eq(chunks_of(&r), 1);
+    rt_region_release(&r);
+    rt_region_budget = 0;   /* --check-regions: no budget at all, marked or not */
+    rt_region_init(&r, 1);
+    rt_region_mark_tail(&r);
+    while (chunks_of(&r) < 3) rt_region_bump(&r, RT_LARGE_BYTES);
+    rt_region_release(&r);
+    rt_region_tail_chunks = saved_tail;
+}
