@@ -74,6 +74,12 @@ static void main_usage(FILE *f) {
           "                       heap), not a copy it makes when it inserts the key\n"
           "  -fno-tail-soft       what a procedure on a cycle of tail calls makes for its caller's\n"
           "                       region goes there without a soft budget\n"
+          "  -fno-alloc-free      a call of a procedure that allocates nothing in its region\n"
+          "                       (an accessor) is still given one, its result counted as made there\n"
+          "  -fno-fresh-results   what is stored into a call's result goes to the collected heap\n"
+          "                       even when the callee returns only objects it makes (a constructor)\n"
+          "  -fno-store-params    what a procedure stores into its parameters' objects goes to the\n"
+          "                       collected heap, not to the region its callers give it\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -354,6 +360,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-own-keys")) ro.no_own_keys = true;
         else if (!strcmp(a, "-fno-soft-strings")) ro.no_soft_strings = true;
         else if (!strcmp(a, "-fno-tail-soft")) ro.no_tail_soft = true;
+        else if (!strcmp(a, "-fno-alloc-free")) ro.no_alloc_free = true;
+        else if (!strcmp(a, "-fno-fresh-results")) ro.no_fresh_results = true;
+        else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;

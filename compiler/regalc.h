@@ -835,6 +835,12 @@ void infer_dump(Program *prog, Buf *out);
  *             one parameter into another's objects is summarised so (INTO), and its call sites
  *             store the argument into the other argument's objects
  *   (strings) likewise a string a loop makes that outlives an iteration (place_soft)
+ *   (params)  a procedure storing objects it makes into its parameters' objects gets from every
+ *             caller a region those objects die with, and puts them there (stores into
+ *             parameters); a store into the result of a procedure returning only what it makes
+ *             (a constructor) is a store into that call's region (fresh results); a call of a
+ *             procedure that allocates nothing in its region (an accessor) is given none, and
+ *             its result is only what it returns of its arguments (alloc-free)
  *   (tail cycles) what a procedure on a cycle of tail calls makes for its caller's region
  *             (arguments of its tail calls, its rest list) goes there through the soft budget:
  *             the rounds of the cycle share that region, which would otherwise grow with each
@@ -896,6 +902,12 @@ typedef struct RegionsOptions {
                             * (so they go to the heap), not copies */
     bool no_tail_soft;     /* -fno-tail-soft: what a procedure on a cycle of tail calls makes in
                             * its caller's region goes there without the soft budget */
+    bool no_alloc_free;    /* -fno-alloc-free: a call of a procedure that allocates nothing in its
+                            * region is still given one, its result a token of that region */
+    bool no_fresh_results; /* -fno-fresh-results: a store into the result of a call goes to the
+                            * heap even when the callee returns only objects it makes */
+    bool no_store_params;  /* -fno-store-params: what a procedure stores into the objects of its
+                            * parameters goes to the heap, not to the region its callers give it */
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with

@@ -65,6 +65,10 @@ static bool bits_add(Bits *b, int i) {
     b->w[k] |= m;
     return true;
 }
+static void bits_del(Bits *b, int i) {
+    size_t k = (size_t)i / 64;
+    if (k < b->n) b->w[k] &= ~((uint64_t)1 << (i % 64));
+}
 static bool bits_union(Bits *d, const Bits *s) {
     size_t n = s->n;
     while (n && !s->w[n - 1]) n--;
@@ -108,7 +112,7 @@ typedef struct RgScope {
     bool used;            /* some site is placed here */
 } RgScope;
 
-enum { TK_SITE, TK_PARAM, TK_FREE, TK_REST, TK_REST_ELEMS };
+enum { TK_SITE, TK_PARAM, TK_FREE, TK_REST, TK_REST_ELEMS, TK_ELSEWHERE };
 typedef struct Tok {
     int kind, index;      /* index: parameter or free-variable number */
     Ast *site;            /* TK_SITE */
@@ -139,6 +143,7 @@ typedef struct Proc {
     VEC(Tok) toks;
     int self_scope;       /* SC_SELF scope, or -1 */
     int rest_tok;         /* TK_REST token, or -1 */
+    int elsewhere_tok;    /* TK_ELSEWHERE token (rg_var_value), or -1 */
     VEC(Ast *) tail_calls; /* the calls in tail position that are given its region */
     bool tail_unknown;    /* a primitive that calls procedures is in tail position (apply) */
 } Proc;
@@ -172,6 +177,13 @@ typedef struct Rg {
                              not part of its result (carry regions, below) */
     bool dirty_known;     /* rr_dirty is computed: a dirty call's result is not carried */
     bool tail_soft;       /* tail cycles allocate through the soft budget (below) */
+    bool *alloc_free;     /* by lambda id: never allocates in a region it is given (below) */
+    bool *ret_fresh;      /* by lambda id: returns only objects it makes (below) */
+    bool *fresh_visiting; /* by lambda id: a contified loop whose exits are being looked at */
+    bool store_rr_on;     /* stores into parameters' objects go to the caller's region (below) */
+    bool *tail_called;    /* by lambda id: the target of a tail call (not a loop's jump) */
+    uint64_t *store_rr;   /* by lambda id: the parameters (bit j) into whose objects it stores
+                             objects of its caller's region (below) */
     bool *tail_cyclic;    /* by lambda id: on a cycle of tail calls (rg_tail_cycles) */
 } Rg;
 
@@ -700,9 +712,25 @@ static Bits rg_one(int t) {
 }
 
 /* Whatever a variable reference yields, without the boxing of unboxed flonums. */
+/* The value of a global or an assigned, captured variable (in its box) is an object this
+ * procedure neither made nor was given, in the heap or the program's region: the token
+ * TK_ELSEWHERE stands for all of them (need: the heap). An empty set would say "no object", so
+ * that a store into what a set holds (rg_store, and the INTO and stores-into-parameters
+ * summaries, which store into all an argument reaches) would take a list holding a global's
+ * object for one holding only this procedure's: `(let ((l (list g))) (store-into-car! l x))`
+ * put x in l's region, and g pointed into it once it was released. */
 static Bits rg_var_value(Rg *rg, Var *v) {
     Bits r = {0};
-    if (v->global || v->boxed || rg_static_var(v)) return r;
+    if (rg_static_var(v)) return r;
+    if (v->global || v->boxed) {
+        if (rg_type_unallocated(infer_var_type(v))) return r;
+        Proc *p = rg->p;
+        if (p->elsewhere_tok < 0)
+            p->elsewhere_tok = rg_add_tok(p, (Tok){.kind = TK_ELSEWHERE, .need = SC_HEAP, .what = "a global's object",
+                                                   .type = TY_ANY, .why = "a global's or a box's", .why_kind = RW_GLOBAL});
+        bits_add(&r, p->elsewhere_tok);
+        return r;
+    }
     if (v->known && v->known->contified) return r;
     Proc *p = rg->p;
     if (rg_host(v->owner) == p->lam) return bits_copy(rg_varset(rg, v));
@@ -755,6 +783,40 @@ static bool rg_returns_captured(Rg *rg, const CallTarget *ts, int n) {
     return false;
 }
 
+/* Whether every procedure a call may enter allocates nothing in the region it is given
+ * (Rg.alloc_free: a record accessor, a predicate, a walk down a list): then its result
+ * is no object of this call's region, only what its summaries say it returns of its
+ * arguments, and the call needs no region. */
+static bool rg_targets_alloc_free(const Rg *rg, const CallTarget *ts, int n) {
+    if (!rg->alloc_free || n < 1 || n > RG_MAX_TARGETS) return false;
+    for (int j = 0; j < n; j++)
+        if (!ts[j].lambda || !rg->alloc_free[ts[j].lambda->id]) return false;
+    return true;
+}
+static bool rg_call_alloc_free(const Rg *rg, const Ast *a) {
+    if (a->kind != AST_CALL) return false;
+    CallTarget ts[RG_MAX_TARGETS];
+    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    int nt = k ? 1 : infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
+    if (k) ts[0] = (CallTarget){k, NULL};
+    return rg_targets_alloc_free(rg, ts, nt);
+}
+
+/* Whether a call returns only objects its callees make (Rg.ret_fresh): then storing into its
+ * result stores into objects of the call's region, as into a site of this procedure's. */
+static bool rg_call_fresh(const Rg *rg, const Ast *a) {
+    if (!rg->ret_fresh || a->kind != AST_CALL) return false;
+    CallTarget ts[RG_MAX_TARGETS];
+    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    int nt = k ? 1 : infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
+    if (k) ts[0] = (CallTarget){k, NULL};
+    if (nt < 1 || nt > RG_MAX_TARGETS) return false;
+    for (int j = 0; j < nt; j++)
+        if (!ts[j].lambda || ts[j].lambda->contified || !rg->ret_fresh[ts[j].lambda->id]) return false;
+    return true;
+}
+
+static void rg_store(Rg *rg, const Bits *into, const Bits *x, const char *why, Loc loc);
 static Bits *rg_walk_args(Rg *rg, AstVec *args, Ctx c) {
     Bits *v = xcalloc(args->len + 1, sizeof *v);
     for (size_t i = 0; i < args->len; i++) v[i] = rg_walk(rg, args->items[i], rg_nontail(c));
@@ -889,7 +951,9 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     } else {
         rg_use(rg, &f, c.use, RW_LOCAL, NULL, a->loc);
         int t = rg_site(rg, a, name ? xasprintf("result of '%s'", name) : "result of a call", c.alloc);
-        bits_add(&r, t);
+        /* a callee that allocates nothing in its region returns only what its summaries say */
+        bool inert = seen && !gives_captured && rg_targets_alloc_free(rg, ts, nt);
+        if (!inert) bits_add(&r, t);
         /* the result may be what the closure captured: the closure outlives the result */
         if (gives_captured) rg->changed |= bits_union(&p->toks.items[t].contents, &f);
         for (size_t i = 0; i < n; i++) {
@@ -899,11 +963,29 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
                                                 : "passed to an unknown procedure", a->loc);
             } else if (s == SUM_RESULT) {
                 bits_union(&r, &v[i]);
-                if (rg_type_holds_refs(infer_type(a)))
+                if (!inert && rg_type_holds_refs(infer_type(a)))
                     rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
             } else {
                 rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
             }
+        }
+        /* a callee storing objects of its region into argument j's (stores into parameters):
+         * that region must die with them, as what is stored into them does */
+        uint64_t sr = 0;
+        for (int j = 0; seen && rg->store_rr && j < nt; j++)
+            if (ts[j].lambda) sr |= rg->store_rr[ts[j].lambda->id];
+        for (size_t j = 0; j < n && j < 64; j++) {
+            if (!(sr >> j & 1)) continue;
+            Bits into = rg_reach(rg, &v[j]), x = {0};
+            BITS_EACH(&into, q) {   /* no store writes into a procedure (one may be among the contents) */
+                Type ty = p->toks.items[q].type;
+                if (ty != 0 && !(ty & ~TY_PROC)) bits_del(&into, q);
+            }
+            bits_add(&x, t);
+            rg_store(rg, &into, &x, xasprintf("the region given to '%s', which stores into its argument %zu",
+                                               name ? name : "a procedure", j + 1), a->loc);
+            bits_free(&into);
+            bits_free(&x);
         }
         if (rg_type_unallocated(infer_type(a))) bits_free(&r);
         rg_filter(rg, &r, infer_type(a));
@@ -911,6 +993,21 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     bits_free(&f);
     rg_free_args(v, n);
     return r;
+}
+
+/* Stores into parameters (MLKit's region parameters, for one region). A procedure that stores
+ * objects it makes into the objects of its parameter j (Populate building a tree top down:
+ * (node-left-set! node (make-node ...)), a helper filling a vector it is given) would have to
+ * send them to the heap: the objects it was given may live anywhere. Instead its callers give it,
+ * as its caller's region, a region that every object reachable from argument j dies with (no
+ * older than them): the call's result token is stored into argument j's objects at each call
+ * (rg_call), so it lives as long as they do, in their region or an older one, and the procedure
+ * puts what it stores there in its caller's region (Rg.store_rr, bit j). Only for procedures
+ * whose every call is such a call: not escaping (no unknown caller), not the target of a tail
+ * call (which passes on its own region, not one chosen for the arguments), not contified. */
+static bool rg_store_rr_ok(const Rg *rg, const Proc *p) {
+    const Lambda *l = p->lam;
+    return rg->store_rr_on && l && !l->escapes && !l->contified && !rg->tail_called[l->id] && l->params.len <= 64;
 }
 
 /* Objects x (closed under contents) are stored into the objects `into` (a mutator's, or a call's
@@ -932,7 +1029,7 @@ static void rg_store(Rg *rg, const Bits *into, const Bits *x, const char *why, L
         const Tok *k = &p->toks.items[t];
         if (rg->container && k->kind == TK_PARAM && k->index < 64) params |= (uint64_t)1 << k->index;
         else if (k->kind != TK_SITE && k->kind != TK_REST) local = false;
-        else if (k->kind == TK_SITE && k->site->kind == AST_CALL) local = false;
+        else if (k->kind == TK_SITE && k->site->kind == AST_CALL && !rg_call_fresh(rg, k->site)) local = false;
     }
     Bits whole = rg_reach(rg, into);
     bool inside = true;
@@ -956,6 +1053,13 @@ static void rg_store(Rg *rg, const Bits *into, const Bits *x, const char *why, L
             if (params & ~k->into) {
                 k->into |= params;
                 rg->changed = true;
+            }
+        } else if (k->kind == TK_SITE && rg_store_rr_ok(rg, p)) {   /* (stores into parameters) */
+            rg_need(rg, t, SC_CALLER, RW_STORED, xasprintf("%s into an object its procedure was given, whose "
+                                                           "callers give it a region that object dies with", why), loc, -1);
+            if (params & ~rg->store_rr[p->lam->id]) {
+                rg->store_rr[p->lam->id] |= params;
+                rg->sum_changed = true;
             }
         } else {
             rg_need(rg, t, SC_HEAP, RW_STORED, xasprintf("%s into an object its procedure was given", why), loc, -1);
@@ -1197,6 +1301,7 @@ static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
     /* self tail calls are compiled as `goto top` (not with a rest list): an iteration */
     p->self_scope = l && !l->rest && rg_back_edge(l->body, l) ? rg_add_scope(p, SC_SELF, SC_LOCAL, l) : -1;
     p->rest_tok = -1;
+    p->elsewhere_tok = -1;
     rg->p = p;
     if (l) {
         for (size_t i = 0; i < l->params.len; i++) {
@@ -1481,7 +1586,8 @@ static void rg_finish(Rg *rg, Proc *p) {
         for (size_t t = 0; t < p->toks.len && !p->lam->rr_soft; t++) {
             const Tok *k = &p->toks.items[t];
             p->lam->rr_soft = k->kind == TK_REST ? k->need != SC_HEAP
-                            : k->kind == TK_SITE && (k->site->kind == AST_CALL || rg_site_allocates(k->site)) &&
+                            : k->kind == TK_SITE && ((k->site->kind == AST_CALL && !rg_call_alloc_free(rg, k->site)) ||
+                                                     rg_site_allocates(k->site)) &&
                                   rg_place(rg, p, k) == SC_CALLER;
         }
     for (size_t t = 0; t < p->toks.len; t++) {
@@ -1489,7 +1595,7 @@ static void rg_finish(Rg *rg, Proc *p) {
         if (k->kind == TK_REST) p->lam->rest_place = k->need == SC_HEAP ? PLACE_HEAP : PLACE_CALLER;
         if (k->kind != TK_SITE) continue;
         /* a call always gets its place (the callee may allocate there whatever its result) */
-        if (k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) {
+        if ((k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) || rg_call_alloc_free(rg, k->site)) {
             k->site->place = PLACE_HEAP;
             continue;
         }
@@ -1557,6 +1663,179 @@ static void rg_finish(Rg *rg, Proc *p) {
     }
 }
 
+/* Procedures that allocate nothing in the region they are given (Rg.alloc_free): no closure,
+ * no allocating primitive (rg_site_allocates: by the result's inferred type, a fixnum sum
+ * allocates nothing), no boxed flonum, no rest list, no primitive that calls procedures, and
+ * calls only to such procedures (contified loops are part of their host). A record accessor,
+ * a predicate, a loop walking a list. A call of one is given no region, and its result token
+ * stands for nothing: walking a structure with accessors in a loop, `(fill (node-l n))`,
+ * had the call's token carried round the loop to the heap and, being made of the argument,
+ * the argument with it ("kept"). The greatest fixpoint over the program (structural: the
+ * placement of sites does not enter into it). */
+static bool rg_af_expr(const Rg *rg, const Ast *a);
+static bool rg_af_all(const Rg *rg, const AstVec *v) {
+    for (size_t i = 0; i < v->len; i++)
+        if (!rg_af_expr(rg, v->items[i])) return false;
+    return true;
+}
+static bool rg_af_expr(const Rg *rg, const Ast *a) {
+    switch (a->kind) {
+    case AST_CONST: return true;
+    case AST_REF: return a->var->global || !infer_var_unboxed(a->var);
+    case AST_SET: return rg_af_expr(rg, a->value);
+    case AST_IF: return rg_af_expr(rg, a->test) && rg_af_expr(rg, a->then) && rg_af_expr(rg, a->els);
+    case AST_LAMBDA: return a->lambda->contified && rg_af_expr(rg, a->lambda->body);
+    case AST_SEQ: return rg_af_all(rg, &a->items);
+    case AST_CALL: {
+        if (!rg_af_expr(rg, a->fn) || !rg_af_all(rg, &a->args)) return false;
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k && k->contified) return true;
+        return rg_call_alloc_free(rg, a);
+    }
+    case AST_PRIMCALL:
+        return !a->ffi && rg_af_all(rg, &a->args) && !rg_site_allocates(a) &&
+               !prims_higher_order(a->prim, a->args.len);
+    case AST_LET: case AST_LETREC: return rg_af_all(rg, &a->inits) && rg_af_expr(rg, a->body);
+    }
+    return false;
+}
+static void rg_alloc_free(Rg *rg) {
+    rg->alloc_free = xcalloc(rg->nlambdas, sizeof *rg->alloc_free);
+    for (size_t i = 0; i < rg->prog->lambdas.len; i++) {
+        Lambda *l = rg->prog->lambdas.items[i];
+        rg->alloc_free[l->id] = !l->contified && !l->rest;
+    }
+    bool changed;
+    do {
+        changed = false;
+        for (size_t i = 0; i < rg->prog->lambdas.len; i++) {
+            Lambda *l = rg->prog->lambdas.items[i];
+            if (rg->alloc_free[l->id] && !rg_af_expr(rg, l->body)) {
+                rg->alloc_free[l->id] = false;
+                changed = true;
+            }
+        }
+    } while (changed);
+}
+
+/* Procedures that return only objects they make, holding only what their caller knows of
+ * (Rg.ret_fresh): each value they may return is of a type that is no object (a fixnum, a
+ * boolean), or a constructor's (cons, list, vector, a record: EF_CTOR) or a fresh string's
+ * (RT_PF_FRESH) whose arguments are such values or the procedure's own parameters (which its
+ * caller sees returned through the RESULT summaries), a record's type aside (never stored
+ * into), or the value of a call of such a procedure (or of a contified loop whose exits are
+ * such values). A record type's constructor; (define (make-empty-node) (make-node 0 0)). A
+ * store into the result of a call of one (`(set-node-l! root x)` with root from make-node), or
+ * into all it reaches (the INTO and stores-into-parameters summaries), stores into objects of
+ * the call's region and objects the caller knows, so what is stored can live there
+ * (rg_store), rather than in the heap as for anything else a callee may return (a global's
+ * object, or a list holding one). The greatest fixpoint over the program, structural like
+ * alloc_free. */
+static bool rg_fresh_expr(const Rg *rg, const Ast *a, const Lambda *l);
+static bool rg_fresh_arg(const Rg *rg, const Ast *a, const Lambda *l) {
+    if (rg_type_unallocated(infer_type(a))) return true;
+    if (a->kind == AST_REF) {
+        const Var *v = a->var;
+        if (v->global || v->boxed || v->owner != l) return false;
+        for (size_t i = 0; i < l->params.len; i++)
+            if (l->params.items[i] == v) return true;
+        return false;
+    }
+    return rg_fresh_expr(rg, a, l);
+}
+static bool rg_fresh_expr(const Rg *rg, const Ast *a, const Lambda *l) {
+    if (rg_type_unallocated(infer_type(a))) return true;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: case AST_LAMBDA: return false;
+    case AST_SET: return true;
+    case AST_IF: return rg_fresh_expr(rg, a->then, l) && rg_fresh_expr(rg, a->els, l);
+    case AST_SEQ: return rg_fresh_expr(rg, a->items.items[a->items.len - 1], l);
+    case AST_LET: case AST_LETREC: return rg_fresh_expr(rg, a->body, l);
+    case AST_PRIMCALL:
+        if (a->ffi) return false;
+        if (a->prim->flags & RT_PF_FRESH) return true;   /* strings: they hold no object */
+        if (!rg_ctor(a)) return false;
+        for (size_t i = a->prim->id == PRIM_record ? 1 : 0; i < a->args.len; i++)
+            if (!rg_fresh_arg(rg, a->args.items[i], l)) return false;
+        return true;
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k && k->contified) {   /* a loop: its exits (a back edge is no exit: assumed fresh) */
+            if (rg->fresh_visiting[k->id]) return true;
+            rg->fresh_visiting[k->id] = true;
+            bool r = rg_fresh_expr(rg, k->body, l);
+            rg->fresh_visiting[k->id] = false;
+            return r;
+        }
+        if (!rg_call_fresh(rg, a)) return false;
+        for (size_t i = 0; i < a->args.len; i++)   /* what it returns of its arguments */
+            if (!rg_fresh_arg(rg, a->args.items[i], l)) return false;
+        return true;
+    }
+    }
+    return false;
+}
+static void rg_ret_fresh(Rg *rg) {
+    rg->ret_fresh = xcalloc(rg->nlambdas, sizeof *rg->ret_fresh);
+    rg->fresh_visiting = xcalloc(rg->nlambdas, sizeof *rg->fresh_visiting);
+    for (size_t i = 0; i < rg->prog->lambdas.len; i++) {
+        Lambda *l = rg->prog->lambdas.items[i];
+        rg->ret_fresh[l->id] = !l->contified;
+    }
+    bool changed;
+    do {
+        changed = false;
+        for (size_t i = 0; i < rg->prog->lambdas.len; i++) {
+            Lambda *l = rg->prog->lambdas.items[i];
+            if (rg->ret_fresh[l->id] && !rg_fresh_expr(rg, l->body, l)) {
+                rg->ret_fresh[l->id] = false;
+                changed = true;
+            }
+        }
+    } while (changed);
+}
+
+/* The lambdas some call in tail position may enter (Rg.tail_called, for stores into
+ * parameters): structural; a contified loop's body counts as in tail position (more than
+ * enough), and a procedure's self tail calls are its loop's jumps when it loops by them. */
+static void rg_mark_tail_called(Rg *rg, const Ast *a, bool tail, Lambda *self) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return;
+    case AST_SET: rg_mark_tail_called(rg, a->value, false, self); return;
+    case AST_IF:
+        rg_mark_tail_called(rg, a->test, false, self);
+        rg_mark_tail_called(rg, a->then, tail, self);
+        rg_mark_tail_called(rg, a->els, tail, self);
+        return;
+    case AST_LAMBDA:
+        if (a->lambda->contified) rg_mark_tail_called(rg, a->lambda->body, true, self);
+        return;   /* the others: from the program's list */
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) rg_mark_tail_called(rg, a->items.items[i], tail && i + 1 == a->items.len, self);
+        return;
+    case AST_CALL: {
+        rg_mark_tail_called(rg, a->fn, false, self);
+        for (size_t i = 0; i < a->args.len; i++) rg_mark_tail_called(rg, a->args.items[i], false, self);
+        if (!tail) return;
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k && (k->contified || (k == self && !k->rest && rg_back_edge(self->body, self)))) return;
+        CallTarget ts[RG_MAX_TARGETS];
+        int nt = k ? 1 : infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
+        if (k) ts[0] = (CallTarget){k, NULL};
+        for (int j = 0; j < nt && j < RG_MAX_TARGETS; j++)
+            if (ts[j].lambda) rg->tail_called[ts[j].lambda->id] = true;
+        return;
+    }
+    case AST_PRIMCALL:
+        for (size_t i = 0; i < a->args.len; i++) rg_mark_tail_called(rg, a->args.items[i], false, self);
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) rg_mark_tail_called(rg, a->inits.items[i], false, self);
+        rg_mark_tail_called(rg, a->body, tail, self);
+        return;
+    }
+}
+
 void regions_program(Program *prog, const RegionsOptions *opt) {
     Rg *rg = xcalloc(1, sizeof *rg);
     rg->prog = prog;
@@ -1578,6 +1857,15 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->param_into = xcalloc(nl, sizeof *rg->param_into);
     rg->rr_dirty = xcalloc(nl, sizeof *rg->rr_dirty);
     rg->tail_cyclic = xcalloc(nl, sizeof *rg->tail_cyclic);
+    if (!(opt && opt->no_alloc_free)) rg_alloc_free(rg);
+    if (!(opt && opt->no_fresh_results)) rg_ret_fresh(rg);
+    rg->store_rr_on = !(opt && opt->no_store_params);
+    rg->store_rr = xcalloc(nl, sizeof *rg->store_rr);
+    rg->tail_called = xcalloc(nl, sizeof *rg->tail_called);
+    for (size_t i = 0; i < prog->lambdas.len; i++) {
+        Lambda *l = prog->lambdas.items[i];
+        if (!l->contified) rg_mark_tail_called(rg, l->body, true, l);
+    }
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         rg->param_sum[l->id] = xcalloc(l->params.len + 1, 1);

@@ -1,8 +1,8 @@
 ; --explain-regions for stores into containers (issue 15). A value stored into an object of a
 ; site of the same procedure becomes part of it and lives in its region (grid: the row list in
 ; the vector's local region); a value the container already holds moves within it without
-; escaping (swap! moves a parameter's elements, so use-swap's vector stays local); a store into
-; a parameter's object or a global's sends the value to the heap (fill!, store-global); and
+; escaping (swap! moves a parameter's elements, so use-swap's vector stays local); a store into a
+; parameter's object goes to the caller's region (fill!: called with a global, it gets the heap), a global's to the heap; and
 ; loop variables that hand their values to each other accumulate together (split swaps a and
 ; b: both lists go to the caller's region, not the heap).
 ; RUN: %regal --explain-regions %s | FileCheck %s
@@ -27,6 +27,6 @@
 ; CHECK-NEXT: explain-regions-stores.scm:15:44: list: local region of 'use-swap' (released when it returns): used only within the call
 ; CHECK-NEXT: explain-regions-stores.scm:16:37: cons: caller's region (of the call of 'split'): returned at {{.*}}explain-regions-stores.scm:16:37
 ; CHECK-NEXT: explain-regions-stores.scm:16:65: cons: caller's region (of the call of 'split'): part of cons at {{.*}}explain-regions-stores.scm:16:37
-; CHECK-NEXT: explain-regions-stores.scm:17:31: +: heap (collected): stored by 'vector-set!' into an object its procedure was given at {{.*}}explain-regions-stores.scm:17:51
-; CHECK-NEXT: explain-regions-stores.scm:17:68: list: heap (collected): stored by 'vector-set!' into an object its procedure was given at {{.*}}explain-regions-stores.scm:17:51
+; CHECK-NEXT: explain-regions-stores.scm:17:31: +: caller's region (of the call of 'fill!'): made in every iteration of a loop to be stored into objects that live there (stored by 'vector-set!' into an object its procedure was given, whose callers give it a region that object dies with at {{.*}}explain-regions-stores.scm:17:51): with them, up to the region's soft budget
+; CHECK-NEXT: explain-regions-stores.scm:17:68: list: caller's region (of the call of 'fill!'): made in every iteration of a loop to be stored into objects that live there (stored by 'vector-set!' into an object its procedure was given, whose callers give it a region that object dies with at {{.*}}explain-regions-stores.scm:17:51): with them, up to the region's soft budget
 ; CHECK-NEXT: explain-regions-stores.scm:19:43: list: heap (collected): stored by 'vector-set!' at {{.*}}explain-regions-stores.scm:19:26

@@ -3,8 +3,8 @@
 ; caller's region (build); a result used only during the call to the call's local region
 ; (total's list, flo's product); a value made in every iteration and dropped, to the loop's
 ; iteration region (pairs); a callee's result used within one iteration of a self tail call, to
-; the self-iteration region (run); an accumulated list to the caller's (collect); values stored
-; by set! or set-car! to the collected heap; a fixnum sum that allocates only on overflow needs
+; the self-iteration region (run); an accumulated list to the caller's (collect); set!'s to the
+; heap, set-car!'s into a parameter's object to the caller's region (mutate); a fixnum sum that allocates only on overflow needs
 ; no region of its own (sum: the caller's; the counters of loops: the heap).
 ; RUN: %regal --explain-regions %s | FileCheck %s
 (define (build n) (if (= n 0) '() (cons n (build (- n 1)))))
@@ -33,8 +33,8 @@
 ; CHECK:      explain-regions.scm:16:65: result of 'build': iteration region of 'run' (recycled at each self tail call): used only within the iteration
 ; CHECK:      explain-regions.scm:17:79: cons: caller's region (of the call of 'collect'): returned at {{.*}}explain-regions.scm:17:61
 ; CHECK-NEXT: explain-regions.scm:19:33: cons: heap (collected): assigned to global 'kept' at {{.*}}explain-regions.scm:19:22
-; CHECK-NEXT: explain-regions.scm:20:34: list: heap (collected): stored by 'set-car!' into an object its procedure was given at {{.*}}explain-regions.scm:20:22
+; CHECK-NEXT: explain-regions.scm:20:34: list: caller's region (of the call of 'mutate'): stored by 'set-car!' into an object its procedure was given, whose callers give it a region that object dies with at {{.*}}explain-regions.scm:20:22
 ; CHECK-NEXT: explain-regions.scm:21:26: *: local region of 'flo' (released when it returns): used only within the call
 ; CHECK:      explain-regions.scm:22:70: result of 'collect': local region of the top level: used only within the call
-; CHECK:      allocation sites: 2 in loop iteration regions, 9 in local regions, 10 in the caller's region, 7 in the heap
-; CHECK-NEXT: heap sites by reason: 3 made in every iteration of a loop but outlive it, 2 bignums made only on fixnum overflow, 1 stored into an object made elsewhere, 1 a global's value
+; CHECK:      allocation sites: 2 in loop iteration regions, 9 in local regions, 11 in the caller's region, 6 in the heap
+; CHECK-NEXT: heap sites by reason: 3 made in every iteration of a loop but outlive it, 2 bignums made only on fixnum overflow, 1 a global's value

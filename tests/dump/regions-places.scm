@@ -4,7 +4,8 @@
 ; (total's list, flo's product); a value made in every iteration and dropped, to the loop's
 ; iteration region (pairs); a callee's result used within one iteration of a self tail call, to
 ; the self-iteration region (run); an accumulated list to the caller's (collect); values stored
-; by set! or set-car! to the collected heap; a fixnum sum that allocates only on overflow needs
+; by set! to the collected heap, by set-car! into a parameter's object to the caller's region
+; (mutate: its callers give it one that object dies with); a fixnum sum that allocates only on overflow needs
 ; no region of its own (sum: the caller's).
 ; RUN: %regal --dump=regions %s | FileCheck %s
 (define (build n) (if (= n 0) '() (cons n (build (- n 1)))))
@@ -33,5 +34,5 @@
 ; CHECK:      (if (#%= n.{{[0-9]+}} 0) acc.{{[0-9]+}} (run (#%- n.{{[0-9]+}} 1){heap} (#%+ acc.{{[0-9]+}} (#%length (build 3){self})){heap}))){enters self})
 ; CHECK:      (loop.{{[0-9]+}} (#%+ i.{{[0-9]+}} 1){heap} (#%cons i.{{[0-9]+}} acc.{{[0-9]+}}){caller})))))
 ; CHECK:      (define remember (lambda.{{[0-9]+}} (x.[[X:[0-9]+]]) (set! kept (#%cons x.[[X]] kept){heap})))
-; CHECK:      (define mutate (lambda.{{[0-9]+}} (p.{{[0-9]+}} x.[[X2:[0-9]+]]) (#%set-car! p.{{[0-9]+}} (#%list x.[[X2]]){heap})))
+; CHECK:      (define mutate (lambda.{{[0-9]+}} (p.{{[0-9]+}} x.[[X2:[0-9]+]]) (#%set-car! p.{{[0-9]+}} (#%list x.[[X2]]){caller})))
 ; CHECK:          (let ((d.[[D:[0-9]+]] (#%* x.{{[0-9]+}} 0.5){local})) (#%+ d.[[D]]{local} d.[[D]]{local}){caller})){enters local})

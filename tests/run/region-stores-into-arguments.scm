@@ -1,0 +1,34 @@
+;; Stores into what a procedure is given, and into what calls return (compiler/regions.c: the
+;; INTO summaries, stores into parameters, fresh results, TK_ELSEWHERE). A procedure that
+;; stores objects it makes into its argument's objects gets from its callers a region those
+;; objects die with; a store into a constructor's result goes where that result lives. What is
+;; reachable from a global (directly, or held by a fresh list, or by what a constructor was
+;; given) must never receive an object of a region that is released before it: each case below
+;; stores fresh lists into such objects, then churns memory and prints them.
+(define-record-type node (make-node l r v) node? (l node-l set-node-l!) (r node-r set-node-r!) (v node-v set-node-v!))
+(define (empty-node) (make-node #f #f 0))
+(define (populate d n)             ; top down, storing into its argument (gcbench's Populate)
+  (if (> d 0)
+      (begin (set-node-l! n (empty-node)) (set-node-r! n (make-node #f #f d))
+             (populate (- d 1) (node-l n)) (populate (- d 1) (node-r n)))))
+(define (count n) (if (node? n) (+ 1 (count (node-l n)) (count (node-r n))) 0))
+(define (temp-trees k acc)        ; each tree dies with its iteration
+  (if (= k 0) acc (let ((t (empty-node))) (populate 8 t) (temp-trees (- k 1) (+ acc (count t))))))
+(display (temp-trees 50 0)) (newline)
+
+(define kept (empty-node))         ; a global tree: populate's nodes must outlive every region
+(populate 6 kept)
+(define g (list 0))
+(define h (vector 0))
+(define (wrap x) (list x))
+(define (store-car! l x) (set-car! (car l) x))
+(define (store-vec! l x) (vector-set! (car l) 0 x))
+(define (f1) (let ((l (list g))) (store-car! l (list 1 2)) 'f1))
+(define (f2) (let ((l (wrap h))) (store-vec! l (list 3 4)) 'f2))
+(define (f3) (let ((l (wrap (list 0)))) (store-car! l (list 5 6)) (car l)))
+(define (f4) (let ((t (empty-node))) (set-node-l! t (list 7 8)) (node-l t)))
+(define (f5) (let ((t kept)) (populate 2 (node-r t)) 'f5))
+(display (list (f1) (f2) (f3) (f4) (f5))) (newline)
+(define (churn n) (if (> n 0) (begin (make-vector 16 n) (list n n) (churn (- n 1)))))
+(churn 20000)
+(display (list g h (count kept) (node-v (node-r (node-r kept))))) (newline)
