@@ -783,6 +783,18 @@ static bool rg_returns_captured(Rg *rg, const CallTarget *ts, int n) {
     return false;
 }
 
+/* The lambdas (or primitives) a call may enter: the known one, or those inference names
+ * (false: it cannot name them, or more than RG_MAX_TARGETS). */
+static bool rg_call_targets(const Rg *rg, const Ast *a, CallTarget *ts, int *nt) {
+    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    if (k) {
+        ts[0] = (CallTarget){k, NULL};
+        *nt = 1;
+        return true;
+    }
+    *nt = infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
+    return *nt >= 0 && *nt <= RG_MAX_TARGETS;
+}
 /* Whether every procedure a call may enter allocates nothing in the region it is given
  * (Rg.alloc_free: a record accessor, a predicate, a walk down a list): then its result
  * is no object of this call's region, only what its summaries say it returns of its
@@ -794,23 +806,17 @@ static bool rg_targets_alloc_free(const Rg *rg, const CallTarget *ts, int n) {
     return true;
 }
 static bool rg_call_alloc_free(const Rg *rg, const Ast *a) {
-    if (a->kind != AST_CALL) return false;
     CallTarget ts[RG_MAX_TARGETS];
-    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-    int nt = k ? 1 : infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
-    if (k) ts[0] = (CallTarget){k, NULL};
-    return rg_targets_alloc_free(rg, ts, nt);
+    int nt;
+    return a->kind == AST_CALL && rg_call_targets(rg, a, ts, &nt) && rg_targets_alloc_free(rg, ts, nt);
 }
 
 /* Whether a call returns only objects its callees make (Rg.ret_fresh): then storing into its
  * result stores into objects of the call's region, as into a site of this procedure's. */
 static bool rg_call_fresh(const Rg *rg, const Ast *a) {
-    if (!rg->ret_fresh || a->kind != AST_CALL) return false;
     CallTarget ts[RG_MAX_TARGETS];
-    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-    int nt = k ? 1 : infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
-    if (k) ts[0] = (CallTarget){k, NULL};
-    if (nt < 1 || nt > RG_MAX_TARGETS) return false;
+    int nt;
+    if (!rg->ret_fresh || a->kind != AST_CALL || !rg_call_targets(rg, a, ts, &nt) || nt < 1) return false;
     for (int j = 0; j < nt; j++)
         if (!ts[j].lambda || ts[j].lambda->contified || !rg->ret_fresh[ts[j].lambda->id]) return false;
     return true;
@@ -1342,17 +1348,6 @@ static void rg_set_summary(Rg *rg, uint8_t *slot, uint8_t s) {
     }
 }
 
-/* The lambdas a tail call may enter (false: inference cannot name them). */
-static bool rg_tail_targets(Rg *rg, Ast *a, CallTarget *ts, int *nt) {   /* false: unknown */
-    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-    if (k) {
-        ts[0] = (CallTarget){k, NULL};
-        *nt = 1;
-        return true;
-    }
-    *nt = infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
-    return *nt >= 0 && *nt <= RG_MAX_TARGETS;
-}
 /* Tail cycles. The calls of a cycle of tail calls through several procedures (a loop written
  * as mutual recursion, a state machine, an interpreter's eval and apply, continuation-passing
  * code) all share one caller's region: each tail call hands on the region it was given. What
@@ -1406,7 +1401,7 @@ static void rg_scc_visit(RgScc *g, size_t v) {
         for (size_t i = 0; i < p->tail_calls.len; i++) {
             CallTarget ts[RG_MAX_TARGETS];
             int nt;
-            if (!rg_tail_targets(rg, p->tail_calls.items[i], ts, &nt)) {
+            if (!rg_call_targets(rg, p->tail_calls.items[i], ts, &nt)) {
                 rg_scc_edge(g, v, g->any);
                 continue;
             }
@@ -1820,9 +1815,9 @@ static void rg_mark_tail_called(Rg *rg, const Ast *a, bool tail, Lambda *self) {
         Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
         if (k && (k->contified || (k == self && !k->rest && rg_back_edge(self->body, self)))) return;
         CallTarget ts[RG_MAX_TARGETS];
-        int nt = k ? 1 : infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
-        if (k) ts[0] = (CallTarget){k, NULL};
-        for (int j = 0; j < nt && j < RG_MAX_TARGETS; j++)
+        int nt;
+        if (!rg_call_targets(rg, a, ts, &nt)) return;   /* none that does not escape */
+        for (int j = 0; j < nt; j++)
             if (ts[j].lambda) rg->tail_called[ts[j].lambda->id] = true;
         return;
     }

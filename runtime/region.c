@@ -91,9 +91,11 @@ Region rt_global_region = {
     .parent = NULL,
 };
 
-/* The collected heap: an always-empty window sends every allocation to the slow path. */
+/* The collected heap: an always-empty window sends every allocation to the slow path. Marked
+ * as a tail cycle's region from the start (it has no budget), so that rt_region_mark_tail
+ * never writes to it: threads share it. */
 Region rt_gc_region = { .cur = NULL, .end = NULL, .chunks = NULL, .large = NULL, .depth = 0,
-                        .parent = NULL };
+                        .tail = 1, .parent = NULL };
 
 /* The region stack of this thread starts at the global region (an address constant). */
 _Thread_local Region *rt_region_top = &rt_global_region;
