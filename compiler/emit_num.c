@@ -73,6 +73,10 @@ const char *emit_flo(Emitter *em, Ast *a) {
     if (a->kind == AST_CONST && a->datum->kind == DATUM_FLONUM) return emit_double(a->datum->flo);
     if (a->kind == AST_REF && !a->var->boxed && emit_var_unboxed(em, a->var)) return emit_var_name(a->var);
     if (emit_f64_ref_node(em, a)) return emit_f64_ref(em, a);
+    if (a->kind == AST_CALL) {
+        const char *x = emit_flo_call(em, a);
+        if (x) return x;
+    }
     if (emit_flo_arith(em, a) && emit_flo_fn(a)) {
         const char *fn = emit_flo_fn(a);
         const char *x[2];
@@ -157,6 +161,7 @@ static const char *emit_type_test(Type t) {
     case TY_SYM: return "RT_IS_TYPE(%s, TYPE_ID_SYMBOL)";
     case TY_PROC: return "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)";
     case TY_BVEC: return "RT_IS_TYPE(%s, TYPE_ID_BYTEVECTOR)";
+    case TY_FLO: return "RT_IS_TYPE(%s, TYPE_ID_FLOAT)";
     default: return NULL;
     }
 }
