@@ -113,11 +113,40 @@ void emit_region_enter(Emitter *em, const char *name) {
  * left at each self tail call instead of recycled. */
 enum { EMIT_PEND_LOCAL = 1, EMIT_PEND_SELF = 2 };
 
+static bool emit_flo_result(const Ast *a);
 static bool emit_place_pending(const Emitter *em, const Ast *a) {
+    /* a double (a flonum entry's result, an unboxed variable): the region is entered only
+     * where it is boxed (emit_enter_site) */
+    if (emit_flo_result(a) || (a->kind == AST_REF && !em->opt->untyped && infer_var_unboxed(a->var))) return false;
     return ((em->pending & EMIT_PEND_LOCAL) && a->place == PLACE_LOCAL) ||
            ((em->pending & EMIT_PEND_SELF) && a->place == PLACE_SELF);
 }
+/* Enter the pending region site a is placed in, now (rgl first: it is the older). */
+static void emit_enter_site(Emitter *em, const Ast *a) {
+    bool self = (em->pending & EMIT_PEND_SELF) && a->place == PLACE_SELF;
+    if ((em->pending & EMIT_PEND_LOCAL) && (self || a->place == PLACE_LOCAL)) {
+        emit_region_enter(em, "rgl");
+        em->pending &= ~EMIT_PEND_LOCAL;
+    }
+    if (self) {
+        em->self_keep = em->active.len;
+        emit_region_enter(em, "rgs");
+        em->pending &= ~EMIT_PEND_SELF;
+    }
+}
 /* Whether emitting a may use a pending region (seen: contified bodies already looked into). */
+static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen);
+/* The same for a flonum computed as a C double (emit_flo): its own box is never made. */
+static bool emit_flo_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
+    if (a->kind == AST_CONST || a->kind == AST_REF) return false;
+    if (a->kind != AST_PRIMCALL || !emit_flo_arith((Emitter *)em, a)) return emit_uses_pending_in(em, a, seen);
+    for (size_t i = 0; i < a->args.len; i++) {
+        Ast *x = a->args.items[i];
+        if (emit_type((Emitter *)em, x) == TY_FLO ? emit_flo_uses_pending_in(em, x, seen) : emit_uses_pending_in(em, x, seen))
+            return true;
+    }
+    return false;
+}
 static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
     if (emit_place_pending(em, a)) return true;
     switch (a->kind) {
@@ -144,8 +173,12 @@ static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
                 if (emit_uses_pending_in(em, k->body, seen)) return true;
             }
         }
-        for (size_t i = 0; i < a->args.len; i++)
-            if (emit_uses_pending_in(em, a->args.items[i], seen)) return true;
+        Lambda *k = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        for (size_t i = 0; i < a->args.len; i++) {
+            bool dbl = k && k->flo_entry && i < k->params.len && !em->opt->untyped && infer_var_unboxed(k->params.items[i]);
+            if (dbl ? emit_flo_uses_pending_in(em, a->args.items[i], seen) : emit_uses_pending_in(em, a->args.items[i], seen))
+                return true;
+        }
         return false;
     }
     }
@@ -438,7 +471,10 @@ static const char *emit_ref(Emitter *em, Ast *a) {
         return name;
     }
     if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
-    if (emit_var_unboxed(em, v)) return emit_alloc_float(em, emit_rg(a), emit_var_name(v));
+    if (emit_var_unboxed(em, v)) {
+        emit_enter_site(em, a);
+        return emit_alloc_float(em, emit_rg(a), emit_var_name(v));
+    }
     return emit_var_name(v);
 }
 
@@ -575,10 +611,15 @@ static const char *emit_flo_invoke(Emitter *em, Ast *a, Lambda *k, const char *r
     free(vals);
     return t;
 }
-const char *emit_flo_call(Emitter *em, Ast *a) {
+/* a is a call of a flonum entry returning a double: it allocates nothing in the region it
+ * passes (rr serves), and its result is boxed only where a value is wanted */
+static bool emit_flo_result(const Ast *a) {
     Lambda *k = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-    if (!k || !k->flo_entry || k->ret_type != TY_FLO || a->args.len != k->params.len) return NULL;
-    return emit_flo_invoke(em, a, k, emit_rg(a));
+    return k && k->flo_entry && k->ret_type == TY_FLO && a->args.len == k->params.len;
+}
+const char *emit_flo_call(Emitter *em, Ast *a) {
+    if (!emit_flo_result(a)) return NULL;
+    return emit_flo_invoke(em, a, a->fn->var->known, "rr");
 }
 /* return x, a double, from a flonum entry */
 static const char *emit_deliver_flo(Emitter *em, const char *x) {
@@ -675,11 +716,12 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         /* its flonum entry: a C call (no musttail across signatures), the result boxed unless
          * returned from a flonum entry */
         bool tail = d.kind == DEST_RETURN && em->fn;
-        const char *rg = tail ? "rr" : emit_rg(a);
-        const char *r = emit_flo_invoke(em, a, known, rg);
-        if (known->ret_type == TY_FLO) {
+        bool flo_ret = known->ret_type == TY_FLO;
+        const char *r = emit_flo_invoke(em, a, known, tail || flo_ret ? "rr" : emit_rg(a));
+        if (flo_ret) {
             if (tail && em->flo_ret) return emit_deliver_flo(em, r);
-            r = emit_alloc_float(em, rg, r);
+            if (!tail) emit_enter_site(em, a);
+            r = emit_alloc_float(em, tail ? "rr" : emit_rg(a), r);
         }
         return emit_deliver(em, d, r);
     }
