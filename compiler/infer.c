@@ -345,9 +345,9 @@ bool infer_var_unboxed(const Var *v) {
     if (v->global || v->nsets || v->captured || v->boxed) return false;
     if (infer_var_type(v) != TY_FLO) return false;
     Lambda *o = v->owner;
-    if (o && !o->contified && !o->flo_entry)
+    if (o && !o->contified)
         for (size_t i = 0; i < o->params.len; i++)
-            if (o->params.items[i] == v) return false;
+            if (o->params.items[i] == v) return o->flo_entry && v->flo_param;
     if (o && o->rest == v) return false;
     return true;
 }
@@ -1074,8 +1074,62 @@ static void infer_flovecs(Inferrer *in) {
  * calls through a closure reach, converts), with a flonum parameter or result, and whose every
  * tail call is a self tail call or a contified loop's (a tail call of another procedure could not
  * be a musttail call from a C signature of its own). */
-static bool infer_flo_param(const Var *v) {
-    return !v->nsets && !v->captured && !v->boxed && !v->global && v->type == TY_FLO;
+static bool infer_flo_param(const Var *v, PtrMap *boxed_uses) {
+    size_t *b = ptrmap_slot(boxed_uses, v, false);
+    return !v->nsets && !v->captured && !v->boxed && !v->global && v->type == TY_FLO && !(b && *b != PTRMAP_NONE);
+}
+/* Whether a reference as argument i of parent takes the variable's double as it is: an operand
+ * of arithmetic or a comparison whose operands are all flonums, an argument of a known
+ * procedure's flonum parameter, the init of a flonum variable. Anywhere else a C double would
+ * be boxed at each use (pnpoly's (> (vector-ref yp i) y)): its parameter stays boxed. */
+static bool infer_double_use(const Ast *parent, size_t i) {
+    if (!parent) return false;
+    if (parent->kind == AST_PRIMCALL && !parent->ffi) {
+        switch (parent->prim->id) {
+        case PRIM_add: case PRIM_sub: case PRIM_mul: case PRIM_div: case PRIM_num_eq: case PRIM_num_lt:
+        case PRIM_num_gt: case PRIM_num_le: case PRIM_num_ge: case PRIM_sqrt: case PRIM_exp: case PRIM_log:
+        case PRIM_sin: case PRIM_cos: case PRIM_tan: case PRIM_asin: case PRIM_acos: case PRIM_atan:
+        case PRIM_abs: case PRIM_square:
+            for (size_t k = 0; k < parent->args.len; k++)
+                if (parent->args.items[k]->type != TY_FLO) return false;
+            return true;
+        default: return false;
+        }
+    }
+    if (parent->kind == AST_CALL && i > 0) {
+        const Lambda *k = parent->fn->kind == AST_REF ? parent->fn->var->known : NULL;
+        return k && !k->rest && i - 1 < k->params.len && k->params.items[i - 1]->type == TY_FLO;
+    }
+    if (parent->kind == AST_LET) return i < parent->vars.len && parent->vars.items[i]->type == TY_FLO;
+    return false;
+}
+/* Mark in boxed every variable with a reference that is no double use (tail: a's value is
+ * returned by a procedure whose result is a flonum, which a flonum entry returns as a double). */
+static void infer_boxed_uses(const Ast *a, const Ast *parent, size_t i, bool tail, PtrMap *boxed) {
+    switch (a->kind) {
+    case AST_CONST: break;
+    case AST_REF: if (!tail && !infer_double_use(parent, i)) *ptrmap_slot(boxed, a->var, true) = 1; break;
+    case AST_SET: infer_boxed_uses(a->value, NULL, 0, false, boxed); break;
+    case AST_IF:
+        infer_boxed_uses(a->test, NULL, 0, false, boxed);
+        infer_boxed_uses(a->then, NULL, 0, tail, boxed);
+        infer_boxed_uses(a->els, NULL, 0, tail, boxed);
+        break;
+    case AST_LAMBDA: infer_boxed_uses(a->lambda->body, NULL, 0, a->lambda->ret_type == TY_FLO, boxed); break;
+    case AST_SEQ:
+        for (size_t k = 0; k < a->items.len; k++)
+            infer_boxed_uses(a->items.items[k], NULL, 0, tail && k + 1 == a->items.len, boxed);
+        break;
+    case AST_CALL:
+        infer_boxed_uses(a->fn, a, 0, false, boxed);
+        for (size_t k = 0; k < a->args.len; k++) infer_boxed_uses(a->args.items[k], a, k + 1, false, boxed);
+        break;
+    case AST_PRIMCALL: for (size_t k = 0; k < a->args.len; k++) infer_boxed_uses(a->args.items[k], a, k, false, boxed); break;
+    case AST_LET: case AST_LETREC:
+        for (size_t k = 0; k < a->inits.len; k++) infer_boxed_uses(a->inits.items[k], a, k, false, boxed);
+        infer_boxed_uses(a->body, NULL, 0, tail, boxed);
+        break;
+    }
 }
 static bool infer_flo_tails(const Lambda *l, const Ast *a, PtrMap *seen) {
     switch (a->kind) {
@@ -1095,13 +1149,13 @@ static bool infer_flo_tails(const Lambda *l, const Ast *a, PtrMap *seen) {
     default: return true;
     }
 }
-static bool infer_flo_entry(const Lambda *l) {
+static bool infer_flo_entry(const Lambda *l, PtrMap *boxed_uses) {
     const Var *v = l->self;
     if (l->contified || l->rest || l->escapes || l->free.len || !v || v->known != l || v->nsets || v->cname ||
         (v->global && v->ndefs != 1))
         return false;
     bool any = l->ret_type == TY_FLO;
-    for (size_t i = 0; i < l->params.len; i++) any |= infer_flo_param(l->params.items[i]);
+    for (size_t i = 0; i < l->params.len; i++) any |= infer_flo_param(l->params.items[i], boxed_uses);
     if (!any) return false;
     PtrMap seen = {0};
     bool ok = infer_flo_tails(l, l->body, &seen);
@@ -1112,6 +1166,7 @@ static bool infer_flo_entry(const Lambda *l) {
 /* Every field infer.c sets, back to nothing: a program inferred before (compiler/version.c
  * changed it since) is inferred again from scratch. */
 static void infer_reset_var(Var *v) {
+    v->flo_param = false;
     v->type = 0;
     v->sites = NULL;
     v->nonneg = false;
@@ -1171,10 +1226,20 @@ void infer_program(Program *prog, const InferOptions *opt) {
         infer_expr(in, prog->body, NULL);
     } while (in->changed);
     if (opt->flonum_vectors && opt->element_types) infer_flovecs(in);
+    PtrMap boxed_uses = {0};
+    if (opt->flonum_entries) infer_boxed_uses(prog->body, NULL, 0, false, &boxed_uses);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
-        l->flo_entry = opt->flonum_entries && infer_flo_entry(l);
+        l->flo_entry = opt->flonum_entries && infer_flo_entry(l, &boxed_uses);
     }
+    for (size_t i = 0; i < prog->lambdas.len; i++) { /* a flonum entry's doubles */
+        Lambda *l = prog->lambdas.items[i];
+        for (size_t k = 0; l->flo_entry && k < l->params.len; k++) {
+            Var *v = l->params.items[k];
+            v->flo_param = infer_flo_param(v, &boxed_uses);
+        }
+    }
+    ptrmap_free(&boxed_uses);
     prog->inferred = true;
     Inferrer *keep = xmalloc(sizeof *keep); /* for --dump=infer's list of sites */
     *keep = state;

@@ -316,6 +316,7 @@ typedef struct Var {
     Type type;            /* every type its values can have */
     const struct SiteSet *sites; /* the container sites its pairs, vectors, records come from */
     bool nonneg;          /* bound by let, never assigned, to a real >= +0 or a NaN */
+    bool flo_param;       /* a parameter of a flonum entry passed as a C double */
 } Var;
 typedef VEC(Var *) VarVec;
 

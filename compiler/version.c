@@ -44,7 +44,7 @@ typedef struct Versioner {
     /* the speculation */
     PtrMap assume;        /* Var -> 1: taken as a flonum */
     PtrMap inits;         /* Var -> its let init (never-assigned let variables of the body) */
-    PtrMap done;          /* lambdas versioned, and every copy: what is in them is left alone */
+    PtrMap done;          /* loops versioned, and every copy: what is in them is left alone */
 } Versioner;
 
 static void *version_get(PtrMap *m, const void *k) {
@@ -77,7 +77,6 @@ static size_t version_count(const Ast *a) {
  * to, the init of each never-assigned let variable, the calls of the loop itself. */
 typedef struct VersionFacts {
     PtrMap bound, numeric;
-    PtrMap flonum_peer;   /* Var -> 1: an operand of arithmetic beside a known flonum */
     VarVec refs;
     PtrMap seen_ref;
     VEC(Ast *) back;      /* calls of the loop (its back edges) */
@@ -114,15 +113,10 @@ static void version_facts(Versioner *vr, VersionFacts *f, Lambda *loop, Ast *a) 
         break;
     case AST_PRIMCALL:
         if (a->ffi) f->opaque = true;
-        bool peer = false;   /* a known flonum among the operands */
-        for (size_t i = 0; i < a->args.len; i++) peer |= a->args.items[i]->type == TY_FLO;
         for (size_t i = 0; i < a->args.len; i++) {
             Ast *x = a->args.items[i];
             Type need = prims_arg_type(a->prim, i);
-            if (x->kind == AST_REF && need != TY_ANY && !(need & ~TY_NUM)) {
-                version_put(&f->numeric, x->var, x->var);
-                if (peer) version_put(&f->flonum_peer, x->var, x->var);
-            }
+            if (x->kind == AST_REF && need != TY_ANY && !(need & ~TY_NUM)) version_put(&f->numeric, x->var, x->var);
             version_facts(vr, f, loop, x);
         }
         break;
@@ -260,6 +254,40 @@ static Ast *version_copy(Versioner *vr, Ast *a) {
 }
 
 /* ---- loops ------------------------------------------------------------------------------------- */
+/* Whether a holds arithmetic where an operand known to be a flonum meets one that is a flonum
+ * only under the assumption. */
+static bool version_evidence(Versioner *vr, Ast *a) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return false;
+    case AST_SET: return version_evidence(vr, a->value);
+    case AST_IF: return version_evidence(vr, a->test) || version_evidence(vr, a->then) || version_evidence(vr, a->els);
+    case AST_LAMBDA: return version_evidence(vr, a->lambda->body);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (version_evidence(vr, a->items.items[i])) return true;
+        return false;
+    case AST_CALL: case AST_PRIMCALL: {
+        if (a->kind == AST_CALL && version_evidence(vr, a->fn)) return true;
+        bool known = false, made = false;
+        for (size_t i = 0; i < a->args.len; i++) {
+            Ast *x = a->args.items[i];
+            if (version_evidence(vr, x)) return true;
+            if (a->kind != AST_PRIMCALL || a->ffi) continue;
+            Type need = prims_arg_type(a->prim, i);
+            if (need == TY_ANY || (need & ~TY_NUM)) continue;
+            if (x->type == TY_FLO) known = true;
+            else if (version_spec(vr, x, 0) == TY_FLO) made = true;
+        }
+        return known && made;
+    }
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (version_evidence(vr, a->inits.items[i])) return true;
+        return version_evidence(vr, a->body);
+    }
+    return false;
+}
+
 /* The checked variables of loop l (params first, then free variables), or 0 when none. */
 static size_t version_select(Versioner *vr, Lambda *l, VersionFacts *f, VarVec *out) {
     for (size_t i = 0; i < l->params.len; i++)
@@ -295,13 +323,15 @@ static size_t version_select(Versioner *vr, Lambda *l, VersionFacts *f, VarVec *
         }
     }
     /* worth it only with a sign that flonums come: a checked variable that may be a flonum and
-     * not every other number (mbrot's cr: flonum|compnum), or that meets a known flonum in
-     * arithmetic (sumfp's (< i 0.)); tak's x, y, z (unknown, compared with fixnums) are not */
+     * not every other number, or arithmetic where a known flonum meets what the checked
+     * variables make (sumfp's (< i 0.), mbrot's (> (+ zr^2 zi^2) 16.)); tak's x, y, z (unknown,
+     * compared with fixnums) show none */
     bool evidence = false;
-    for (size_t i = 0; i < out->len; i++) {
-        Var *v = out->items[i];
-        evidence |= (v->type & TY_NUM) != TY_NUM || version_get(&f->flonum_peer, v) != NULL;
-    }
+    for (size_t i = 0; i < out->len; i++) evidence |= (out->items[i]->type & TY_NUM) != TY_NUM;
+    ptrmap_free(&vr->assume);
+    vr->assume = (PtrMap){0};
+    for (size_t i = 0; i < out->len; i++) version_put(&vr->assume, out->items[i], out->items[i]);
+    if (!evidence && out->len) evidence = version_evidence(vr, l->body);
     if (!evidence) out->len = 0;
     return out->len;
 }
@@ -400,7 +430,6 @@ static bool version_lambda(Versioner *vr, Lambda *l, Ast *defs, size_t at) {
     vec_free(&f.back);
     ptrmap_free(&f.bound);
     ptrmap_free(&f.numeric);
-    ptrmap_free(&f.flonum_peer);
     ptrmap_free(&f.seen_ref);
     return ok;
 }
@@ -418,8 +447,7 @@ bool version_program(Program *prog) {
         if (l->self != v || v->known != l || v->nsets || v->ndefs != 1 || v->cname || l->free.len) continue;
         if (version_lambda(&vr, l, prog->body, i)) {
             any = true;
-            version_put(&vr.done, l, l);
-            i++;   /* past the copy's definition, now at i */
+            i++;   /* past the copy's definition, now at i; l's own loops may be versioned */
         }
     }
     size_t n = prog->lambdas.len;
