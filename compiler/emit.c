@@ -115,37 +115,30 @@ enum { EMIT_PEND_LOCAL = 1, EMIT_PEND_SELF = 2 };
 
 static bool emit_flo_result(const Ast *a);
 static bool emit_place_pending(const Emitter *em, const Ast *a) {
-    /* a double (a flonum entry's result, an unboxed variable): the region is entered only
-     * where it is boxed (emit_enter_site) */
-    if (emit_flo_result(a) || (a->kind == AST_REF && !em->opt->untyped && infer_var_unboxed(a->var))) return false;
     return ((em->pending & EMIT_PEND_LOCAL) && a->place == PLACE_LOCAL) ||
            ((em->pending & EMIT_PEND_SELF) && a->place == PLACE_SELF);
 }
-/* Enter the pending region site a is placed in, now (rgl first: it is the older). */
-static void emit_enter_site(Emitter *em, const Ast *a) {
-    bool self = (em->pending & EMIT_PEND_SELF) && a->place == PLACE_SELF;
-    if ((em->pending & EMIT_PEND_LOCAL) && (self || a->place == PLACE_LOCAL)) {
-        emit_region_enter(em, "rgl");
-        em->pending &= ~EMIT_PEND_LOCAL;
-    }
-    if (self) {
-        em->self_keep = em->active.len;
-        emit_region_enter(em, "rgs");
-        em->pending &= ~EMIT_PEND_SELF;
-    }
-}
 /* Whether emitting a may use a pending region (seen: contified bodies already looked into). */
 static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen);
-/* The same for a flonum computed as a C double (emit_flo): its own box is never made. */
-static bool emit_flo_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
-    if (a->kind == AST_CONST || a->kind == AST_REF) return false;
-    if (a->kind != AST_PRIMCALL || !emit_flo_arith((Emitter *)em, a)) return emit_uses_pending_in(em, a, seen);
+/* The same for a flonum computed as a C double (emit_flo): its own box is never made (a
+ * constant, a variable, arithmetic in doubles, a flonum entry's result). */
+static bool emit_flo_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen);
+static bool emit_args_use_pending(const Emitter *em, Ast *a, PtrMap *seen) {
+    Lambda *k = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    bool dbl_op = a->kind == AST_PRIMCALL && (emit_flo_arith((Emitter *)em, a) || emit_flo_compare((Emitter *)em, a));
     for (size_t i = 0; i < a->args.len; i++) {
         Ast *x = a->args.items[i];
-        if (emit_type((Emitter *)em, x) == TY_FLO ? emit_flo_uses_pending_in(em, x, seen) : emit_uses_pending_in(em, x, seen))
-            return true;
+        bool dbl = dbl_op ? emit_type((Emitter *)em, x) == TY_FLO
+                          : k && k->flo_entry && i < k->params.len && !em->opt->untyped && infer_var_unboxed(k->params.items[i]);
+        if (dbl ? emit_flo_uses_pending_in(em, x, seen) : emit_uses_pending_in(em, x, seen)) return true;
     }
     return false;
+}
+static bool emit_flo_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
+    if (a->kind == AST_CONST || a->kind == AST_REF) return false;
+    if (emit_flo_result(a) || (a->kind == AST_PRIMCALL && emit_flo_arith((Emitter *)em, a)))
+        return emit_args_use_pending(em, a, seen);
+    return emit_uses_pending_in(em, a, seen);
 }
 static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
     if (emit_place_pending(em, a)) return true;
@@ -173,13 +166,7 @@ static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
                 if (emit_uses_pending_in(em, k->body, seen)) return true;
             }
         }
-        Lambda *k = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-        for (size_t i = 0; i < a->args.len; i++) {
-            bool dbl = k && k->flo_entry && i < k->params.len && !em->opt->untyped && infer_var_unboxed(k->params.items[i]);
-            if (dbl ? emit_flo_uses_pending_in(em, a->args.items[i], seen) : emit_uses_pending_in(em, a->args.items[i], seen))
-                return true;
-        }
-        return false;
+        return emit_args_use_pending(em, a, seen);
     }
     }
     return true;
@@ -471,10 +458,7 @@ static const char *emit_ref(Emitter *em, Ast *a) {
         return name;
     }
     if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
-    if (emit_var_unboxed(em, v)) {
-        emit_enter_site(em, a);
-        return emit_alloc_float(em, emit_rg(a), emit_var_name(v));
-    }
+    if (emit_var_unboxed(em, v)) return emit_alloc_float(em, emit_rg(a), emit_var_name(v));
     return emit_var_name(v);
 }
 
@@ -716,12 +700,11 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         /* its flonum entry: a C call (no musttail across signatures), the result boxed unless
          * returned from a flonum entry */
         bool tail = d.kind == DEST_RETURN && em->fn;
-        bool flo_ret = known->ret_type == TY_FLO;
-        const char *r = emit_flo_invoke(em, a, known, tail || flo_ret ? "rr" : emit_rg(a));
-        if (flo_ret) {
+        const char *rg = tail ? "rr" : emit_rg(a);
+        const char *r = emit_flo_invoke(em, a, known, known->ret_type == TY_FLO ? "rr" : rg);
+        if (known->ret_type == TY_FLO) {
             if (tail && em->flo_ret) return emit_deliver_flo(em, r);
-            if (!tail) emit_enter_site(em, a);
-            r = emit_alloc_float(em, tail ? "rr" : emit_rg(a), r);
+            r = emit_alloc_float(em, rg, r);
         }
         return emit_deliver(em, d, r);
     }
@@ -1111,10 +1094,11 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
 }
 
 static const char *emit_node(Emitter *em, Ast *a, Dest d) {
+    /* a flonum entry returns the double (a constant's, a variable's: no region needed) */
+    bool flo_tail = em->flo_ret && d.kind == DEST_RETURN && emit_type(em, a) == TY_FLO;
+    if (flo_tail && (a->kind == AST_CONST || a->kind == AST_REF)) return emit_deliver_flo(em, emit_flo(em, a));
     if (em->pending && emit_head_uses_pending(em, a, d)) emit_enter_pending(em, a, d);
-    if (em->flo_ret && d.kind == DEST_RETURN && emit_type(em, a) == TY_FLO &&
-        (a->kind == AST_CONST || a->kind == AST_REF || a->kind == AST_PRIMCALL))
-        return emit_deliver_flo(em, emit_flo(em, a));   /* a flonum entry returns the double */
+    if (flo_tail && a->kind == AST_PRIMCALL) return emit_deliver_flo(em, emit_flo(em, a));
     switch (a->kind) {
     case AST_CONST: return emit_deliver(em, d, emit_const(em, a->datum));
     case AST_REF: return emit_deliver(em, d, emit_ref(em, a));

@@ -202,6 +202,13 @@ static bool emit_flo_case(Emitter *em, Ast *a, const char **v, const char *cop, 
     return true;
 }
 
+/* A comparison of two proven flonums, compared as C doubles (emit_prim_cond). */
+bool emit_flo_compare(Emitter *em, const Ast *a) {
+    const char *rt;
+    return !em->opt->untyped && a->kind == AST_PRIMCALL && a->args.len == 2 && emit_cmp_op(a->prim, &rt) &&
+           emit_type(em, a->args.items[0]) == TY_FLO && emit_type(em, a->args.items[1]) == TY_FLO;
+}
+
 /* a's value may be a flonum without being proven one: a case for it inline pays */
 static bool emit_flo_maybe(Emitter *em, Ast *a) {
     return !em->opt->untyped && !em->opt->no_inline_arith && (emit_type(em, a) & TY_FLO) && emit_type(em, a) != TY_FLO;

@@ -2,7 +2,9 @@
  *
  * Entry point: version_program. Requires: an analyzed and inferred Program. Guarantees: the
  * same program, where a contified loop whose variables may be flonums but are not known to be
- * (a bound read from the input: ecraven's sumfp, mbrot) gets a typed copy:
+ * (a bound read from the input: ecraven's sumfp, mbrot) gets a typed copy (and so does a
+ * top-level procedure that calls itself, fibfp: its copy is a new top-level procedure, called
+ * after the same check at its entry):
  *     (letrec ((loop (lambda (i sum) body))) ...)
  * becomes
  *     (letrec ((loop (lambda (i sum)
@@ -24,7 +26,9 @@
  * flonums, the loop uses it as an operand of arithmetic, and (a loop variable) every back edge
  * gives it a value that is a flonum whenever the checked variables are flonums (a speculative
  * type of the argument: infer.c's rules over the first inference's types, the checked
- * variables taken as flonums), iterated until the set is stable. -fno-version turns it off.
+ * variables taken as flonums), iterated until the set is stable; and only with a sign that
+ * flonums come (version_evidence), so that loops over numbers of unknown type that are fixnums
+ * (tak's) are not copied. -fno-version turns it off.
  */
 #include "regalc.h"
 
@@ -361,7 +365,10 @@ static bool version_lambda(Versioner *vr, Lambda *l, Ast *defs, size_t at) {
         for (size_t j = 0; j < l->params.len; j++) param |= l->params.items[j] == checked.items[i];
         if (!param) vec_push(&vr->extra, checked.items[i]);
     }
-    if (proc && vr->extra.len) ok = false;   /* (none: it has no free variables) */
+    /* a procedure only when it calls itself (fibfp): its copy's recursion then stays typed; a
+     * copy of one that does not would add a call to each of its calls for one pass through its
+     * body (ray's minroot) */
+    if (proc && (vr->extra.len || f.back.len == 0)) ok = false;
     if (ok) {
         Loc loc = l->body->loc;
         /* the copy: its parameters l's and the checked free variables */
