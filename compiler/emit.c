@@ -113,11 +113,33 @@ void emit_region_enter(Emitter *em, const char *name) {
  * left at each self tail call instead of recycled. */
 enum { EMIT_PEND_LOCAL = 1, EMIT_PEND_SELF = 2 };
 
+static bool emit_flo_result(const Ast *a);
 static bool emit_place_pending(const Emitter *em, const Ast *a) {
     return ((em->pending & EMIT_PEND_LOCAL) && a->place == PLACE_LOCAL) ||
            ((em->pending & EMIT_PEND_SELF) && a->place == PLACE_SELF);
 }
 /* Whether emitting a may use a pending region (seen: contified bodies already looked into). */
+static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen);
+/* The same for a flonum computed as a C double (emit_flo): its own box is never made (a
+ * constant, a variable, arithmetic in doubles, a flonum entry's result). */
+static bool emit_flo_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen);
+static bool emit_args_use_pending(const Emitter *em, Ast *a, PtrMap *seen) {
+    Lambda *k = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    bool dbl_op = a->kind == AST_PRIMCALL && (emit_flo_arith((Emitter *)em, a) || emit_flo_compare((Emitter *)em, a));
+    for (size_t i = 0; i < a->args.len; i++) {
+        Ast *x = a->args.items[i];
+        bool dbl = dbl_op ? emit_type((Emitter *)em, x) == TY_FLO
+                          : k && k->flo_entry && i < k->params.len && !em->opt->untyped && infer_var_unboxed(k->params.items[i]);
+        if (dbl ? emit_flo_uses_pending_in(em, x, seen) : emit_uses_pending_in(em, x, seen)) return true;
+    }
+    return false;
+}
+static bool emit_flo_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
+    if (a->kind == AST_CONST || a->kind == AST_REF) return false;
+    if (emit_flo_result(a) || (a->kind == AST_PRIMCALL && emit_flo_arith((Emitter *)em, a)))
+        return emit_args_use_pending(em, a, seen);
+    return emit_uses_pending_in(em, a, seen);
+}
 static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
     if (emit_place_pending(em, a)) return true;
     switch (a->kind) {
@@ -144,9 +166,7 @@ static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
                 if (emit_uses_pending_in(em, k->body, seen)) return true;
             }
         }
-        for (size_t i = 0; i < a->args.len; i++)
-            if (emit_uses_pending_in(em, a->args.items[i], seen)) return true;
-        return false;
+        return emit_args_use_pending(em, a, seen);
     }
     }
     return true;
@@ -377,10 +397,11 @@ const char *emit_deliver(Emitter *em, Dest d, const char *expr) {
             emit_line(em, "RtValue %s = %s;", x, expr);
             expr = emit_acc_op(em, em->acc_op, em->acc, x, emit_loc(em, em->fn->loc));
         }
-        if (em->active.len || em->opt->check_regions) { /* the value first: leaving may poison */
+        if (em->flo_ret) expr = xasprintf("RT_FLOVAL(%s)", expr);   /* a flonum entry's double */
+        if (em->active.len || (em->opt->check_regions && !em->flo_ret)) { /* the value first: leaving may poison */
             char *t = emit_temp(em);
-            emit_line(em, "RtValue %s = %s;", t, expr);
-            if (em->opt->check_regions) emit_line(em, "rt_check_frame(\"return\", rt_frame_base, %s);", t);
+            emit_line(em, "%s %s = %s;", em->flo_ret ? "double" : "RtValue", t, expr);
+            if (em->opt->check_regions && !em->flo_ret) emit_line(em, "rt_check_frame(\"return\", rt_frame_base, %s);", t);
             emit_region_leave_to(em, 0);
             expr = t;
         }
@@ -539,6 +560,63 @@ static const char *emit_dispatch(Emitter *em, Ast *site, const char *f, const Ca
     return tail ? NULL : emit_deliver(em, d, t);
 }
 
+/* ---- flonum entries --------------------------------------------------------------------------
+ * A procedure infer.c gives a flonum entry (Lambda.flo_entry: no free variables, never used
+ * where inference cannot see, flonum parameters or result, every tail call a self tail call or
+ * a contified loop's) is written as <name>_fl(Region *rr, ...), each flonum parameter a C double
+ * (infer_var_unboxed), returning a double when its result is a flonum: its known calls pass and
+ * receive doubles, with no flonum box per call (fibfp's typed copy, version.c). Its direct entry,
+ * for calls through a closure, checks, converts and calls it. */
+static bool emit_param_double(const Var *v) {
+    Lambda *o = v->owner;
+    if (!o || !o->flo_entry || v->global) return false;
+    for (size_t i = 0; i < o->params.len; i++)
+        if (o->params.items[i] == v) return infer_var_unboxed(v);
+    return false;
+}
+static char *emit_flo_name(Lambda *l) { return xasprintf("%s_fl", emit_lambda_name(l)); }
+/* "Region *rr, double a0, RtValue a1, ..." */
+static char *emit_flo_params(Lambda *l) {
+    Buf b = {0};
+    buf_puts(&b, "Region *rr");
+    for (size_t i = 0; i < l->params.len; i++)
+        buf_printf(&b, ", %s a%zu", emit_param_double(l->params.items[i]) ? "double" : "RtValue", i);
+    return (char *)buf_cstr(&b);
+}
+/* A call of k's flonum entry, its result in a new temporary (a double when k's is a flonum). */
+static const char *emit_flo_invoke(Emitter *em, Ast *a, Lambda *k, const char *rg) {
+    const char **vals = emit_args_to(em, &a->args, k);
+    Buf args = {0};
+    for (size_t i = 0; i < a->args.len; i++) buf_printf(&args, ", %s", vals[i]);
+    char *t = emit_temp(em);
+    emit_line(em, "%s %s = %s(%s%s);", k->ret_type == TY_FLO ? "double" : "RtValue", t, emit_flo_name(k), rg,
+              buf_cstr(&args));
+    buf_free(&args);
+    free(vals);
+    return t;
+}
+/* a is a call of a flonum entry returning a double: it allocates nothing in the region it
+ * passes (rr serves), and its result is boxed only where a value is wanted */
+static bool emit_flo_result(const Ast *a) {
+    Lambda *k = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+    return k && k->flo_entry && k->ret_type == TY_FLO && a->args.len == k->params.len;
+}
+const char *emit_flo_call(Emitter *em, Ast *a) {
+    if (!emit_flo_result(a)) return NULL;
+    return emit_flo_invoke(em, a, a->fn->var->known, "rr");
+}
+/* return x, a double, from a flonum entry */
+static const char *emit_deliver_flo(Emitter *em, const char *x) {
+    if (em->active.len) {
+        char *t = emit_temp(em);
+        emit_line(em, "double %s = %s;", t, x);
+        emit_region_leave_to(em, 0);
+        x = t;
+    }
+    emit_line(em, "return %s;", x);
+    return NULL;
+}
+
 static const char *emit_call(Emitter *em, Ast *a, Dest d) {
     Var *fv = a->fn->kind == AST_REF ? a->fn->var : NULL;
     Lambda *known = fv ? fv->known : NULL;
@@ -601,7 +679,7 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
     }
     if (known && em->fn == known && d.kind == DEST_RETURN && !known->rest) {
         /* a self tail call: a jump back to the top of this function */
-        const char **vals = emit_args(em, &a->args);
+        const char **vals = emit_args_to(em, &a->args, known);
         for (size_t i = 0; i < known->params.len; i++)
             emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
         if (known->region_self && !em->lazy_self) {
@@ -617,6 +695,18 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         /* another unit's procedure of known arity: its external direct entry */
         const char **vals = emit_args(em, &a->args);
         return emit_invoke(em, a, fv->ext->direct, "0", false, a->args.len, vals, d);
+    }
+    if (known && known->flo_entry && a->args.len == known->params.len) {
+        /* its flonum entry: a C call (no musttail across signatures), the result boxed unless
+         * returned from a flonum entry */
+        bool tail = d.kind == DEST_RETURN && em->fn;
+        const char *rg = tail ? "rr" : emit_rg(a);
+        const char *r = emit_flo_invoke(em, a, known, known->ret_type == TY_FLO ? "rr" : rg);
+        if (known->ret_type == TY_FLO) {
+            if (tail && em->flo_ret) return emit_deliver_flo(em, r);
+            r = emit_alloc_float(em, rg, r);
+        }
+        return emit_deliver(em, d, r);
     }
     const char *f = emit_expr(em, a->fn, DEST_V);
     if (!known) {
@@ -1004,7 +1094,11 @@ const char *emit_expr(Emitter *em, Ast *a, Dest d) {
 }
 
 static const char *emit_node(Emitter *em, Ast *a, Dest d) {
+    /* a flonum entry returns the double (a constant's, a variable's: no region needed) */
+    bool flo_tail = em->flo_ret && d.kind == DEST_RETURN && emit_type(em, a) == TY_FLO;
+    if (flo_tail && (a->kind == AST_CONST || a->kind == AST_REF)) return emit_deliver_flo(em, emit_flo(em, a));
     if (em->pending && emit_head_uses_pending(em, a, d)) emit_enter_pending(em, a, d);
+    if (flo_tail && a->kind == AST_PRIMCALL) return emit_deliver_flo(em, emit_flo(em, a));
     switch (a->kind) {
     case AST_CONST: return emit_deliver(em, d, emit_const(em, a->datum));
     case AST_REF: return emit_deliver(em, d, emit_ref(em, a));
@@ -1149,6 +1243,8 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     const char *loc = emit_loc(em, l->loc);
     size_t np = l->params.len;
     bool direct = emit_direct(em, l);
+    bool flo = l->flo_entry;
+    em->flo_ret = flo && l->ret_type == TY_FLO;
     if (!direct) {
         emit_line(em, "intptr_t argc = rt_nargs;");
         if (l->rest)
@@ -1158,8 +1254,8 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     }
     for (size_t i = 0; i < np; i++) {
         Var *p = l->params.items[i];
-        char *src = i < RT_REG_ARGS ? xasprintf("a%zu", i) : xasprintf("rt_xargs[%zu]", i);
-        emit_line(em, "RtValue %s = %s;", emit_var_name(p), src);
+        char *src = i < RT_REG_ARGS || flo ? xasprintf("a%zu", i) : xasprintf("rt_xargs[%zu]", i);
+        emit_line(em, "%s %s = %s;", emit_var_unboxed(em, p) ? "double" : "RtValue", emit_var_name(p), src);
         emit_line(em, "(void)%s;", emit_var_name(p));
     }
     if (l->rr_soft) emit_line(em, "rt_region_mark_tail(rr);");   /* regions.c: tail cycles */
@@ -1211,8 +1307,37 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     em->acc = NULL;
     emit_label_done(em, at, at, "top");
     /* with -g, the lines written here are at the definition */
+    em->flo_ret = false;
+    if (flo) { /* the flonum entry, then a direct entry that converts */
+        emit_line_directive(em, out, l->loc);
+        buf_printf(out, "static %s %s(%s) {\n", l->ret_type == TY_FLO ? "double" : "RtValue", emit_flo_name(l),
+                   emit_flo_params(l));
+        emit_line_directive(em, out, l->loc);
+        buf_puts(out, "    (void)rr;\n");
+        buf_putn(out, body.data ? body.data : "", body.len);
+        emit_line_directive(em, out, l->loc);
+        buf_puts(out, "}\n\n");
+        body.len = 0;
+        em->out = &body;
+        em->indent = 1;
+        Buf args = {0};
+        for (size_t i = 0; i < np; i++) {
+            char *src = i < RT_REG_ARGS ? xasprintf("a%zu", i) : xasprintf("rt_xargs[%zu]", i);
+            if (emit_param_double(l->params.items[i])) {
+                emit_line(em, "if (RT_UNLIKELY(!RT_IS_TYPE(%s, TYPE_ID_FLOAT))) rt_type_error(%s, %s, \"a flonum\", %s);",
+                          src, loc, emit_str_lit(l->name ? l->name->name : "lambda"), src);
+                buf_printf(&args, ", RT_FLOVAL(%s)", src);
+            } else {
+                buf_printf(&args, ", %s", src);
+            }
+        }
+        const char *call = xasprintf("%s(rr%s)", emit_flo_name(l), buf_cstr(&args));
+        if (l->ret_type == TY_FLO) call = xasprintf("mk_float(rr, %s)", call);
+        emit_line(em, "return %s;", call);
+        buf_free(&args);
+    }
     const char *fname = direct ? emit_direct_name(l) : name;
-    Buf *alt = direct ? emit_unroll(em, l, &body, out) : NULL;
+    Buf *alt = direct && !flo ? emit_unroll(em, l, &body, out) : NULL;
     emit_function_text(em, l, out, "static", fname, alt ? alt : &body);
     buf_free(&body);
     if (alt) { buf_free(alt); free(alt); }
@@ -1247,6 +1372,10 @@ static void emit_frame_table(Emitter *em, Buf *out, int npieces) {
         n++;
         if (emit_direct(em, l)) {
             buf_printf(out, "    {\"%s\", %s, %s},\n", emit_direct_name(l), buf_cstr(&name), loc);
+            n++;
+        }
+        if (l->flo_entry) {
+            buf_printf(out, "    {\"%s\", %s, %s},\n", emit_flo_name(l), buf_cstr(&name), loc);
             n++;
         }
         for (int k = 1; k <= l->unrolled; k++, n++)
@@ -1343,10 +1472,15 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     Emitter em = {.prog = prog, .opt = opt};
     Buf funcs = {0}, main_body = {0};
     /* procedures */
+    if (opt->untyped || opt->no_direct_calls) /* no flonum entries (infer.c chose them) */
+        for (size_t i = 0; i < prog->lambdas.len; i++) prog->lambdas.items[i]->flo_entry = false;
     for (size_t i = 0; i < prog->lambdas.len; i++) {
         Lambda *l = prog->lambdas.items[i];
         if (l->contified) continue;
         char *name = emit_lambda_name(l);
+        if (l->flo_entry)
+            buf_printf(&em.decls, "static %s %s(%s);\n", l->ret_type == TY_FLO ? "double" : "RtValue", emit_flo_name(l),
+                       emit_flo_params(l));
         buf_printf(&em.decls, "static RtValue %s(" EMIT_RTCODE_PARAMS ") __attribute__((unused));\n", name);
         if (emit_direct(&em, l)) buf_printf(&em.decls, "static RtValue %s(" EMIT_RTCODE_PARAMS ");\n", emit_direct_name(l));
         if (l->free.len == 0)

@@ -58,6 +58,7 @@ typedef struct Emitter {
     unsigned pending;    /* EMIT_PEND_*: the procedure's own regions not yet entered on this
                           * path (emit.c, "Lazy frame regions") */
     bool lazy_self;      /* rgs is entered lazily: a self tail call leaves it, not recycles */
+    bool flo_ret;        /* the C function being written returns a C double (emit_flo_entry) */
     const char *acc;     /* the accumulator of a procedure compiled as an accumulating loop
                           * (emit_acc_loop), NULL otherwise: every return adds it */
     PrimId acc_op;       /* PRIM_add or PRIM_mul */
@@ -114,6 +115,9 @@ bool emit_var_static(Var *v);
 const char *emit_static_closure(Lambda *l);
 const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop);
 const char **emit_args(Emitter *em, AstVec *args);
+/* a call of a procedure whose flonum entry returns a C double (emit_flo_entry): the call, its
+ * double; NULL when a is no such call (or a tail call) */
+const char *emit_flo_call(Emitter *em, Ast *a);
 
 /* ---- emit_data.c ----------------------------------------------------------------------------- */
 const char *emit_double(double x);
@@ -144,6 +148,7 @@ const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc);
 /* a C double for a node of type flonum; whether a primitive call is such arithmetic */
 const char *emit_flo(Emitter *em, Ast *a);
 bool emit_flo_arith(Emitter *em, Ast *a);
+bool emit_flo_compare(Emitter *em, const Ast *a);
 /* the test of an if as a C condition; a predicate or comparison as one, or NULL */
 const char *emit_cond(Emitter *em, Ast *a);
 const char *emit_prim_cond(Emitter *em, Ast *a);

@@ -73,6 +73,10 @@ const char *emit_flo(Emitter *em, Ast *a) {
     if (a->kind == AST_CONST && a->datum->kind == DATUM_FLONUM) return emit_double(a->datum->flo);
     if (a->kind == AST_REF && !a->var->boxed && emit_var_unboxed(em, a->var)) return emit_var_name(a->var);
     if (emit_f64_ref_node(em, a)) return emit_f64_ref(em, a);
+    if (a->kind == AST_CALL) {
+        const char *x = emit_flo_call(em, a);
+        if (x) return x;
+    }
     if (emit_flo_arith(em, a) && emit_flo_fn(a)) {
         const char *fn = emit_flo_fn(a);
         const char *x[2];
@@ -157,6 +161,7 @@ static const char *emit_type_test(Type t) {
     case TY_SYM: return "RT_IS_TYPE(%s, TYPE_ID_SYMBOL)";
     case TY_PROC: return "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)";
     case TY_BVEC: return "RT_IS_TYPE(%s, TYPE_ID_BYTEVECTOR)";
+    case TY_FLO: return "RT_IS_TYPE(%s, TYPE_ID_FLOAT)";
     default: return NULL;
     }
 }
@@ -195,6 +200,13 @@ static bool emit_flo_case(Emitter *em, Ast *a, const char **v, const char *cop, 
     }
     *c = (EmitFloCase){test, xasprintf("%s %s %s", d[0], cop, d[1]), kx || ky};
     return true;
+}
+
+/* A comparison of two proven flonums, compared as C doubles (emit_prim_cond). */
+bool emit_flo_compare(Emitter *em, const Ast *a) {
+    const char *rt;
+    return !em->opt->untyped && a->kind == AST_PRIMCALL && a->args.len == 2 && emit_cmp_op(a->prim, &rt) &&
+           emit_type(em, a->args.items[0]) == TY_FLO && emit_type(em, a->args.items[1]) == TY_FLO;
 }
 
 /* a's value may be a flonum without being proven one: a case for it inline pays */

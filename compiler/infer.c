@@ -347,7 +347,7 @@ bool infer_var_unboxed(const Var *v) {
     Lambda *o = v->owner;
     if (o && !o->contified)
         for (size_t i = 0; i < o->params.len; i++)
-            if (o->params.items[i] == v) return false;
+            if (o->params.items[i] == v) return o->flo_entry && v->flo_param;
     if (o && o->rest == v) return false;
     return true;
 }
@@ -1067,8 +1067,150 @@ static void infer_flovecs(Inferrer *in) {
     infer_flovec_mark(in, in->prog->body);
 }
 
+/* ---- flonum entries ----------------------------------------------------------------------------
+ * Lambda.flo_entry: a procedure whose known calls pass its flonum parameters (never assigned
+ * or captured) and receive its flonum result as C doubles (emit.c writes it so): without free
+ * variables or rest arguments, never used where inference cannot see (its direct entry, which
+ * calls through a closure reach, converts), with a flonum parameter or result, and whose every
+ * tail call is a self tail call or a contified loop's (a tail call of another procedure could not
+ * be a musttail call from a C signature of its own). */
+static bool infer_flo_param(const Var *v, PtrMap *boxed_uses) {
+    size_t *b = ptrmap_slot(boxed_uses, v, false);
+    return !v->nsets && !v->captured && !v->boxed && !v->global && v->type == TY_FLO && !(b && *b != PTRMAP_NONE);
+}
+/* Whether a reference as argument i of parent takes the variable's double as it is: an operand
+ * of arithmetic or a comparison whose operands are all flonums, an argument of a known
+ * procedure's flonum parameter, the init of a flonum variable. Anywhere else a C double would
+ * be boxed at each use (pnpoly's (> (vector-ref yp i) y)): its parameter stays boxed. */
+static bool infer_double_use(const Ast *parent, size_t i) {
+    if (!parent) return false;
+    if (parent->kind == AST_PRIMCALL && !parent->ffi) {
+        switch (parent->prim->id) {
+        case PRIM_add: case PRIM_sub: case PRIM_mul: case PRIM_div: case PRIM_num_eq: case PRIM_num_lt:
+        case PRIM_num_gt: case PRIM_num_le: case PRIM_num_ge: case PRIM_sqrt: case PRIM_exp: case PRIM_log:
+        case PRIM_sin: case PRIM_cos: case PRIM_tan: case PRIM_asin: case PRIM_acos: case PRIM_atan:
+        case PRIM_abs: case PRIM_square:
+            for (size_t k = 0; k < parent->args.len; k++)
+                if (parent->args.items[k]->type != TY_FLO) return false;
+            return true;
+        default: return false;
+        }
+    }
+    if (parent->kind == AST_CALL && i > 0) {
+        const Lambda *k = parent->fn->kind == AST_REF ? parent->fn->var->known : NULL;
+        return k && !k->rest && i - 1 < k->params.len && k->params.items[i - 1]->type == TY_FLO;
+    }
+    if (parent->kind == AST_LET) return i < parent->vars.len && parent->vars.items[i]->type == TY_FLO;
+    return false;
+}
+/* Mark in boxed every variable with a reference that is no double use (tail: a's value is
+ * returned by a procedure whose result is a flonum, which a flonum entry returns as a double). */
+static void infer_boxed_uses(const Ast *a, const Ast *parent, size_t i, bool tail, PtrMap *boxed) {
+    switch (a->kind) {
+    case AST_CONST: break;
+    case AST_REF: if (!tail && !infer_double_use(parent, i)) *ptrmap_slot(boxed, a->var, true) = 1; break;
+    case AST_SET: infer_boxed_uses(a->value, NULL, 0, false, boxed); break;
+    case AST_IF:
+        infer_boxed_uses(a->test, NULL, 0, false, boxed);
+        infer_boxed_uses(a->then, NULL, 0, tail, boxed);
+        infer_boxed_uses(a->els, NULL, 0, tail, boxed);
+        break;
+    case AST_LAMBDA: infer_boxed_uses(a->lambda->body, NULL, 0, a->lambda->ret_type == TY_FLO, boxed); break;
+    case AST_SEQ:
+        for (size_t k = 0; k < a->items.len; k++)
+            infer_boxed_uses(a->items.items[k], NULL, 0, tail && k + 1 == a->items.len, boxed);
+        break;
+    case AST_CALL:
+        infer_boxed_uses(a->fn, a, 0, false, boxed);
+        for (size_t k = 0; k < a->args.len; k++) infer_boxed_uses(a->args.items[k], a, k + 1, false, boxed);
+        break;
+    case AST_PRIMCALL: for (size_t k = 0; k < a->args.len; k++) infer_boxed_uses(a->args.items[k], a, k, false, boxed); break;
+    case AST_LET: case AST_LETREC:
+        for (size_t k = 0; k < a->inits.len; k++) infer_boxed_uses(a->inits.items[k], a, k, false, boxed);
+        infer_boxed_uses(a->body, NULL, 0, tail, boxed);
+        break;
+    }
+}
+static bool infer_flo_tails(const Lambda *l, const Ast *a, PtrMap *seen) {
+    switch (a->kind) {
+    case AST_IF: return infer_flo_tails(l, a->then, seen) && infer_flo_tails(l, a->els, seen);
+    case AST_SEQ: return infer_flo_tails(l, a->items.items[a->items.len - 1], seen);
+    case AST_LET: case AST_LETREC: return infer_flo_tails(l, a->body, seen);
+    case AST_CALL: {
+        const Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (k == l) return a->args.len == l->params.len;
+        if (!k || !k->contified) return false;
+        size_t *mark = ptrmap_slot(seen, k, true);
+        if (*mark != PTRMAP_NONE) return true;
+        *mark = 1;
+        return infer_flo_tails(l, k->body, seen);
+    }
+    case AST_PRIMCALL: return a->prim->id != PRIM_apply;
+    default: return true;
+    }
+}
+static bool infer_flo_entry(const Lambda *l, PtrMap *boxed_uses) {
+    const Var *v = l->self;
+    if (l->contified || l->rest || l->escapes || l->free.len || !v || v->known != l || v->nsets || v->cname ||
+        (v->global && v->ndefs != 1))
+        return false;
+    bool any = l->ret_type == TY_FLO;
+    for (size_t i = 0; i < l->params.len; i++) any |= infer_flo_param(l->params.items[i], boxed_uses);
+    if (!any) return false;
+    PtrMap seen = {0};
+    bool ok = infer_flo_tails(l, l->body, &seen);
+    ptrmap_free(&seen);
+    return ok;
+}
+
+/* Every field infer.c sets, back to nothing: a program inferred before (compiler/version.c
+ * changed it since) is inferred again from scratch. */
+static void infer_reset_var(Var *v) {
+    v->flo_param = false;
+    v->type = 0;
+    v->sites = NULL;
+    v->nonneg = false;
+}
+static void infer_reset(Ast *a) {
+    a->type = 0;
+    a->sites = NULL;
+    a->flovec = false;
+    switch (a->kind) {
+    case AST_CONST: break;
+    case AST_REF: infer_reset_var(a->var); break;
+    case AST_SET: infer_reset_var(a->var); infer_reset(a->value); break;
+    case AST_IF: infer_reset(a->test); infer_reset(a->then); infer_reset(a->els); break;
+    case AST_LAMBDA: {
+        Lambda *l = a->lambda;
+        for (size_t i = 0; i < l->params.len; i++) infer_reset_var(l->params.items[i]);
+        if (l->rest) infer_reset_var(l->rest);
+        l->ret_type = 0;
+        l->ret_sites = NULL;
+        l->escapes = false;
+        l->flo_entry = false;
+        infer_reset(l->body);
+        break;
+    }
+    case AST_SEQ: for (size_t i = 0; i < a->items.len; i++) infer_reset(a->items.items[i]); break;
+    case AST_CALL: infer_reset(a->fn); /* fallthrough */
+    case AST_PRIMCALL: for (size_t i = 0; i < a->args.len; i++) infer_reset(a->args.items[i]); break;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->vars.len; i++) infer_reset_var(a->vars.items[i]);
+        for (size_t i = 0; i < a->inits.len; i++) infer_reset(a->inits.items[i]);
+        infer_reset(a->body);
+        break;
+    }
+}
+
+Type infer_prim_type(const Prim *p, Type *args, size_t n) { return infer_prim(p, args, n); }
+
 void infer_program(Program *prog, const InferOptions *opt) {
     Inferrer state = {.prog = prog, .opt = opt}, *in = &state;
+    if (prog->inferred) {
+        infer_reset(prog->body);
+        for (size_t i = 0; i < prog->globals.len; i++) infer_reset_var(prog->globals.items[i]);
+        prog->inferred = false;
+    }
     CSite top = {.kind = CS_TOP, .escaped = true};
     vec_push(&in->sites, top);
     in->top = infer_ss_one(in, CS_TOP);
@@ -1084,6 +1226,20 @@ void infer_program(Program *prog, const InferOptions *opt) {
         infer_expr(in, prog->body, NULL);
     } while (in->changed);
     if (opt->flonum_vectors && opt->element_types) infer_flovecs(in);
+    PtrMap boxed_uses = {0};
+    if (opt->flonum_entries) infer_boxed_uses(prog->body, NULL, 0, false, &boxed_uses);
+    for (size_t i = 0; i < prog->lambdas.len; i++) {
+        Lambda *l = prog->lambdas.items[i];
+        l->flo_entry = opt->flonum_entries && infer_flo_entry(l, &boxed_uses);
+    }
+    for (size_t i = 0; i < prog->lambdas.len; i++) { /* a flonum entry's doubles */
+        Lambda *l = prog->lambdas.items[i];
+        for (size_t k = 0; l->flo_entry && k < l->params.len; k++) {
+            Var *v = l->params.items[k];
+            v->flo_param = infer_flo_param(v, &boxed_uses);
+        }
+    }
+    ptrmap_free(&boxed_uses);
     prog->inferred = true;
     Inferrer *keep = xmalloc(sizeof *keep); /* for --dump=infer's list of sites */
     *keep = state;

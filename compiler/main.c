@@ -89,8 +89,12 @@ static void main_usage(FILE *f) {
           "                       stays a call (no accumulating loop)\n"
           "  -fno-unroll-recursion  a procedure that calls itself (not in tail position) calls\n"
           "                       itself, instead of a copy of its body that calls it back\n"
+          "  -fno-flonum-entries  a procedure whose parameters or result are flonums takes and\n"
+          "                       returns them boxed (no C function with doubles of its own)\n"
           "  -fno-element-types   do not infer what pairs, vectors and records hold\n"
           "  -fno-unbox           keep every flonum vector boxed (a flonum object per element)\n"
+          "  -fno-version         no typed copy of a loop whose variables may be flonums, entered\n"
+          "                       after a check of their types at its head\n"
           "  -fno-prelude         map, for-each, fold, filter... stay calls of the runtime's\n"
           "                       primitives instead of Scheme compiled with the program\n"
           "  FILE.c FILE.o FILE.a FILE.so  C code compiled and linked with the program (the\n"
@@ -204,6 +208,7 @@ static bool main_to_c(Program *prog, const AnalyzeOptions *ao, const InferOption
     analyze_program(prog, ao);
     if (diag_error_count()) return false;
     infer_program(prog, io);
+    if (!eo->untyped && io->version && version_program(prog)) infer_program(prog, io);
     regions_program(prog, ro);
     emit_program(prog, eo, c);
     return true;
@@ -291,7 +296,7 @@ int main(int argc, char **argv) {
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     AnalyzeOptions ao = {0};
     RegionsOptions ro = {0};
-    InferOptions io = {.element_types = true, .flonum_vectors = true};
+    InferOptions io = {.element_types = true, .flonum_vectors = true, .version = true, .flonum_entries = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
     VEC(const char *) lib_srcs = {0};   /* .sld files: -c compiles each; else with the program */
@@ -367,8 +372,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-unroll-recursion")) eo.no_unroll_recursion = true;
+        else if (!strcmp(a, "-fno-flonum-entries")) io.flonum_entries = false;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;
         else if (!strcmp(a, "-fno-unbox")) io.flonum_vectors = false;
+        else if (!strcmp(a, "-fno-version")) io.version = false;
         else if (!strcmp(a, "-fno-prelude")) prelude = false;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
@@ -476,6 +483,7 @@ int main(int argc, char **argv) {
     analyze_program(prog, &ao);
     if (diag_error_count()) return 1;
     infer_program(prog, &io);
+    if (!eo.untyped && io.version && version_program(prog)) infer_program(prog, &io);
     if (dump == DUMP_INFER) {
         Buf t = {0};
         infer_dump(prog, &t);

@@ -13,6 +13,8 @@
  *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
  *              loops that compile to C loops, arity checks of known calls
  *   infer.c    AST + facts -> the set of types of every expression and variable
+ *   version.c  typed copies of loops entered after a check of their variables' types (then
+ *              infer.c again)
  *   regions.c  AST + facts + types -> the region of every allocation site (region inference)
  *   emit.c     AST + facts -> C source (typed allocation or mk_* constructors)
  *   driver.c   C source -> executable, through clang; --run; the temporary directory
@@ -314,6 +316,7 @@ typedef struct Var {
     Type type;            /* every type its values can have */
     const struct SiteSet *sites; /* the container sites its pairs, vectors, records come from */
     bool nonneg;          /* bound by let, never assigned, to a real >= +0 or a NaN */
+    bool flo_param;       /* a parameter of a flonum entry passed as a C double */
 } Var;
 typedef VEC(Var *) VarVec;
 
@@ -385,6 +388,8 @@ struct Lambda {
     bool rr_soft;         /* on a cycle of tail calls (regions.c): its entry gives its caller's
                              region the tail cycles' budget (rt_region_mark_tail) */
     int unrolled;         /* set by emit.c: its body's C copies, <name>_rec1... (emit_unroll) */
+    bool flo_entry;       /* set by infer.c: known calls enter <name>_fl, with its flonum
+                             parameters and result in C doubles (infer_var_unboxed; emit.c) */
     const uint8_t *param_sum; /* per required parameter, what the procedure does with it
                                  (RegionSum): for interface.c's summaries */
 };
@@ -794,8 +799,13 @@ typedef struct InferOptions {
     bool element_types;    /* track what containers hold (-fno-element-types: car, vector-ref
                               and record fields are of unknown type) */
     bool flonum_vectors;   /* represent flonum-only vectors unboxed (-fno-unbox: never) */
+    bool version;          /* main.c runs version.c after inference (-fno-version: not) */
+    bool flonum_entries;   /* Lambda.flo_entry (-fno-flonum-entries: never) */
 } InferOptions;
-void infer_program(Program *prog, const InferOptions *opt);
+void infer_program(Program *prog, const InferOptions *opt);   /* again: from scratch */
+/* The type of primitive p's result when its arguments have the types args[0..n) (prims.def's
+ * result column; for compiler/version.c's speculation) */
+Type infer_prim_type(const Prim *p, Type *args, size_t n);
 Type infer_type(const Ast *a);            /* TY_ANY for nodes infer_program never saw */
 Type infer_var_type(const Var *v);
 Type infer_return_type(const Lambda *l);
@@ -805,7 +815,8 @@ typedef struct CallTarget { Lambda *lambda; const Prim *prim; } CallTarget;
  * procedures inference cannot see. 0: the call can only raise (its operator is no procedure). */
 int infer_call_targets(const Program *prog, const Ast *call, CallTarget *out, int max);
 /* A variable emit.c keeps in a C double: never assigned, not captured, always a flonum, and
- * bound by let or as a loop parameter (procedure parameters keep the RtValue convention). */
+ * bound by let, as a loop parameter or as a parameter of a procedure with a flonum entry
+ * (Lambda.flo_entry; other procedures' parameters keep the RtValue convention). */
 bool infer_var_unboxed(const Var *v);
 void infer_type_print(Buf *b, Type t);    /* "fixnum|bignum", "unknown", "none" */
 /* --types: one line per top-level procedure, `name: (param types) -> result type` */
@@ -813,6 +824,14 @@ void infer_print(Program *prog, Buf *out);
 /* --dump=infer: the expanded program (dump_program) with every node's type, every bound
  * variable's type (and "unboxed" when emit.c keeps it in a C double), every lambda's result. */
 void infer_dump(Program *prog, Buf *out);
+
+/* ==== loop versioning (version.c) ===========================================================
+ * Requires: an analyzed, inferred Program. Guarantees: a contified loop whose never-assigned
+ * variables may be flonums, and stay flonums around the loop when they are, gets a typed copy
+ * entered after one check of their types at the loop's head (the original body runs when it
+ * fails, and checks again at each of its back edges); the analysis facts of the copy are set.
+ * Returns whether it changed the program: then infer_program must run again. */
+bool version_program(Program *prog);
 
 /* ==== region inference (regions.c) =========================================================
  * Requires: an analyzed, inferred Program. Guarantees: every allocation site's Ast.place (and

@@ -2,7 +2,9 @@
 ; under a name of its own bound to its symbol by an asm label (so math.h's sqrt, or a second
 ; foreign-procedure of the same function with other types, never conflicts), each argument
 ; converted by an inline check before the call, a double result boxed in the caller's region.
-; RUN: %regal -S -o - %s | FileCheck %s
+; (-fno-flonum-entries: the procedure under test keeps its direct entry with boxed flonums, the
+; subject here; tests/codegen/flonum-entry.scm tests the flonum entries.)
+; RUN: %regal -fno-flonum-entries -S -o - %s | FileCheck %s
 (define c-sqrt (foreign-procedure "sqrt" (double) double))
 (define c-strlen (foreign-procedure "strlen" (string) size_t))
 (define c-strlen-int (foreign-procedure "strlen" (string) int))

@@ -1,6 +1,8 @@
 ; A flonum accumulator stays a double in the loop and is boxed only where it escapes: the
 ; return of the loop's result.
-; RUN: %regal -S -o - %s | FileCheck %s
+; (-fno-flonum-entries: the procedure under test keeps its direct entry with boxed flonums, the
+; subject here; tests/codegen/flonum-entry.scm tests the flonum entries.)
+; RUN: %regal -fno-flonum-entries -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (sum-to n)
   (let loop ((i 0) (s 0.0))

@@ -3,7 +3,9 @@
 ; doubles only where its argument is known non-negative (here a sum of squares; issue 16:
 ; the sqrt of a negative flonum is a complex number); a NaN goes to the runtime. The same
 ; with types ignored calls rt_p_sqrt, so this test must fail with --no-types.
-; RUN: %regal -S -o - %s | FileCheck %s
+; (-fno-flonum-entries: the procedure under test keeps its direct entry with boxed flonums, the
+; subject here; tests/codegen/flonum-entry.scm tests the flonum entries.)
+; RUN: %regal -fno-flonum-entries -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (f x y) (+ (sqrt (+ (* x x) (* y y))) (sin y) (atan x y) (floor x) (round y)))
 ; CHECK-LABEL: _f_direct({{.*}}) {

@@ -1,5 +1,7 @@
 ; let variables of type flonum are C doubles; the intermediate products are never boxed.
-; RUN: %regal -S -o - %s | FileCheck %s
+; (-fno-flonum-entries: the procedure under test keeps its direct entry with boxed flonums, the
+; subject here; tests/codegen/flonum-entry.scm tests the flonum entries.)
+; RUN: %regal -fno-flonum-entries -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (poly x)
   (let ((a (* x 2.0)) (b (+ x 1.0)))

@@ -1,6 +1,8 @@
 ; A Mandelbrot-style loop: zr and zi are never-assigned loop variables that are always
 ; flonums, so they live in C doubles and the loop allocates no flonum.
-; RUN: %regal -S -o - %s | FileCheck %s
+; (-fno-flonum-entries: the procedure under test keeps its direct entry with boxed flonums, the
+; subject here; tests/codegen/flonum-entry.scm tests the flonum entries.)
+; RUN: %regal -fno-flonum-entries -S -o - %s | FileCheck %s
 ; RUN-INVERSE: --no-types
 (define (mandel cr ci)
   (let loop ((zr 0.0) (zi 0.0) (i 0))

@@ -3,7 +3,9 @@
 ; doubles, vector-ref reads a C double that the arithmetic uses directly, vector-set! stores
 ; one: no flonum box anywhere. With -fno-unbox the vector holds boxed flonums, so this test
 ; must fail then.
-; RUN: %regal -S -o - %s | FileCheck %s
+; (-fno-flonum-entries: the procedure under test keeps its direct entry with boxed flonums, the
+; subject here; tests/codegen/flonum-entry.scm tests the flonum entries.)
+; RUN: %regal -fno-flonum-entries -S -o - %s | FileCheck %s
 ; RUN-INVERSE: -fno-unbox
 (define (point x y) (vector x y))
 (define (move! p dx) (vector-set! p 0 (+ (vector-ref p 0) dx)))

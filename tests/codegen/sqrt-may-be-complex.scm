@@ -2,7 +2,9 @@
 ; 16): inference gives them flonum|compnum; sqrt is computed in doubles only after a test that
 ; its operand is not negative (a negative one goes to the runtime through the stub), log always
 ; goes to the runtime; a let-bound sum of squares is known non-negative and stays in doubles.
-; RUN: %regal -S -o - %s | FileCheck %s
+; (-fno-flonum-entries: the procedure under test keeps its direct entry with boxed flonums, the
+; subject here; tests/codegen/flonum-entry.scm tests the flonum entries.)
+; RUN: %regal -fno-flonum-entries -S -o - %s | FileCheck %s
 (define (g x) (sqrt (- x 1.0)))
 ; CHECK: rt_slow[[S:[0-9]+]](Region *sr, RtValue s0) { return rt_p_sqrt(sr,
 ; CHECK-LABEL: _g_direct({{.*}}) {

@@ -35,4 +35,4 @@
 ; CHECK:      (loop.{{[0-9]+}} (#%+ i.{{[0-9]+}} 1){heap} (#%cons i.{{[0-9]+}} acc.{{[0-9]+}}){caller})))))
 ; CHECK:      (define remember (lambda.{{[0-9]+}} (x.[[X:[0-9]+]]) (set! kept (#%cons x.[[X]] kept){heap})))
 ; CHECK:      (define mutate (lambda.{{[0-9]+}} (p.{{[0-9]+}} x.[[X2:[0-9]+]]) (#%set-car! p.{{[0-9]+}} (#%list x.[[X2]]){caller})))
-; CHECK:          (let ((d.[[D:[0-9]+]] (#%* x.{{[0-9]+}} 0.5){local})) (#%+ d.[[D]]{local} d.[[D]]{local}){caller})){enters local})
+; CHECK:          (let ((d.[[D:[0-9]+]] (#%* x.{{[0-9]+}}{local} 0.5){local})) (#%+ d.[[D]]{local} d.[[D]]{local}){caller})){enters local})
