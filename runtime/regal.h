@@ -148,6 +148,7 @@ typedef uint64_t RtValue;
 #define RT_CHAR(cp)     RT_IMM(1, (cp))
 
 #define RT_IS_FIXNUM(v) (((v) & RT_TAG_MASK) == RT_TAG_FIXNUM)
+#define RT_IS_EXACT_INTEGER(v) (RT_IS_FIXNUM(v) || RT_IS_TYPE(v, TYPE_ID_INT))   /* N1 below */
 #define RT_IS_PAIR(v)   (((v) & RT_TAG_MASK) == RT_TAG_PAIR)
 #define RT_IS_OBJ(v)    (((v) & RT_TAG_MASK) == RT_TAG_OBJ)
 #define RT_IS_CHAR(v)   (((v) & 0xffu) == ((1u << 3) | RT_TAG_IMM))
