@@ -465,49 +465,66 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
  * global defined once, never assigned, by a define in that call-free prefix, and not read by
  * the prefix before its define, holds its value whenever any reference to it runs. Only
  * primitives that are pure and call none of their arguments count as calling nothing (force,
- * hash-table-set! and the like call procedures an argument holds, and are not pure). */
-static bool analyze_calls_nothing(Ast *a, PtrMap *read) {
+ * hash-table-set! and the like call procedures an argument holds, and are not pure), and calls
+ * of known procedures whose bodies call nothing in turn (a procedure that makes a closure, as
+ * (define getter (make-getter car)) does): their bodies' reads count as the prefix's, read at
+ * their first call. `done` holds each known lambda looked into: 1 calls nothing, 0 does (or
+ * is being looked into: a recursion is a call). */
+typedef struct InitFirst { PtrMap read, done; } InitFirst;
+static bool analyze_calls_nothing(Ast *a, InitFirst *st) {
     switch (a->kind) {
     case AST_CONST: case AST_LAMBDA: return true;
     case AST_REF:
-        if (a->var->global) *ptrmap_slot(read, a->var, true) = 1;
+        if (a->var->global) *ptrmap_slot(&st->read, a->var, true) = 1;
         return true;
-    case AST_SET: return analyze_calls_nothing(a->value, read);
+    case AST_SET: return analyze_calls_nothing(a->value, st);
     case AST_IF:
-        return analyze_calls_nothing(a->test, read) && analyze_calls_nothing(a->then, read) &&
-               analyze_calls_nothing(a->els, read);
+        return analyze_calls_nothing(a->test, st) && analyze_calls_nothing(a->then, st) &&
+               analyze_calls_nothing(a->els, st);
     case AST_SEQ:
         for (size_t i = 0; i < a->items.len; i++)
-            if (!analyze_calls_nothing(a->items.items[i], read)) return false;
+            if (!analyze_calls_nothing(a->items.items[i], st)) return false;
         return true;
-    case AST_CALL: return false;
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (!k || k->rest || k->params.len != a->args.len || !analyze_calls_nothing(a->fn, st)) return false;
+        for (size_t i = 0; i < a->args.len; i++)
+            if (!analyze_calls_nothing(a->args.items[i], st)) return false;
+        size_t *d = ptrmap_slot(&st->done, k, true);
+        if (*d != PTRMAP_NONE) return *d == 1;
+        *d = 0;
+        bool ok = analyze_calls_nothing(k->body, st);
+        *ptrmap_slot(&st->done, k, true) = ok;
+        return ok;
+    }
     case AST_PRIMCALL:
         if (!(a->prim->flags & RT_PF_PURE) || (a->prim->flags & RT_PF_EVAL) || a->prim->calls >= 0 || a->ffi)
             return false;
         for (size_t i = 0; i < a->args.len; i++)
-            if (!analyze_calls_nothing(a->args.items[i], read)) return false;
+            if (!analyze_calls_nothing(a->args.items[i], st)) return false;
         return true;
     case AST_LET: case AST_LETREC:
         for (size_t i = 0; i < a->inits.len; i++)
-            if (!analyze_calls_nothing(a->inits.items[i], read)) return false;
-        return analyze_calls_nothing(a->body, read);
+            if (!analyze_calls_nothing(a->inits.items[i], st)) return false;
+        return analyze_calls_nothing(a->body, st);
     }
     return false;
 }
 
 static void analyze_init_first(Program *prog) {
-    PtrMap read = {0};   /* globals the prefix has read so far */
+    InitFirst st = {0};   /* st.read: the globals the prefix has read so far */
     Ast *body = prog->body;
     size_t n = body->kind == AST_SEQ ? body->items.len : 1;
     for (size_t i = 0; i < n; i++) {
         Ast *f = body->kind == AST_SEQ ? body->items.items[i] : body;
-        if (!analyze_calls_nothing(f, &read)) break;
+        if (!analyze_calls_nothing(f, &st)) break;
         Var *v = f->kind == AST_SET && f->is_define ? f->var : NULL;
         if (v && v->global && v->defined && !v->ext && v->ndefs == 1 && v->nsets == 0 &&
-            *ptrmap_slot(&read, v, true) == PTRMAP_NONE)
+            *ptrmap_slot(&st.read, v, true) == PTRMAP_NONE)
             v->init_first = true;
     }
-    ptrmap_free(&read);
+    ptrmap_free(&st.read);
+    ptrmap_free(&st.done);
 }
 
 /* ---- a query for later passes ----------------------------------------------------------------- */

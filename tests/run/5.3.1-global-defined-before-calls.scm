@@ -5,6 +5,12 @@
 ;; assigned keeps its checks. Output checked against Chez Scheme (scheme --script).
 (define table (make-vector 4 7))
 (define name "regal")
+;; globals defined by a call of a known procedure that makes a closure and calls nothing
+(define (make-getter k) (lambda (v) (vector-ref v k)))
+(define get-first (make-getter 0))
+(define get-second (make-getter 1))
+(define data (vector 'a 'b))
+(define (both) (list (get-first data) (get-second data)))
 (define (first) (vector-ref table 0))
 (define (late-reader) later)
 (define (maybe-early) (guard (e (#t 'undefined)) counter))
@@ -23,3 +29,4 @@
 (display (use-twice)) (newline)
 (define self-ref (guard (e (#t 'undefined-at-its-own-init)) (list 1)))
 (display self-ref) (newline)
+(display (both)) (newline)
