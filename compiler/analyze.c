@@ -20,11 +20,15 @@
  *   4b. Var.captured and Var.boxed (assigned and captured, or assigned in a program that may
  *      re-enter a continuation: lives in a box);
  *   5. Lambda.free: the free variables of each closure, leaving out known procedures without
- *      free variables of their own (they are static closures, referenced as constants).
+ *      free variables of their own (they are static closures, referenced as constants);
+ *   6. Var.init_first: the globals whose definitions all run before any procedure can be
+ *      called (the top level's leading forms that call nothing).
  */
 #include "regalc.h"
 
 #include <stdlib.h>
+
+#include "regal.h" /* RT_PF_PURE, RT_PF_EVAL */
 
 /* How a known local lambda is referenced. Tail calls from its own body are loop back edges
  * and are not counted: they never stop contification. A tail call from a lambda nested in it
@@ -382,6 +386,8 @@ static void analyze_add_free(Lambda *l, Var *v) {
     vec_push(&l->free, v);
 }
 
+static void analyze_init_first(Program *prog);
+
 static void analyze_free_visit(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     (void)tail;
     Var *v = (a->kind == AST_REF || a->kind == AST_SET) ? a->var : NULL;
@@ -402,6 +408,7 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];
         v->nrefs = v->nsets = v->ndefs = 0;
+        v->init_first = false;
     }
     analyze_walk(&an, prog->body, analyze_count, NULL, false);
     analyze_walk(&an, prog->body, analyze_mark_known, NULL, false);
@@ -448,7 +455,76 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
         an.free_changed = false;
         analyze_walk(&an, prog->body, analyze_free_visit, NULL, false);
     } while (an.free_changed);
+    if (!(opt && opt->no_early_globals)) analyze_init_first(prog);
     free(an.info);
+}
+
+/* ---- 6. globals defined before anything can read them ---------------------------------------
+ * The top level's forms run in order. While none of them has called a procedure (a lambda's
+ * body runs only when called), a global can only be read by the top-level code itself: a
+ * global defined once, never assigned, by a define in that call-free prefix, and not read by
+ * the prefix before its define, holds its value whenever any reference to it runs. Only
+ * primitives that are pure and call none of their arguments count as calling nothing (force,
+ * hash-table-set! and the like call procedures an argument holds, and are not pure), and calls
+ * of known procedures whose bodies call nothing in turn (a procedure that makes a closure, as
+ * (define getter (make-getter car)) does): their bodies' reads count as the prefix's, read at
+ * their first call. `done` holds each known lambda looked into: 1 calls nothing, 0 does (or
+ * is being looked into: a recursion is a call). */
+typedef struct InitFirst { PtrMap read, done; } InitFirst;
+static bool analyze_calls_nothing(Ast *a, InitFirst *st) {
+    switch (a->kind) {
+    case AST_CONST: case AST_LAMBDA: return true;
+    case AST_REF:
+        if (a->var->global) *ptrmap_slot(&st->read, a->var, true) = 1;
+        return true;
+    case AST_SET: return analyze_calls_nothing(a->value, st);
+    case AST_IF:
+        return analyze_calls_nothing(a->test, st) && analyze_calls_nothing(a->then, st) &&
+               analyze_calls_nothing(a->els, st);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++)
+            if (!analyze_calls_nothing(a->items.items[i], st)) return false;
+        return true;
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (!k || k->rest || k->params.len != a->args.len || !analyze_calls_nothing(a->fn, st)) return false;
+        for (size_t i = 0; i < a->args.len; i++)
+            if (!analyze_calls_nothing(a->args.items[i], st)) return false;
+        size_t *d = ptrmap_slot(&st->done, k, true);
+        if (*d != PTRMAP_NONE) return *d == 1;
+        *d = 0;
+        bool ok = analyze_calls_nothing(k->body, st);
+        *ptrmap_slot(&st->done, k, true) = ok;
+        return ok;
+    }
+    case AST_PRIMCALL:
+        if (!(a->prim->flags & RT_PF_PURE) || (a->prim->flags & RT_PF_EVAL) || a->prim->calls >= 0 || a->ffi)
+            return false;
+        for (size_t i = 0; i < a->args.len; i++)
+            if (!analyze_calls_nothing(a->args.items[i], st)) return false;
+        return true;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++)
+            if (!analyze_calls_nothing(a->inits.items[i], st)) return false;
+        return analyze_calls_nothing(a->body, st);
+    }
+    return false;
+}
+
+static void analyze_init_first(Program *prog) {
+    InitFirst st = {0};   /* st.read: the globals the prefix has read so far */
+    Ast *body = prog->body;
+    size_t n = body->kind == AST_SEQ ? body->items.len : 1;
+    for (size_t i = 0; i < n; i++) {
+        Ast *f = body->kind == AST_SEQ ? body->items.items[i] : body;
+        if (!analyze_calls_nothing(f, &st)) break;
+        Var *v = f->kind == AST_SET && f->is_define ? f->var : NULL;
+        if (v && v->global && v->defined && !v->ext && v->ndefs == 1 && v->nsets == 0 &&
+            *ptrmap_slot(&st.read, v, true) == PTRMAP_NONE)
+            v->init_first = true;
+    }
+    ptrmap_free(&st.read);
+    ptrmap_free(&st.done);
 }
 
 /* ---- a query for later passes ----------------------------------------------------------------- */

@@ -452,6 +452,7 @@ static const char *emit_ref(Emitter *em, Ast *a) {
     if (v->global) {
         if (!v->defined) return xasprintf("RT_TAG_AS_OBJ(&rt_pc_%s)", v->prim->cname);
         char *name = emit_var_name(v);
+        if (v->init_first) return name;   /* defined before anything can read it (analyze.c) */
         const char *body = xasprintf("rt_error_msg(%s, %s, \"variable used before its definition\")",
                                      emit_loc(em, a->loc), emit_str_lit(v->name->name));
         emit_line(em, "if (RT_UNLIKELY(%s == RT_UNDEFINED)) %s;", name, emit_stub(em, NULL, NULL, body, 0, NULL));
@@ -761,6 +762,31 @@ static const char *emit_prim_call_out(Emitter *em, const char *rg, const Prim *p
     return t;
 }
 
+/* The test of an indexed access (vector-ref, string-set!, ...) that lets the fast path run: x
+ * is an object of type tid (unless proven) and i a fixnum in [0, length). Sets *ix to the C
+ * expression of the index. Past a proven fixnum, one rotate and one unsigned compare test both
+ * the fixnum and the range (RT_FIX_INDEX); -fno-fused-index (or --no-types for the vector
+ * case) keeps the earlier form: a fixnum test, then the range, every check kept unless both
+ * operands are proven. */
+static const char *emit_index_test(Emitter *em, Ast *a, const char *x, const char *i,
+                                   Type ty, const char *tid, const char **ix) {
+    bool xok = emit_proven(em, a->args.items[0], ty), iok = emit_proven(em, a->args.items[1], TY_FIX);
+    const char *count = xasprintf("RT_HDR_COUNT(*RT_OBJ(%s))", x);
+    if (em->opt->no_fused_index) {
+        bool typed = emit_check(em, xok && iok);
+        *ix = xasprintf("RT_FIXVAL(%s)", i);
+        if (typed) return xasprintf("(uint64_t)RT_FIXVAL(%s) < %s", i, count);
+        return xasprintf("RT_IS_TYPE(%s, %s) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < %s", x, tid, i, i, count);
+    }
+    const char *obj = emit_check(em, xok) ? "" : xasprintf("RT_IS_TYPE(%s, %s) && ", x, tid);
+    if (emit_check(em, iok)) {
+        *ix = xasprintf("RT_FIXVAL(%s)", i);
+        return xasprintf("%s(uint64_t)RT_FIXVAL(%s) < %s", obj, i, count);
+    }
+    *ix = xasprintf("RT_FIX_INDEX(%s)", i);
+    return xasprintf("%sRT_FIX_INDEX(%s) < %s", obj, i, count);
+}
+
 /* A (list ...) of more elements is one out-of-line rt_p_list call on an array of them. */
 #define EMIT_INLINE_LIST 8
 
@@ -839,27 +865,35 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         r = emit_vector_length(em, a, v[0], loc);
     } else if (p->id == PRIM_vector_ref && n == 2) {
         char *t = emit_temp(em);
-        bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));
+        const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_VEC, "TYPE_ID_VECTOR", &ix);
         emit_line(em, "RtValue %s;", t);
-        if (typed) /* the bounds check stays */
-            emit_line(em, "if (RT_LIKELY((uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) %s = RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)];",
-                      v[1], v[0], t, v[0], v[1]);
-        else
-            emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) %s = RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)];",
-                      v[0], v[1], v[1], v[0], t, v[0], v[1]);
+        emit_line(em, "if (RT_LIKELY(%s)) %s = RT_AS(RtVector, %s)->items[%s];", ok, t, v[0], ix);
         emit_line(em, "else %s = %s;", t, emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1)", p->cname, loc), 2, v));
         r = t;
     } else if (p->id == PRIM_vector_set_x && n == 3) {
-        bool typed = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC) && emit_proven(em, a->args.items[1], TY_FIX));
-        if (typed)
-            emit_line(em, "if (RT_LIKELY((uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
-                      v[1], v[0], v[0], v[1], v[2]);
-        else
-            emit_line(em, "if (RT_LIKELY(RT_IS_TYPE(%s, TYPE_ID_VECTOR) && RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) < RT_HDR_COUNT(*RT_OBJ(%s)))) RT_AS(RtVector, %s)->items[RT_FIXVAL(%s)] = %s;",
-                      v[0], v[1], v[1], v[0], v[0], v[1], v[2]);
+        const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_VEC, "TYPE_ID_VECTOR", &ix);
+        emit_line(em, "if (RT_LIKELY(%s)) RT_AS(RtVector, %s)->items[%s] = %s;", ok, v[0], ix, v[2]);
         emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
         emit_check_store(em, loc, v[0], v[2]);
         r = "RT_UNSPEC";
+    } else if (p->id == PRIM_string_ref && n == 2 && !em->opt->no_inline_strings) {
+        /* R7RS 6.7: a string is one uint32_t code point per character (RtString) */
+        char *t = emit_temp(em);
+        const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_STR, "TYPE_ID_STRING", &ix);
+        emit_line(em, "RtValue %s;", t);
+        emit_line(em, "if (RT_LIKELY(%s)) %s = RT_CHAR(RT_AS(RtString, %s)->chars[%s]);", ok, t, v[0], ix);
+        emit_line(em, "else %s = %s;", t, emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1)", p->cname, loc), 2, v));
+        r = t;
+    } else if (p->id == PRIM_string_set_x && n == 3 && !em->opt->no_inline_strings) {
+        const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_STR, "TYPE_ID_STRING", &ix);
+        const char *ch = emit_check(em, emit_proven(em, a->args.items[2], TY_CHAR)) ? "" : xasprintf(" && RT_IS_CHAR(%s)", v[2]);
+        emit_line(em, "if (RT_LIKELY(%s%s)) RT_AS(RtString, %s)->chars[%s] = RT_CHARVAL(%s);", ok, ch, v[0], ix, v[2]);
+        emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
+        r = "RT_UNSPEC";
+    } else if (p->id == PRIM_string_length && n == 1 && !em->opt->no_inline_strings) {
+        const char *ok = emit_check(em, emit_proven(em, a->args.items[0], TY_STR)) ? "1" : xasprintf("RT_IS_TYPE(%s, TYPE_ID_STRING)", v[0]);
+        r = xasprintf("(RT_LIKELY(%s) ? RT_FIX(RT_HDR_COUNT(*RT_OBJ(%s))) : %s)", ok, v[0],
+                      emit_stub(em, "RtValue", NULL, xasprintf("rt_p_string_length(&rt_gc_region, %s, s0)", loc), 1, &v[0]));
     } else if (n == 2 && !em->opt->no_inline_search &&
                (p->id == PRIM_memq || p->id == PRIM_assq || p->id == PRIM_memv || p->id == PRIM_assv)) {
         /* a search as a loop the C compiler sees (regal.h); memv and assv by eq? unless the

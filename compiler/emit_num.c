@@ -162,6 +162,7 @@ static const char *emit_type_test(Type t) {
     case TY_PROC: return "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)";
     case TY_BVEC: return "RT_IS_TYPE(%s, TYPE_ID_BYTEVECTOR)";
     case TY_FLO: return "RT_IS_TYPE(%s, TYPE_ID_FLOAT)";
+    case TY_INT: return "RT_IS_EXACT_INTEGER(%s)";
     default: return NULL;
     }
 }
@@ -290,6 +291,20 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
                          : p->id == PRIM_char_gt_p ? ">" : p->id == PRIM_char_le_p ? "<=" : ">=";
         const char **v = emit_args(em, &a->args);
         const char *r = xasprintf("RT_CHARVAL(%s) %s RT_CHARVAL(%s)", v[0], op, v[1]);
+        free(v);
+        return r;
+    }
+    if (n == 1 && (p->id == PRIM_odd_p || p->id == PRIM_even_p) && !em->opt->no_inline_arith) {
+        /* a fixnum's low bit; anything else (a bignum, an integral flonum, an error) in a stub */
+        const char **v = emit_args(em, &a->args);
+        const char *bit = xasprintf("%s(%s & RT_FIX(1))", p->id == PRIM_odd_p ? "!!" : "!", v[0]);
+        const char *r;
+        if (emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))) r = bit;
+        else {
+            const char *slow = emit_stub(em, "int", NULL, xasprintf("rt_p_%s(&rt_gc_region, %s, s0) != RT_FALSE", p->cname,
+                                                                  emit_loc(em, a->loc)), 1, v);
+            r = xasprintf("(RT_IS_FIXNUM(%s) ? %s : %s)", v[0], bit, slow);
+        }
         free(v);
         return r;
     }

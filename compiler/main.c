@@ -85,6 +85,13 @@ static void main_usage(FILE *f) {
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
           "  -fno-inline-search   memq, memv, assq and assv call the runtime instead of an\n"
           "                       inline loop\n"
+          "  -fno-fused-index     vector and string indexes not known to be fixnums are tested\n"
+          "                       for a fixnum, then against the length, instead of by one\n"
+          "                       rotate and unsigned compare\n"
+          "  -fno-inline-strings  string-ref, string-set! and string-length call the runtime\n"
+          "  -fno-early-globals   every reference to a global checks that its definition has\n"
+          "                       run, even where the definition runs before any procedure can\n"
+          "                       be called\n"
           "  -fno-accumulate      a sum or product with a self call in tail position, as in fib,\n"
           "                       stays a call (no accumulating loop)\n"
           "  -fno-unroll-recursion  a procedure that calls itself (not in tail position) calls\n"
@@ -370,6 +377,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;
+        else if (!strcmp(a, "-fno-fused-index")) eo.no_fused_index = true;
+        else if (!strcmp(a, "-fno-inline-strings")) eo.no_inline_strings = true;
+        else if (!strcmp(a, "-fno-early-globals")) ao.no_early_globals = true;
         else if (!strcmp(a, "-fno-accumulate")) eo.no_accumulate = true;
         else if (!strcmp(a, "-fno-unroll-recursion")) eo.no_unroll_recursion = true;
         else if (!strcmp(a, "-fno-flonum-entries")) io.flonum_entries = false;

@@ -312,6 +312,10 @@ typedef struct Var {
     bool captured;        /* referenced or assigned from a lambda other than its owner */
     bool boxed;           /* assigned and captured: lives in a box */
     Lambda *known;        /* bound once to this lambda and never assigned */
+    bool init_first;      /* global: defined once, never assigned, and its define runs before
+                             any code that could read it (no call, no read of it at the top
+                             level before it): its references need no check that it is
+                             defined (-fno-early-globals) */
     /* set by infer.c */
     Type type;            /* every type its values can have */
     const struct SiteSet *sites; /* the container sites its pairs, vectors, records come from */
@@ -781,6 +785,7 @@ void dump_program(const Program *prog, Buf *out, const DumpHooks *hooks);
 typedef struct AnalyzeOptions {
     bool no_tail_continuations;  /* -fno-tail-continuations: a continuation only called in tail
                                   * position stays a setjmp escape */
+    bool no_early_globals;       /* -fno-early-globals: no Var.init_first */
 } AnalyzeOptions;
 void analyze_program(Program *prog, const AnalyzeOptions *opt);
 /* Whether evaluating a, in tail position, can reach a tail call of target, looking into the
@@ -964,6 +969,10 @@ typedef struct EmitOptions {
     bool no_direct_calls;  /* -fno-direct-calls: known calls go through the generic entry */
     bool no_lazy_regions;  /* -fno-lazy-regions: a procedure enters its own regions on entry */
     bool no_inline_search; /* -fno-inline-search: memq, memv, assq, assv call the runtime */
+    bool no_fused_index;   /* -fno-fused-index: an index not known to be a fixnum is tested for
+                            * a fixnum, then against the length (two tests, not one rotate) */
+    bool no_inline_strings; /* -fno-inline-strings: string-ref, string-set!, string-length call
+                             * the runtime */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
     bool no_unroll_recursion; /* -fno-unroll-recursion: no second copy of a self-recursive body */

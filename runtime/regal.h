@@ -148,6 +148,7 @@ typedef uint64_t RtValue;
 #define RT_CHAR(cp)     RT_IMM(1, (cp))
 
 #define RT_IS_FIXNUM(v) (((v) & RT_TAG_MASK) == RT_TAG_FIXNUM)
+#define RT_IS_EXACT_INTEGER(v) (RT_IS_FIXNUM(v) || RT_IS_TYPE(v, TYPE_ID_INT))   /* N1 below */
 #define RT_IS_PAIR(v)   (((v) & RT_TAG_MASK) == RT_TAG_PAIR)
 #define RT_IS_OBJ(v)    (((v) & RT_TAG_MASK) == RT_TAG_OBJ)
 #define RT_IS_CHAR(v)   (((v) & 0xffu) == ((1u << 3) | RT_TAG_IMM))
@@ -157,6 +158,11 @@ typedef uint64_t RtValue;
 
 #define RT_FIX(n)       ((RtValue)((uint64_t)(int64_t)(n) << 3))
 #define RT_FIXVAL(v)    ((int64_t)(v) >> 3)
+/* v rotated right by the tag's 3 bits: a fixnum's value when v is a fixnum >= 0; at least
+ * 2^60 when v is a negative fixnum or not a fixnum (its sign or tag bits land on top). So
+ * RT_FIX_INDEX(i) < n, for a length n < 2^56, tests "i is a fixnum in [0, n)" with one
+ * compare (compiled code's vector-ref, string-ref, ...; the rotate is one instruction). */
+#define RT_FIX_INDEX(v) (((uint64_t)(v) >> 3) | ((uint64_t)(v) << 61))
 #define RT_CHARVAL(v)   ((uint32_t)((v) >> 8))
 
 /* ============================================================================================
