@@ -80,6 +80,8 @@ static void main_usage(FILE *f) {
           "                       even when the callee returns only objects it makes (a constructor)\n"
           "  -fno-store-params    what a procedure stores into its parameters' objects goes to the\n"
           "                       collected heap, not to the region its callers give it\n"
+          "  -fno-tested-heap     an unknown procedure's call whose value is only tested gets a\n"
+          "                       region of the frame or loop iteration, not the collected heap\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -375,6 +377,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-alloc-free")) ro.no_alloc_free = true;
         else if (!strcmp(a, "-fno-fresh-results")) ro.no_fresh_results = true;
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;
+        else if (!strcmp(a, "-fno-tested-heap")) ro.no_tested_heap = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;
         else if (!strcmp(a, "-fno-fused-index")) eo.no_fused_index = true;

@@ -364,6 +364,7 @@ struct Ast {
                              placed there (regions.c's container rule): emit.c allocates through
                              rt_region_soft, which turns to the heap past a soft budget */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
+    bool rg_tested;       /* regions.c: a call whose value is only tested (an if's test) or dropped */
 };
 
 struct Lambda {
@@ -865,6 +866,8 @@ bool version_program(Program *prog);
  *             (a constructor) is a store into that call's region (fresh results); a call of a
  *             procedure that allocates nothing in its region (an accessor) is given none, and
  *             its result is only what it returns of its arguments (alloc-free)
+ *   (tested)  a call of a procedure inference cannot name whose value is only tested or dropped
+ *             gets the collected heap, not a region of its own in every frame or iteration
  *   (tail cycles) what a procedure on a cycle of tail calls makes for its caller's region
  *             (arguments of its tail calls, its rest list) goes there through the soft budget:
  *             the rounds of the cycle share that region, which would otherwise grow with each
@@ -896,6 +899,7 @@ typedef enum RegionWhy {
     RW_CONTAINER,        /* made in a loop, stored into containers of an older region: there */
     RW_SOFT_STRING,      /* a string made in a loop, outliving an iteration: its need's region */
     RW_TAIL_CYCLE,       /* made for the caller's region by a procedure on a cycle of tail calls */
+    RW_TESTED,           /* an unknown procedure's result only tested: no region of its own */
     RW_GLOBAL,           /* a global's value */
     RW_SET,              /* assigned with set! */
     RW_CAPTURED,         /* captured by a closure that keeps it */
@@ -932,6 +936,8 @@ typedef struct RegionsOptions {
                             * heap even when the callee returns only objects it makes */
     bool no_store_params;  /* -fno-store-params: what a procedure stores into the objects of its
                             * parameters goes to the heap, not to the region its callers give it */
+    bool no_tested_heap;   /* -fno-tested-heap: an unknown call whose value is only tested gets
+                            * a region of the frame or iteration, not the collected heap */
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with

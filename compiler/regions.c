@@ -181,6 +181,7 @@ typedef struct Rg {
     bool *ret_fresh;      /* by lambda id: returns only objects it makes (below) */
     bool *fresh_visiting; /* by lambda id: a contified loop whose exits are being looked at */
     bool store_rr_on;     /* stores into parameters' objects go to the caller's region (below) */
+    bool tested_heap;     /* unknown calls whose value is only tested take the heap (rg_place_by) */
     bool *tail_called;    /* by lambda id: the target of a tail call (not a loop's jump) */
     uint64_t *store_rr;   /* by lambda id: the parameters (bit j) into whose objects it stores
                              objects of its caller's region (below) */
@@ -329,6 +330,7 @@ static bool rg_soft_string(const Rg *rg, const Tok *k) {
 }
 static bool rg_soft_rule(const Rg *rg, const Tok *k) { return rg_container_rule(rg, k) || rg_soft_string(rg, k); }
 static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container);
+static bool rg_call_targets(const Rg *rg, const Ast *a, CallTarget *ts, int *nt);
 static int rg_place(const Rg *rg, Proc *p, const Tok *k) { return rg_place_by(rg, p, k, true); }
 /* Whether the soft rules decide k's place (the heap without them). */
 static bool rg_soft(const Rg *rg, Proc *p, const Tok *k) {
@@ -340,6 +342,15 @@ static bool rg_type_bignum_only(Type t) {
 /* Numbers that may be fixnums: generic arithmetic on operands of unknown types, or a call
  * returning what it computes so; they allocate only when the value is not a fixnum. */
 static bool rg_type_number_maybe_fixnum(Type t) { return (t & TY_FIX) && !(t & ~TY_NUM); }
+static bool rg_tested_heap(const Rg *rg, Proc *p, const Tok *k, int n) {
+    if (k->kind != TK_SITE || k->site->kind != AST_CALL || !k->site->rg_tested || !rg->tested_heap) return false;
+    if (n != SC_LOCAL && rg_scope(p, n)->kind != SC_SELF && rg_scope(p, n)->kind != SC_LOOP) return false;
+    BITS_EACH(&k->contents, t)
+        if (p->toks.items[t].kind == TK_SITE || p->toks.items[t].kind == TK_PARAM) return false;
+    CallTarget ts[RG_MAX_TARGETS];
+    int nt;
+    return !rg_call_targets(rg, k->site, ts, &nt);
+}
 static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
     int a = k->alloc, n = k->need < 0 ? a : k->need;
     for (int s = a; s != n; s = rg_scope(p, s)->parent)
@@ -364,6 +375,15 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
         if ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) && k->site->kind != AST_CALL)
             return SC_HEAP;
     }
+    /* A call inference cannot follow whose value is only tested or dropped (quicksort's
+     * (less? x pivot) in a loop): a region entered, and emptied at each iteration or call, for a
+     * callee that usually makes nothing there; the collected heap takes what it makes. A known
+     * callee that makes nothing is given no region anyway (alloc_free). Not when the result may
+     * hold objects of this procedure's sites or parameters (what the closure called captured):
+     * in the heap it would take them there (ecraven equal's thunks, made by each caller, then
+     * went to the heap). A free variable's may go: the procedure a loop calls is usually a
+     * global's or a parameter's of the loop's host. */
+    if (rg_tested_heap(rg, p, k, n)) return SC_HEAP;
     /* Likewise a local site of numbers that may be fixnums: a region in every frame (an enter
      * and a leave per call) for what is usually a fixnum was half of fib's time on an input
      * read at run time; the collected heap takes the boxed ones. Sites that always box (flonum
@@ -1608,15 +1628,17 @@ static void rg_finish(Rg *rg, Proc *p) {
         bool number_rule = !bignum_rule && s == SC_HEAP && rg_type_number_maybe_fixnum(k->type) &&
                            (n == SC_LOCAL || ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) &&
                                               k->site->kind != AST_CALL));
+        bool tested_rule = !bignum_rule && !number_rule && s == SC_HEAP && rg_tested_heap(rg, p, k, n);
         /* a carry variable's value whose call may leave garbage in a carry region */
         bool dirty_rule = s == SC_HEAP && rg_scope(p, n)->kind == SC_CARRY && k->carry_arg == rg_scope(p, n)->loop;
         RegionSite site = {.site = k->site, .proc = p->lam, .what = k->what, .place = k->site->place,
                            .loop = k->site->place_loop,
-                           .outlives_iteration = !bignum_rule && !number_rule && !dirty_rule && sc->kind == SC_HEAP &&
+                           .outlives_iteration = !bignum_rule && !number_rule && !tested_rule && !dirty_rule && sc->kind == SC_HEAP &&
                                                  rg_scope(p, n)->kind != SC_HEAP,
                            .why_kind = bignum_rule ? RW_BIGNUM
                                      : number_rule ? RW_NUMBER
                                      : tail_soft ? RW_TAIL_CYCLE
+                                     : tested_rule ? RW_TESTED
                                      : k->site->place_soft ? (k->stored && rg->container ? RW_CONTAINER : RW_SOFT_STRING)
                                      : sc->kind == SC_CARRY ? RW_CARRY
                                      : sc->kind == SC_HEAP && rg_scope(p, n)->kind != SC_HEAP ? RW_LOOP
@@ -1628,6 +1650,8 @@ static void rg_finish(Rg *rg, Proc *p) {
                                                           rg_why(p, k, s))
                                   : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
                                                   "not worth a region in every frame"
+                                  : tested_rule ? "the result of a procedure inference cannot name, only tested: "
+                                                  "not worth a region in every frame or iteration"
                                   : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration", rg_why(p, k, s))
                                   : k->site->place_soft && k->stored && rg->container
                                     ? xasprintf("made in every iteration of a loop to be stored into objects that live "
@@ -1831,6 +1855,36 @@ static void rg_mark_tail_called(Rg *rg, const Ast *a, bool tail, Lambda *self) {
     }
 }
 
+/* Ast.rg_tested: the calls whose value is only tested (the test of an if, or a branch of an if
+ * that is itself only tested: `and`) or dropped (not the last expression of a sequence). */
+static void rg_mark_tested(Ast *a, bool tested) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return;
+    case AST_SET: rg_mark_tested(a->value, false); return;
+    case AST_IF:
+        rg_mark_tested(a->test, true);
+        rg_mark_tested(a->then, tested);
+        rg_mark_tested(a->els, tested);
+        return;
+    case AST_LAMBDA: rg_mark_tested(a->lambda->body, false); return;
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) rg_mark_tested(a->items.items[i], i + 1 < a->items.len || tested);
+        return;
+    case AST_CALL:
+        a->rg_tested = tested;
+        rg_mark_tested(a->fn, false);
+        for (size_t i = 0; i < a->args.len; i++) rg_mark_tested(a->args.items[i], false);
+        return;
+    case AST_PRIMCALL:
+        for (size_t i = 0; i < a->args.len; i++) rg_mark_tested(a->args.items[i], false);
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) rg_mark_tested(a->inits.items[i], false);
+        rg_mark_tested(a->body, tested);
+        return;
+    }
+}
+
 void regions_program(Program *prog, const RegionsOptions *opt) {
     Rg *rg = xcalloc(1, sizeof *rg);
     rg->prog = prog;
@@ -1855,6 +1909,8 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     if (!(opt && opt->no_alloc_free)) rg_alloc_free(rg);
     if (!(opt && opt->no_fresh_results)) rg_ret_fresh(rg);
     rg->store_rr_on = !(opt && opt->no_store_params);
+    rg->tested_heap = !(opt && opt->no_tested_heap);
+    if (rg->tested_heap) rg_mark_tested(prog->body, false);
     rg->store_rr = xcalloc(nl, sizeof *rg->store_rr);
     rg->tail_called = xcalloc(nl, sizeof *rg->tail_called);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
@@ -1976,6 +2032,7 @@ void regions_explain(Program *prog, Buf *out) {
         [RW_CONTAINER] = "made in a loop, stored into older containers",
         [RW_SOFT_STRING] = "strings made in a loop, outliving it",
         [RW_TAIL_CYCLE] = "made for the caller's region on a cycle of tail calls",
+        [RW_TESTED] = "results of unknown procedures, only tested",
         [RW_SET] = "assigned with set!", [RW_CAPTURED] = "captured by a closure that keeps them",
         [RW_BOXED] = "in an assigned variable a closure captures"};
     int by_why[RW_COUNT] = {0};
