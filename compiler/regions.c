@@ -291,17 +291,16 @@ static Bits *rg_varset(Rg *rg, Var *v) {
  * a procedure inference cannot name, one that is rr_dirty, or a primitive that calls
  * procedures (carry regions, below). */
 static Lambda *rg_mapped(Ast *a);
+static bool rg_call_targets(const Rg *rg, const Ast *a, CallTarget *ts, int *nt);
 static bool rg_call_dirty(const Rg *rg, Ast *a) {
     if (a->kind == AST_PRIMCALL) {
         Lambda *f = rg_mapped(a);
         return f ? rg->rr_dirty[f->id] : prims_higher_order(a->prim, a->args.len);
     }
     if (a->kind != AST_CALL) return false;
-    Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-    if (k) return rg->rr_dirty[k->id];
     CallTarget ts[RG_MAX_TARGETS];
-    int nt = infer_call_targets(rg->prog, a, ts, RG_MAX_TARGETS);
-    if (nt < 0 || nt > RG_MAX_TARGETS) return true;
+    int nt;
+    if (!rg_call_targets(rg, a, ts, &nt)) return true;
     for (int j = 0; j < nt; j++)
         if (ts[j].lambda ? rg->rr_dirty[ts[j].lambda->id] : prims_higher_order(ts[j].prim, a->args.len)) return true;
     return false;
@@ -330,7 +329,6 @@ static bool rg_soft_string(const Rg *rg, const Tok *k) {
 }
 static bool rg_soft_rule(const Rg *rg, const Tok *k) { return rg_container_rule(rg, k) || rg_soft_string(rg, k); }
 static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container);
-static bool rg_call_targets(const Rg *rg, const Ast *a, CallTarget *ts, int *nt);
 static int rg_place(const Rg *rg, Proc *p, const Tok *k) { return rg_place_by(rg, p, k, true); }
 /* Whether the soft rules decide k's place (the heap without them). */
 static bool rg_soft(const Rg *rg, Proc *p, const Tok *k) {
