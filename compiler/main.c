@@ -74,6 +74,8 @@ static void main_usage(FILE *f) {
           "                       heap), not a copy it makes when it inserts the key\n"
           "  -fno-tail-soft       what a procedure on a cycle of tail calls makes for its caller's\n"
           "                       region goes there without a soft budget\n"
+          "  -fno-collected-tails a call that may leave garbage of cycles of tail calls in its region\n"
+          "                       gets no loop carry region (the collected heap takes its result)\n"
           "  -fno-alloc-free      a call of a procedure that allocates nothing in its region\n"
           "                       (an accessor) is still given one, its result counted as made there\n"
           "  -fno-fresh-results   what is stored into a call's result goes to the collected heap\n"
@@ -374,6 +376,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-own-keys")) ro.no_own_keys = true;
         else if (!strcmp(a, "-fno-soft-strings")) ro.no_soft_strings = true;
         else if (!strcmp(a, "-fno-tail-soft")) ro.no_tail_soft = true;
+        else if (!strcmp(a, "-fno-collected-tails")) ro.no_collected_tails = true;
         else if (!strcmp(a, "-fno-alloc-free")) ro.no_alloc_free = true;
         else if (!strcmp(a, "-fno-fresh-results")) ro.no_fresh_results = true;
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;

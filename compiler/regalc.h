@@ -930,6 +930,10 @@ typedef struct RegionsOptions {
                             * (so they go to the heap), not copies */
     bool no_tail_soft;     /* -fno-tail-soft: what a procedure on a cycle of tail calls makes in
                             * its caller's region goes there without the soft budget */
+    bool no_collected_tails; /* -fno-collected-tails: a call that may leave garbage of cycles of
+                            * tail calls in the region it is given gets no carry region (the
+                            * heap); by default it does, since the runtime collects such regions
+                            * (regiongc.c) */
     bool no_alloc_free;    /* -fno-alloc-free: a call of a procedure that allocates nothing in its
                             * region is still given one, its result a token of that region */
     bool no_fresh_results; /* -fno-fresh-results: a store into the result of a call goes to the

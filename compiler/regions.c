@@ -176,6 +176,8 @@ typedef struct Rg {
     bool *rr_dirty;       /* by lambda id: may put into its caller's region objects that are
                              not part of its result (carry regions, below) */
     bool dirty_known;     /* rr_dirty is computed: a dirty call's result is not carried */
+    bool collected_tails; /* ... unless the garbage it leaves is collected (regiongc.c): a
+                             dirty call's region is marked by the cycle that dirties it */
     bool tail_soft;       /* tail cycles allocate through the soft budget (below) */
     bool *alloc_free;     /* by lambda id: never allocates in a region it is given (below) */
     bool *ret_fresh;      /* by lambda id: returns only objects it makes (below) */
@@ -358,7 +360,7 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
             /* made by a back edge's arguments for the loop's carry region (below) */
             if (rg_scope(p, s)->kind == SC_LOOP && k->kind == TK_SITE && k->carry_arg == rg_scope(p, s)->loop &&
                 rg_scope(p, s)->parent == n && rg_scope(p, n)->kind == SC_CARRY &&
-                !(rg->dirty_known && rg_call_dirty(rg, k->site)))
+                !(rg->dirty_known && !rg->collected_tails && rg_call_dirty(rg, k->site)))
                 continue;
             return SC_HEAP;
         }
@@ -1644,13 +1646,17 @@ static void rg_finish(Rg *rg, Proc *p) {
                            .why = bignum_rule ? "makes an object only when fixnum arithmetic overflows into a "
                                                 "bignum: not worth a region of its own"
                                   : tail_soft ? xasprintf("%s, by a procedure on a cycle of tail calls, whose rounds "
-                                                          "share this region: there up to the tail cycles' budget",
+                                                          "share this region: there, collected as it grows (regiongc.c), up to the tail cycles' budget",
                                                           rg_why(p, k, s))
                                   : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
                                                   "not worth a region in every frame"
                                   : tested_rule ? "the result of a procedure inference cannot name, only tested: "
                                                   "not worth a region in every frame or iteration"
-                                  : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration", rg_why(p, k, s))
+                                  : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration%s", rg_why(p, k, s),
+                                                                     rg->dirty_known && rg_call_dirty(rg, k->site)
+                                                                         ? ", with what the cycles of tail calls the call enters leave "
+                                                                           "there, collected as it grows (regiongc.c)"
+                                                                         : "")
                                   : k->site->place_soft && k->stored && rg->container
                                     ? xasprintf("made in every iteration of a loop to be stored into objects that live "
                                                 "there (%s): with them, up to the region's soft budget", rg_why(p, k, s))
@@ -1891,6 +1897,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->container = !(opt && opt->no_container);
     rg->soft_strings = !(opt && opt->no_soft_strings);
     rg->tail_soft = !(opt && opt->no_tail_soft);
+    rg->collected_tails = rg->tail_soft && !(opt && opt->no_collected_tails);
     if (!(opt && opt->no_own_keys)) rg_keys_program(prog);
     size_t nl = prog->lambdas.len + 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)

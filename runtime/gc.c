@@ -217,7 +217,7 @@ void rt_stats_report(void) {
     const RtAllocStats *s = &rt_alloc_stats;
     uint64_t live = 0;
     for (const Region *r = rt_region_top; r != NULL; r = r->parent) live += rt_region_bytes_in_use(r);
-    uint64_t in_regions = s->region_reclaimed + live;
+    uint64_t in_regions = s->region_reclaimed + s->region_collected + live;
     struct GC_prof_stats_s gs;
     memset(&gs, 0, sizeof gs);
     GC_get_prof_stats(&gs, sizeof gs);
@@ -234,6 +234,8 @@ void rt_stats_report(void) {
                    "\"chunks_from_upstream\":%llu,"
                    "\"region_allocated_bytes\":%llu,"
                    "\"region_reclaimed_bytes\":%llu,"
+                   "\"region_collected_bytes\":%llu,"
+                   "\"region_collections\":%llu,"
                    "\"heap_allocated_bytes\":%llu,"
                    "\"collections\":%llu,"
                    "\"heap_size_bytes\":%llu,"
@@ -245,6 +247,8 @@ void rt_stats_report(void) {
                    "  chunks from upstream                   %llu\n"
                    "  bytes allocated in regions             %llu\n"
                    "  bytes reclaimed by regions             %llu\n"
+                   "  bytes collected in regions             %llu\n"
+                   "  collections of regions                 %llu\n"
                    "  bytes allocated in the collected heap  %llu\n"
                    "  collections                            %llu\n"
                    "  heap size                              %llu\n"
@@ -252,7 +256,8 @@ void rt_stats_report(void) {
                    "  reclaimed by region release            %.1f%% of all bytes allocated\n",
             (unsigned long long)s->regions_created, (unsigned long long)s->region_peak,
             (unsigned long long)s->chunks_from_upstream, (unsigned long long)in_regions,
-            (unsigned long long)s->region_reclaimed, (unsigned long long)heap,
+            (unsigned long long)s->region_reclaimed, (unsigned long long)s->region_collected,
+            (unsigned long long)s->region_collections, (unsigned long long)heap,
             (unsigned long long)GC_get_gc_no(), (unsigned long long)GC_get_heap_size(),
             (unsigned long long)collected, pct);
     fflush(stderr);

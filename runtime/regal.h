@@ -332,6 +332,10 @@ static inline TypeId rt_type_of(RtValue v) {
 #define RT_REGION_BUDGET  (1024u << 20)     /* a region past it allocates in the heap (region.c) */
 #define RT_REGION_SOFT    (1u << 20)        /* past it, rt_region_soft gives the heap */
 #define RT_REGION_TAIL_SOFT (64u << 20)     /* the budget of a region a tail cycle shares */
+#define RT_REGION_COLLECT (4u << 20)        /* ... collected when it grows by this (regiongc.c) */
+#define RT_TAIL_SEQ       0x3fffffffu        /* Region.tail: the seq that triggers a collection */
+#define RT_TAIL_SPILLED   0x40000000u        /* Region.tail: the heap may point into it */
+#define RT_TAIL_NO_GC     0x80000000u        /* Region.tail: not collected any more */
 #define RT_POOL_PEAK_MAX  4096u              /* ... and at most (256 MiB), as regions peaked */
 #define RT_ROUND(n)       (((size_t)(n) + (RT_ALIGN - 1)) & ~(size_t)(RT_ALIGN - 1))
 
@@ -371,9 +375,14 @@ struct Region {
     RtChunk *chunks;          /* chunks owned, newest first; NULL while in the inline buffer */
     RtLarge *large;           /* large blocks owned, newest first */
     uint32_t depth;           /* nesting depth: older regions have smaller depths (R4) */
-    uint32_t tail;            /* a procedure on a cycle of tail calls was given it (regions.c's
-                                 tail cycles, rt_region_mark_tail): its budget is then
-                                 RT_REGION_TAIL_SOFT, not RT_REGION_BUDGET (region.c) */
+    uint32_t tail;            /* RT_TAIL_* bits. RT_TAIL_SEQ: nonzero once a procedure on a cycle
+                                 of tail calls was given it (regions.c's tail cycles,
+                                 rt_region_mark_tail): its budget is then RT_REGION_TAIL_SOFT,
+                                 not RT_REGION_BUDGET, and it is collected (regiongc.c) when
+                                 its newest chunk's seq reaches this value (1: the first
+                                 threshold, rt_region_collect_chunks). RT_TAIL_SPILLED: some of
+                                 its objects went to the collected heap (a soft or hard budget),
+                                 which may point into it. RT_TAIL_NO_GC: never collected */
     Region *parent;           /* the next-older region on the region stack */
     _Alignas(16) char inline_buf[RT_INLINE_BYTES];
 };
@@ -411,6 +420,9 @@ typedef struct RtAllocStats {
                                      rt_region_recycle or rt_region_unwind (objects' bytes:
                                      inline buffer, chunks and large blocks, as
                                      rt_region_bytes_in_use counts them) */
+    uint64_t region_collected;    /* bytes of the chunks and large blocks regiongc.c gave back:
+                                     the objects' bytes there, garbage of tail cycles' regions */
+    uint64_t region_collections;  /* rt_region_collect calls that collected */
     uint64_t region_held;         /* bytes of chunks and large blocks now owned by regions */
     uint64_t region_peak;         /* max of region_held + RT_INLINE_BYTES * (depth of the
                                      region stack + 1), sampled whenever region_held grows */
@@ -621,7 +633,11 @@ extern uint32_t rt_region_budget;
 extern uint32_t rt_region_soft_chunks;
 static inline Region *rt_region_soft(Region *r) {
     const RtChunk *c = r->chunks;
-    return RT_UNLIKELY(c != NULL && c->seq >= rt_region_soft_chunks) ? &rt_gc_region : r;
+    if (RT_UNLIKELY(c != NULL && c->seq >= rt_region_soft_chunks)) {
+        if (r->depth != 0) r->tail |= RT_TAIL_SPILLED;   /* not the shared global region */
+        return &rt_gc_region;
+    }
+    return r;
 }
 /* The entry of a procedure on a cycle of tail calls (regions.c), whose rounds share their
  * caller's region r: r's budget becomes the tail cycles' (rt_region_tail_chunks chunks,
@@ -629,7 +645,7 @@ static inline Region *rt_region_soft(Region *r) {
  * a word next to r's window and a branch; the store only the first time. */
 extern uint32_t rt_region_tail_chunks;
 static inline void rt_region_mark_tail(Region *r) {
-    if (RT_UNLIKELY(!r->tail)) r->tail = 1;
+    if (RT_UNLIKELY(!(r->tail & RT_TAIL_SEQ))) r->tail |= 1;
 }
 /* Free everything r holds (counted as reclaimed) and rewind r to its empty inline buffer. */
 void rt_region_empty_slow(Region *r);
@@ -739,12 +755,18 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
  *                                                                    inline buffers on stack
  *   chunks_from_upstream      chunks from upstream                   chunks the pool could
  *                                                                    not supply
- *   region_allocated_bytes    bytes allocated in regions             region_reclaimed + bytes
+ *   region_allocated_bytes    bytes allocated in regions             region_reclaimed +
+ *                                                                    region_collected + bytes
  *                                                                    now in use in the regions
  *                                                                    on the region stack
  *                                                                    (rt_global_region too)
  *   region_reclaimed_bytes    bytes reclaimed by regions             region_reclaimed: freed
  *                                                                    by leave, recycle, unwind
+ *   region_collected_bytes    bytes collected in regions             region_collected: freed
+ *                                                                    by collecting the regions
+ *                                                                    of tail cycles (regiongc.c)
+ *   region_collections        collections of regions                 rt_region_collect calls
+ *                                                                    that collected
  *   heap_allocated_bytes      bytes allocated in the collected heap  gc_bytes (the collector's
  *                                                                    object sizes)
  *   collections               collections                            GC_get_gc_no

@@ -60,13 +60,8 @@ static void *rt_uncollectable(size_t bytes, int scanned);
 #define RT_UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 
-/* A chunk (struct RtChunk): regal.h, where rt_region_soft reads its seq. */
-/* A large block: this header, then one object of `bytes` bytes. */
-struct RtLarge {
-    RtLarge *next;
-    size_t bytes;
-    _Alignas(16) char data[];
-};
+/* A chunk (struct RtChunk): regal.h, where rt_region_soft reads its seq. A large block
+ * (struct RtLarge, rtlib.h): its header, then one object of `bytes` bytes. */
 _Static_assert(sizeof(RtChunk) == RT_CHUNK_HDR, "RT_CHUNK_HDR matches struct RtChunk");
 _Static_assert(sizeof(RtLarge) == RT_LARGE_HDR, "RT_LARGE_HDR matches struct RtLarge");
 _Static_assert(RT_LARGE_BYTES <= RT_CHUNK_DATA, "every non-large object fits an empty chunk");
@@ -332,7 +327,7 @@ void rt_pool_trim(void) {
 
 /* A chunk for a region's window: its data poisoned (handed out object by object, R5), `next`
  * and `prev_used` for the caller to set. */
-static RtChunk *rt_chunk_get(void) {
+RtChunk *rt_chunk_get(void) {
     RtChunk *c = rt_pool;
     rt_held_grow(RT_CHUNK_BYTES);
     if (c != NULL && !rt_pool_disabled) {
@@ -361,7 +356,7 @@ size_t rt_pool_cap(void) {
     return peak > RT_POOL_MAX ? peak : RT_POOL_MAX;
 }
 
-static void rt_chunk_put(RtChunk *c) {
+void rt_chunk_put(RtChunk *c) {
     rt_chunks_held--;
     rt_live_unlink(c);
     rt_alloc_stats.region_held -= RT_CHUNK_BYTES;
@@ -725,9 +720,34 @@ uint32_t rt_region_soft_chunks = RT_REGION_SOFT / RT_CHUNK_BYTES;
  * rt_region_budget 0, --check-regions). */
 uint32_t rt_region_tail_chunks = RT_REGION_TAIL_SOFT / RT_CHUNK_BYTES;
 
-static inline int rt_region_spilled(const Region *r) {
-    uint32_t budget = r->tail && rt_region_tail_chunks < rt_region_budget ? rt_region_tail_chunks : rt_region_budget;
-    return r->chunks != NULL && budget != 0 && r->chunks->seq >= budget;
+static inline int rt_region_spilled(Region *r) {
+    uint32_t budget = (r->tail & RT_TAIL_SEQ) && rt_region_tail_chunks < rt_region_budget ? rt_region_tail_chunks
+                                                                                        : rt_region_budget;
+    if (r->chunks == NULL || budget == 0 || r->chunks->seq < budget) return 0;
+    if (r->depth != 0) r->tail |= RT_TAIL_SPILLED;   /* the heap's objects now stand for r (regiongc.c) */
+    return 1;
+}
+
+/* Whether r, a tail cycle's region, is due for a collection (regiongc.c): its newest chunk's
+ * seq has reached its threshold. */
+static inline int rt_region_collect_due(const Region *r) {
+    uint32_t t = r->tail;
+    if (!(t & RT_TAIL_SEQ) || (t & (RT_TAIL_NO_GC | RT_TAIL_SPILLED)) || r->chunks == NULL ||
+        rt_region_collect_chunks == 0 || r == &rt_gc_region)
+        return 0;
+    uint32_t at = (t & RT_TAIL_SEQ) > 1 ? (t & RT_TAIL_SEQ) : rt_region_collect_chunks;
+    return r->chunks->seq >= at;
+}
+
+/* A collection of r, when it is due; then, if the request fits the new window, it is served
+ * there. NULL: go on as before. */
+static void *rt_region_collect_then(Region *r, size_t bytes) {
+    if (!rt_region_collect_due(r) || RT_CAPTURED(r) || !rt_region_collect(r)) return NULL;
+    if ((size_t)(r->end - r->cur) < bytes || bytes > RT_LARGE_BYTES) return NULL;
+    char *p = r->cur;
+    r->cur = p + bytes;
+    RT_UNPOISON(p, bytes);
+    return p;
 }
 
 void *rt_region_alloc_slow(Region *r, size_t bytes) {
@@ -738,6 +758,10 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
         void **p = rt_heap_alloc(TYPE_ID_VECTOR, bytes != 0 ? bytes : RT_ALIGN);
         *p = NULL;
         return p;
+    }
+    if (RT_UNLIKELY(r->tail & RT_TAIL_SEQ)) {
+        void *p = rt_region_collect_then(r, bytes);
+        if (p != NULL) return p;
     }
     if (RT_UNLIKELY(RT_CAPTURED(r) || rt_region_spilled(r))) return rt_captured_alloc(TYPE_ID_VECTOR, bytes, 1);
     if (bytes > RT_LARGE_BYTES) {
@@ -768,6 +792,10 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
 
 void *rt_region_alloc_typed_slow(Region *r, TypeId t, size_t bytes) {
     if (r == &rt_gc_region) return rt_heap_alloc(t, bytes);
+    if (RT_UNLIKELY(r->tail & RT_TAIL_SEQ)) {
+        void *p = rt_region_collect_then(r, RT_ROUND(bytes));
+        if (p != NULL) return p;
+    }
     if (RT_UNLIKELY(RT_CAPTURED(r) || rt_region_spilled(r))) return rt_captured_alloc(t, bytes, 0);
     return rt_region_alloc_slow(r, bytes);
 }
@@ -816,6 +844,7 @@ void rt_region_empty_slow(Region *r) {
     rt_free_large(r);
     r->cur = r->inline_buf;
     r->end = r->inline_buf + RT_INLINE_BYTES;
+    r->tail = 0;   /* emptied (a carry region at a back edge): as good as new (regiongc.c) */
 }
 
 void rt_region_reset(Region *r) {

@@ -257,6 +257,33 @@ void rt_capture_collect(void);
 /* Set by the first capture: --check-regions then leaves stores into collected objects
  * unchecked (a captured region's later objects are there, standing for the region). */
 extern int rt_regions_were_captured;
+/* Collecting a region shared by a cycle of tail calls (regiongc.c, issue 15). Such a region
+ * (Region.tail's RT_TAIL_SEQ set) mostly holds what earlier rounds made and dropped. When its
+ * newest chunk's seq reaches its threshold, rt_region_alloc_slow calls rt_region_collect,
+ * which finds the objects of r still reachable and frees the chunks and large blocks holding
+ * none; it returns 1 then, 0 when it cannot (and marks r RT_TAIL_NO_GC). No object moves. It
+ * relies on R4: nothing older than r (older regions, the global region, static data) points
+ * into it, so its roots are this thread's stack and registers, the regions younger than r,
+ * the thread-local roots, and what the collected heap reachable from them holds (the
+ * runtime's scratch arrays and temporary lists). rt_region_collect_chunks: the growth in
+ * chunks between collections (RT_REGION_COLLECT; REGAL_REGION_GC=MiB sets it, 0 turns
+ * collection off, REGAL_REGION_GC_STRESS=1 makes it every chunk: start.c reads them). rt_threads_spawned:
+ * set by the first thread the program starts (start.c), whose stack could hold r's objects:
+ * regions are not collected from then on. */
+extern uint32_t rt_region_collect_chunks;
+extern int rt_region_gc_stress;
+extern int rt_region_gc_trace;   /* REGAL_REGION_GC_TRACE=1: a line on stderr per collection */
+extern int rt_threads_spawned;
+int rt_region_collect(Region *r);
+/* Region internals regiongc.c shares (region.c): a large block's header, a chunk taken from
+ * or given back to the pool (linked on or off the thread's live list), freeing upstream. */
+struct RtLarge {
+    RtLarge *next;
+    size_t bytes;
+    _Alignas(16) char data[];
+};
+RtChunk *rt_chunk_get(void);
+void rt_chunk_put(RtChunk *c);
 /* The collected object of a full continuation (gc.c): `bytes` zeroed bytes that the
  * collector scans as it scans a stack (any address inside an object keeps it alive). */
 void *rt_gc_stack_alloc(size_t bytes);

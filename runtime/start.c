@@ -173,6 +173,7 @@ static void *rt_thread_main(void *p) {
 
 int rt_thread_create(pthread_t *th, void *(*start)(void *), void *arg) {
     rt_ports_share();   /* from now on the ports lock (port.c) */
+    rt_threads_spawned = 1;   /* and regions are no longer collected (regiongc.c) */
     pthread_attr_t attr;
     if (pthread_attr_init(&attr) != 0) return -1;
     int ok = pthread_attr_setstacksize(&attr, RT_THREAD_STACK) == 0 &&
@@ -220,6 +221,15 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
     const char *budget = getenv("REGAL_REGION_BUDGET");   /* MiB; 0: none (region.c) */
     if (budget && rt_region_budget != 0 && atol(budget) >= 0)
         rt_region_budget = (uint32_t)(((uint64_t)atol(budget) << 20) / RT_CHUNK_BYTES);
+    const char *rgc = getenv("REGAL_REGION_GC");   /* MiB between collections (regiongc.c); 0: none */
+    if (rgc && atol(rgc) >= 0) rt_region_collect_chunks = (uint32_t)(((uint64_t)atol(rgc) << 20) / RT_CHUNK_BYTES);
+    const char *trace = getenv("REGAL_REGION_GC_TRACE");
+    rt_region_gc_trace = trace != NULL && strcmp(trace, "0") != 0;
+    const char *stress = getenv("REGAL_REGION_GC_STRESS");   /* 1: collected at every chunk */
+    if (stress && strcmp(stress, "0") != 0 && rt_region_collect_chunks != 0) {
+        rt_region_gc_stress = 1;
+        rt_region_collect_chunks = 1;
+    }
     for (size_t size = max; size >= RT_STACK_MIN; size /= 2) {
         pthread_attr_t attr;
         pthread_t th;

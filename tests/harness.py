@@ -325,7 +325,8 @@ MEMORY_TESTS = [("loop-temp", 1000000, 10000000), ("loop-carry", 1000000, 100000
                 ("global-replace", 100000, 1000000), ("loop-accumulate", 100000, 1000000),
                 ("loop-objects", 100000, 1000000), ("callcc-reentry", 100000, 1000000),
                 ("tasks", 100000, 1000000), ("carry-thunk", 100000, 1000000),
-                ("container-churn", 1000000, 10000000), ("tail-cycle", 2000000, 20000000)]
+                ("container-churn", 1000000, 10000000), ("tail-cycle", 2000000, 20000000),
+                ("tail-cycle-gc", 200000, 2000000)]
 
 
 def short(n):

@@ -15,7 +15,7 @@
 (define (once n) (length (list (ping n 0) n)))
 (display (once 10))
 (display (length (walk 5 '())))
-; CHECK: :12:{{[0-9]+}}: list: caller's region (of the call of 'ping'): passed in a tail call at {{.*}}:12:{{[0-9]+}}, by a procedure on a cycle of tail calls, whose rounds share this region: there up to the tail cycles' budget
+; CHECK: :12:{{[0-9]+}}: list: caller's region (of the call of 'ping'): passed in a tail call at {{.*}}:12:{{[0-9]+}}, by a procedure on a cycle of tail calls, whose rounds share this region: there, collected as it grows (regiongc.c), up to the tail cycles' budget
 ; CHECK-NOT: :14:{{.*}}tail cycles
 ; DUMP: (lambda.{{[0-9]+}} (n.{{[0-9]+}} acc.{{[0-9]+}}){{.*}}{tail-soft}
 ; DUMP: (lambda.{{[0-9]+}} (n.{{[0-9]+}} l.{{[0-9]+}}){{.*}}{tail-soft}
