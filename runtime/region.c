@@ -243,7 +243,8 @@ __attribute__((no_sanitize("address"))) static void rt_chunk_push_one(const RtCh
         else rt_scan_buf = m;
     }
     if (rt_scan_buf == NULL || RT_SCAN_CAP - rt_scan_n < RT_CHUNK_DATA / sizeof(GC_word)) {
-        GC_push_all((void *)c->data, (void *)(c->data + RT_CHUNK_DATA));
+        /* scanned now, not pushed as a range: see rt_chunks_push_done */
+        GC_push_all_eager((void *)c->data, (void *)(c->data + RT_CHUNK_DATA));
         return;
     }
     const uintptr_t lo = (uintptr_t)GC_least_plausible_heap_addr;
@@ -253,7 +254,7 @@ __attribute__((no_sanitize("address"))) static void rt_chunk_push_one(const RtCh
     const uintptr_t od = older != NULL ? (uintptr_t)older : self;
     const GC_word *w = (const GC_word *)(const void *)c->data;
     const GC_word *end = w + RT_CHUNK_DATA / sizeof(GC_word);
-    GC_word *out = rt_scan_buf + rt_scan_n, *first = out;
+    GC_word *out = rt_scan_buf + rt_scan_n;
     for (; w < end; w++) {
         uintptr_t v = (uintptr_t)*w;
         if (v - lo > span) continue;
@@ -261,7 +262,14 @@ __attribute__((no_sanitize("address"))) static void rt_chunk_push_one(const RtCh
         *out++ = (GC_word)v;
     }
     rt_scan_n = (size_t)(out - rt_scan_buf);
-    if (out != first) GC_push_all(first, out);
+}
+
+/* The words the chunks' scans kept go to the collector as ONE range, at the end: a range per
+ * chunk overflowed its mark stack, which it does not grow while it pushes roots ("Unexpected
+ * mark stack overflow", an abort: a deep recursion's stack had filled it, then a frame region
+ * per frame each pushed its chunk). */
+static void rt_chunks_push_done(void) {
+    if (rt_scan_n != 0) GC_push_all(rt_scan_buf, rt_scan_buf + rt_scan_n);
 }
 
 size_t rt_chunks_push(RtChunk *const *head) {
@@ -432,6 +440,9 @@ static void rt_heap_mark_lists(void) {
         chunks += rt_chunks_push(t->live_chunks);
     }
     chunks += rt_chunks_push(&rt_orphan_chunks);
+#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
+    rt_chunks_push_done();
+#endif
     /* Pacing. The collector spaces its collections by the work it expects of each (at least
      * its heap's and roots' size / the free-space divisor allocated in between), but it does
      * not know the region chunks pushed here, which each collection reads too: with a region

@@ -25,6 +25,7 @@ comment lines (a line `; DIRECTIVE: TEXT`, anywhere in the file):
   ; COMPILE-PATH: FILE    compile FILE (relative to the test's directory) instead of this file
   ; COMPILE-FLAGS: FLAGS  more regal options for this test (paths relative to the repository,
                           e.g. -I tests/run/libdirs/first)
+  ; RUN-ENV: NAME=VALUE   an environment variable of the program's run; any number of these
 In run, stdout must equal NAME.out byte for byte (expected outputs come from Chez Scheme,
 checked against R7RS). Compilations and runs have TIMEOUT seconds each and run JOBS at a time.
 Prints a FAIL line (and a few lines of detail) per failing test and level, then
@@ -161,7 +162,7 @@ def summary(mode, passed, failed, extra=""):
 
 
 # ---- run and errors: programs with their expectations beside them --------------------------------
-DIRECTIVE = re.compile(rb"^; *(EXPECT-STATUS|EXPECT-STDERR|EXPECT-STDOUT|COMPILE-PATH|COMPILE-FLAGS): ?(.*)$",
+DIRECTIVE = re.compile(rb"^; *(EXPECT-STATUS|EXPECT-STDERR|EXPECT-STDOUT|COMPILE-PATH|COMPILE-FLAGS|RUN-ENV): ?(.*)$",
                        re.M)
 
 
@@ -199,6 +200,7 @@ class Test:
             self.stdout_lines = True
             self.stdout = b"".join(line + b"\n" for line in d["EXPECT-STDOUT"])
         self.flags = b" ".join(d.get("COMPILE-FLAGS", [])).decode("utf-8", "surrogateescape").split()
+        self.env = dict(e.decode().strip().split("=", 1) for e in d.get("RUN-ENV", []))
         path = d.get("COMPILE-PATH", [None])[0]
         self.compile_path = src if path is None else \
             os.path.join(os.path.dirname(src), path.decode("utf-8", "surrogateescape"))
@@ -240,7 +242,8 @@ def check(t, level, cfg):
         out_f = os.path.join(cfg["work"], tag + ".stdout")
         err_f = os.path.join(cfg["work"], tag + ".stderr")
         with open(out_f, "wb") as o, open(err_f, "wb") as e:
-            st, _, _ = run_proc([exe], timeout=timeout, stdout=o, stderr=e)
+            st, _, _ = run_proc([exe], timeout=timeout, stdout=o, stderr=e,
+                                env=dict(os.environ, **t.env) if t.env else None)
         out, err = read_capped(out_f), read_capped(err_f)
         for f in (exe, out_f, err_f):
             os.unlink(f)
