@@ -1,6 +1,7 @@
 ;; Regions shared by a cycle of tail calls, under a collector (runtime/region.c,
-;; tests/region-gc-stress.sh): control in the rounds of a cycle. Each round escapes from a
-;; dynamic-wind with call/cc, raises and catches (guard, with-exception-handler with raise and
+;; tests/region-gc-stress.sh): control in the rounds of a cycle. Each round leaves a
+;; dynamic-wind by raise (caught by a guard around it) or by an escape-only call/cc, raises
+;; and catches (guard, with-exception-handler with raise and
 ;; raise-continuable, error objects whose irritants are fresh lists), and passes what the
 ;; handlers and escapes returned to the next round; some of it is kept to the end. One run
 ;; captures a continuation in the middle of the cycle and re-enters it once after the cycle
