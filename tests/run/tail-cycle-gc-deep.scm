@@ -1,8 +1,9 @@
 ;; Regions shared by a cycle of tail calls, under a collector (runtime/region.c,
 ;; tests/region-gc-stress.sh): deep non-tail recursion inside the rounds of a cycle. Each round
-;; builds a 10,000-element list by plain recursion, each frame holding a fresh vector and
-;; string while it recurses deeper (so that, at the bottom, 10,000 C frames hold live objects
-;; of the cycle's region), then walks it recursively, and builds and sums a tree recursively;
+;; builds a 10,000-element list by plain recursion, each frame holding a fresh vector (in the
+;; frame's own region) whose string is in the cycle's region while it recurses deeper (so that,
+;; at the bottom, 10,000 C frames and younger regions hold live objects of the cycle's region),
+;; then walks it recursively, and builds and sums a tree recursively;
 ;; the list of the previous round and every 2nd round's list heads stay live. About 16 MB,
 ;; half of it in the cycle's region.
 (define (build n k)
