@@ -70,7 +70,7 @@
   '(let ((map (lambda (map f l) (if (null? l) '() (cons (f (car l)) (map map f (cdr l))))))
          (iota (lambda (iota n acc) (if (= n 0) acc (iota iota (- n 1) (cons n acc)))))
          (sum (lambda (sum l acc) (if (null? l) acc (sum sum (cdr l) (+ acc (string-length (car l))))))))
-     (let ((strs (map map (lambda (n) (string-append "s" (number->string (* n n)))) (iota iota 2000 '()))))
+     (let ((strs (map map (lambda (n) (string-append "s" (number->string (* n n)))) (iota iota 600 '()))))
        (list (sum sum strs 0) (car strs) (car (cdr (cdr strs)))))))
 (display (run map-prog)) (newline)
 
@@ -90,6 +90,6 @@
   (list prelude
         '(lambda (y)
            ((y (lambda (count) (lambda (n acc) (if (= n 0) acc (count (- n 1) (cons n acc))))))
-            2000 '()))))
+            600 '()))))
 (define counted (run y-prog))
-(display (list (length counted) (car counted) (list-tail counted 1995))) (newline)
+(display (list (length counted) (car counted) (list-tail counted 595))) (newline)
