@@ -3,7 +3,9 @@
 ;; that they go through the runtime's array of extra arguments), rest lists, apply of fresh
 ;; argument lists, and call-with-values with several values. The objects the rounds pass only
 ;; live in those argument arrays and rest lists between one procedure's entry and the next
-;; tail call; some are kept for the whole run in a list carried in the 9th argument.
+;; tail call; some are kept for the whole run in a list carried in the 9th argument. (Where
+;; apply passes them they are in the collected heap; the last cycle passes its 9 and 12
+;; arguments directly, so that what it keeps is in the cycle's region.)
 (define (v-a i a b c d e f g kept . more)
   ;; 8 fixed arguments and a rest list, called through apply with 11 or more
   (if (= i 0)
@@ -55,3 +57,20 @@
 (define (gather i n vs acc)
   (spread (- i 1) (+ acc n (if (null? vs) 0 (car (car vs))))))
 (display (spread 100000 0)) (newline)
+;; the same without apply: 9 and 12 arguments passed directly (extra arguments and a rest list
+;; made by the caller), the kept list in the 9th
+(define (m-a i a b c d e f g kept)
+  (if (= i 0) (list a b c d e f g (length kept) kept)
+      (m-b i (cons i a) (vector i b) (string-append "m" (number->string i)) (list d i) (+ e 1)
+           (cons f f) g
+           (if (= 0 (modulo i 400)) (cons (list i (string #\k (integer->char (+ 65 (modulo i 26)))) (vector i (list i))) kept) kept)
+           (list i) (make-string 2 #\z) (vector 'w i))))
+(define (m-b i a b c d e f g kept . rest)
+  (m-a (- i 1) (modulo (+ (car a) (cdr a)) 1000) (vector-ref b 0) (string-length c) (car d) e (car f)
+       (+ g (length rest) (string-length (cadr rest)) (vector-ref (caddr rest) 1)) kept))
+(define m (m-a 60000 0 0 0 0 0 0 0 '()))
+(display (list-tail (reverse m) 1)) (newline)
+(define mk (car (reverse m)))
+(display (list (car mk) (list-ref mk 75) (list-ref mk 149))) (newline)
+(display (apply + (map (lambda (k) (+ (car k) (char->integer (string-ref (cadr k) 1)) (car (vector-ref (caddr k) 1)))) mk)))
+(newline)
