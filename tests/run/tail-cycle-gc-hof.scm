@@ -14,12 +14,21 @@
              (sorted (sort nums (lambda (a b) (string<? (key-of a) (key-of b)))))
              (sorted2 (list-sort (lambda (a b) (< (car a) (car b)))
                                  (map (lambda (x y) (list x (number->string y))) nums sorted)))
+             ;; the objects sorted are the round's own: while the comparison allocates, they
+             ;; are referenced only from sort's scratch arrays
+             (psorted (sort (map (lambda (x) (cons x (number->string x))) nums)
+                            (lambda (a b) (string<? (string-append (cdr a) ":") (string-append (cdr b) ":")))))
+             (vsorted (vector-sort (lambda (a b)
+                                     (let ((ka (string-append (cdr a) "-")) (kb (string-append (cdr b) "-")))
+                                       (or (< (string-length ka) (string-length kb))
+                                           (and (= (string-length ka) (string-length kb)) (< (car a) (car b))))))
+                                   (list->vector psorted)))
              (vec (vector-map (lambda (x) (cons x (make-string 2 #\v))) (list->vector sorted)))
              (collected '()))
         (vector-for-each (lambda (p) (set! collected (cons (list (car p) (cdr p)) collected))) vec)
-        (hof-b i prev kept acc sorted sorted2 vec collected))))
+        (hof-b i prev kept acc sorted sorted2 vec collected psorted vsorted))))
 
-(define (hof-b i prev kept acc sorted sorted2 vec collected)
+(define (hof-b i prev kept acc sorted sorted2 vec collected psorted vsorted)
   (let* ((chars '())
          (_ (string-for-each (lambda (c) (set! chars (cons (string c c) chars))) (key-of i)))
          (folded (fold-right (lambda (x acc) (cons (* x 2) acc)) '() sorted))
@@ -29,7 +38,8 @@
          (near (member (+ 1 (car sorted)) sorted (lambda (a b) (= (+ a 1) (+ b 1)))))
          (round-result (list (car sorted) (length chars) (car folded) (car summed)
                              (if found (cdr found) 'none) (if near (length near) 0)
-                             (cdr (vector-ref vec 0)) (car collected))))
+                             (cdr (vector-ref vec 0)) (car collected)
+                             (cdr (car psorted)) (vector-ref vsorted 11))))
     (hof-a (- i 1) round-result
            (if (= 0 (modulo i 625)) (cons (list i round-result sorted2 prev) kept) kept)
            (+ acc (apply + folded) (car summed) (length chars) (caar collected)))))
