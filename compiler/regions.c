@@ -1123,6 +1123,15 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     PrimClass pc = rg_prim_class(pr, n);
     /* flonum vectors (infer.c): a store copies a double, a read makes a new flonum box */
     if ((pr->id == PRIM_vector_set_x && n == 3 && a->args.items[0]->flovec) || rg_f64_ref(a)) pc = PC_NONE;
+    /* A promise's thunk is called by force with the collected heap as its region (control.c,
+     * whose promise keeps the value): when its result may hold what the thunk captured, what it
+     * captured must be there too, as for a closure a primitive keeps. (delay-force (delay (f x)))
+     * made a closure of the heap holding x of a region: R4 broken, found by --check-regions.) */
+    if ((pr->id == PRIM_make_promise_lazy || pr->id == PRIM_make_promise_delay_force) && n == 1 &&
+        a->args.items[0]->kind == AST_LAMBDA) {
+        CallTarget ft = {a->args.items[0]->lambda, NULL};
+        if (rg_returns_captured(rg, &ft, 1)) pc = PC_ESCAPE;
+    }
     Bits r = {0};
     if (c.ptail && prims_higher_order(pr, n)) p->tail_unknown = true;   /* (tail cycles, below) */
     if (pr->id == PRIM_apply && c.ptail && p->lam && n >= 2) {   /* a tail call */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # region-gc-stress.sh: the run tests whose programs share regions between the rounds of tail
 # cycles (tests/run/tail-cycle-*.scm) and a few other allocation-heavy ones, with the collector
-# of tail-cycle regions (runtime/region.c) collecting at every new chunk of such a region
+# of tail-cycle regions (runtime/regiongc.c) collecting at every new chunk of such a region
 # (REGAL_REGION_GC_STRESS=1), compiled with AddressSanitizer and UBSan at -O1: a root the
 # collector misses shows as a use of a freed (poisoned) chunk or as a wrong output.
 # Usage: tests/region-gc-stress.sh [PATTERN...]  (patterns as tests/run.sh's; none: the default

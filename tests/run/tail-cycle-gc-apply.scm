@@ -1,4 +1,4 @@
-;; Regions shared by a cycle of tail calls, under a collector (runtime/region.c,
+;; Regions shared by a cycle of tail calls, under a collector (runtime/regiongc.c,
 ;; tests/region-gc-stress.sh): a cycle whose tail calls pass many arguments (more than 6, so
 ;; that they go through the runtime's array of extra arguments), rest lists, apply of fresh
 ;; argument lists, and call-with-values with several values. The objects the rounds pass only

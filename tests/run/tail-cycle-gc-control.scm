@@ -1,4 +1,4 @@
-;; Regions shared by a cycle of tail calls, under a collector (runtime/region.c,
+;; Regions shared by a cycle of tail calls, under a collector (runtime/regiongc.c,
 ;; tests/region-gc-stress.sh): control in the rounds of a cycle. Each round leaves a
 ;; dynamic-wind by raise (caught by a guard around it) or by an escape-only call/cc, raises
 ;; and catches (guard, with-exception-handler with raise and

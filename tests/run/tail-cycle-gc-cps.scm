@@ -1,4 +1,4 @@
-;; Regions shared by a cycle of tail calls, under a collector (runtime/region.c,
+;; Regions shared by a cycle of tail calls, under a collector (runtime/regiongc.c,
 ;; tests/region-gc-stress.sh): continuation-passing code, whose continuations are closures
 ;; capturing closures, each called by an unknown tail call. The live set is the chain of
 ;; continuations waiting at each moment (deep for a CPS map over a long list and a CPS tree

@@ -1,4 +1,4 @@
-;; Regions shared by a cycle of tail calls, under a collector (runtime/region.c,
+;; Regions shared by a cycle of tail calls, under a collector (runtime/regiongc.c,
 ;; tests/region-gc-stress.sh): a small eval/apply interpreter in continuation-passing style,
 ;; whose ev, ev-seq, ev-args and ap call each other in tail position. Environments are
 ;; association lists of frames made by ap, closures are tagged lists, and continuations are

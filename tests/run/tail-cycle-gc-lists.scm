@@ -1,4 +1,4 @@
-;; Regions shared by a cycle of tail calls, under a collector (runtime/region.c; stress it with
+;; Regions shared by a cycle of tail calls, under a collector (runtime/regiongc.c; stress it with
 ;; REGAL_REGION_GC_STRESS=1, tests/region-gc-stress.sh): two procedures calling each other in
 ;; tail position make about 20 MB of pairs, vectors and strings in the region they share and
 ;; drop most of it, but keep some across every later round: a list grown every 997th round, a

@@ -1,4 +1,4 @@
-;; Regions shared by a cycle of tail calls, under a collector (runtime/region.c,
+;; Regions shared by a cycle of tail calls, under a collector (runtime/regiongc.c,
 ;; tests/region-gc-stress.sh): a three-state machine makes records (define-record-type with
 ;; mutators) and closures in the region its rounds share. Kept across rounds: a chain of
 ;; records linked through their `next` fields (every 50th round's record), whose `val` fields
