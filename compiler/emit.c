@@ -109,8 +109,9 @@ void emit_region_enter(Emitter *em, const char *name) {
  * variable lookup, a constant) then never enters them. Every path out of a tail position is a
  * return or a tail call, which leaves what the path entered. rgl stays entered on entry in a
  * procedure that may enter it on a path that then jumps back to its top (a self tail call,
- * emit_local_crosses_jump): what it holds may live across the jump. rgs, entered lazily, is
- * left at each self tail call instead of recycled. */
+ * emit_local_crosses_jump; rgl entered together with rgs counts): what it holds may live across
+ * the jump. rgs, entered lazily, is left at each self tail call instead of recycled: a self
+ * tail call leaves every region entered after `top:` (self_keep), whichever path entered them. */
 enum { EMIT_PEND_LOCAL = 1, EMIT_PEND_SELF = 2 };
 
 static bool emit_flo_result(const Ast *a);
@@ -205,10 +206,7 @@ static void emit_enter_pending(Emitter *em, Ast *a, Dest d) {
     em->pending = EMIT_PEND_LOCAL;
     if ((need & EMIT_PEND_SELF) && (pending & EMIT_PEND_LOCAL) && emit_uses_pending(em, a)) need |= EMIT_PEND_LOCAL;
     if (need & EMIT_PEND_LOCAL) emit_region_enter(em, "rgl");
-    if (need & EMIT_PEND_SELF) {
-        em->self_keep = em->active.len;
-        emit_region_enter(em, "rgs");
-    }
+    if (need & EMIT_PEND_SELF) emit_region_enter(em, "rgs");
     em->pending = pending & ~need;
 }
 /* Whether l's body calls l itself (a self tail call is a jump to its top). */
@@ -245,20 +243,33 @@ static bool emit_calls_self(const Lambda *l, const Ast *a) {
  * (an interpreter's `if`, while its `lambda` case allocates and returns) enters it lazily. */
 /* Whether a, in tail position of l, may jump back to l's top (a self call in tail position). */
 static bool emit_jumps_self(const Lambda *l, const Ast *a) { return analyze_tail_calls(a, l); }
-static bool emit_local_crosses_jump(Emitter *em, const Lambda *l, Ast *a) {
+/* self: rgs is entered lazily and not yet on this path. Where it is entered (the first node
+ * whose head uses it), rgl is entered with it if that node uses rgl anywhere
+ * (emit_enter_pending: rgl is older), even where rgl's own first use is on another path than
+ * the jump's; so that node counts as a use of rgl. */
+static bool emit_local_crosses_jump(Emitter *em, const Lambda *l, Ast *a, bool self) {
+    if (self) {
+        em->pending = EMIT_PEND_SELF;
+        bool enters_self = emit_head_uses_pending(em, a, (Dest){DEST_RETURN, NULL, NULL, 0});
+        em->pending = EMIT_PEND_LOCAL;
+        if (enters_self) {
+            if (emit_uses_pending(em, a)) return emit_jumps_self(l, a);
+            self = false;
+        }
+    }
     switch (a->kind) {
     case AST_IF:
         if (emit_uses_pending(em, a->test)) return emit_jumps_self(l, a);
-        return emit_local_crosses_jump(em, l, a->then) || emit_local_crosses_jump(em, l, a->els);
+        return emit_local_crosses_jump(em, l, a->then, self) || emit_local_crosses_jump(em, l, a->els, self);
     case AST_SEQ:
         for (size_t i = 0; i + 1 < a->items.len; i++)
             if (emit_uses_pending(em, a->items.items[i])) return emit_jumps_self(l, a);
-        return emit_local_crosses_jump(em, l, a->items.items[a->items.len - 1]);
+        return emit_local_crosses_jump(em, l, a->items.items[a->items.len - 1], self);
     case AST_LET: case AST_LETREC:
         for (size_t i = 0; i < a->inits.len; i++)
             if (emit_place_pending(em, a->inits.items[i]) || emit_uses_pending(em, a->inits.items[i]))
                 return emit_jumps_self(l, a);
-        return emit_local_crosses_jump(em, l, a->body);
+        return emit_local_crosses_jump(em, l, a->body, self);
     default:
         return emit_uses_pending(em, a) && emit_jumps_self(l, a);
     }
@@ -687,7 +698,7 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
             emit_region_leave_to(em, em->self_keep + 1);
             emit_line(em, "rt_region_recycle(&rgs);");
         } else {
-            emit_region_leave_to(em, em->self_keep);
+            emit_region_leave_to(em, em->self_keep);   /* all entered after `top:` */
         }
         emit_line(em, "goto top;");
         return NULL;
@@ -1307,12 +1318,12 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     em->pending = 0;
     if (em->opt->check_regions) emit_line(em, "Region *rt_frame_base = rt_region_top; (void)rt_frame_base;");
     bool loops = false;
+    em->lazy_self = l->region_self && !em->opt->no_lazy_regions;
     if (l->region_local && emit_calls_self(l, l->body)) {
         em->pending = EMIT_PEND_LOCAL;
-        loops = emit_local_crosses_jump(em, l, l->body);
+        loops = emit_local_crosses_jump(em, l, l->body, em->lazy_self);
         em->pending = 0;
     }
-    em->lazy_self = l->region_self && !em->opt->no_lazy_regions;
     if (l->region_local) {
         if (loops || em->opt->no_lazy_regions) emit_region_enter(em, "rgl");
         else em->pending |= EMIT_PEND_LOCAL;

@@ -54,7 +54,7 @@ typedef struct Emitter {
     VEC(Lambda *) loops; /* contified lambdas whose body is being written */
     VEC(size_t) loop_keep; /* for each: the regions alive at its entry */
     VEC(const char *) active; /* regions entered and not yet left here, oldest first */
-    size_t self_keep;    /* regions alive at `top:` below the self-iteration region */
+    size_t self_keep;    /* regions alive at `top:`, but an eager self-iteration region */
     unsigned pending;    /* EMIT_PEND_*: the procedure's own regions not yet entered on this
                           * path (emit.c, "Lazy frame regions") */
     bool lazy_self;      /* rgs is entered lazily: a self tail call leaves it, not recycles */

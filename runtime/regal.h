@@ -71,6 +71,12 @@
  *       every bump window (the fast path unpoisons each object as it hands it out), so a
  *       dangling pointer into a dead region or into a previous loop iteration is reported
  *       until that memory is handed out again. (rt_global_region's inline buffer excepted.)
+ *       Excepted too: the inline buffer of a frame region once it is left (rt_region_leave
+ *       unpoisons it). It is C stack, and ASan clears its own marks of a dead frame only in
+ *       the variables clang gives a lifetime, which a Region declared after a label that a goto
+ *       jumps back to (`top:`, a loop's label) does not get: poison left there outlives the
+ *       frame, and a later frame's locals at those addresses (a region descriptor, a compound
+ *       literal) would be reported when written. A left region's chunks are poisoned (pooled).
  *   R6  The collector sees every reference to a collected object: region memory (the chunks
  *       regions own, which region.c hands it at every collection, large blocks, which are
  *       uncollectable collector memory, inline buffers in C frames or static data), static data, the stacks of the threads registered with it, and the
@@ -675,7 +681,7 @@ static inline void rt_region_leave(Region *r) {
     if (RT_UNLIKELY(RT_REGION_TOUCHED(r))) rt_region_empty_slow(r);
     else rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
 #if defined(RT_ASAN)
-    rt_region_poison_inline(r);
+    rt_region_unpoison_inline(r);   /* C stack about to die: no poison may outlive it (R5) */
 #endif
 }
 static inline void rt_region_recycle(Region *r) {

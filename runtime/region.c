@@ -844,7 +844,7 @@ void rt_region_release_slow(Region *r) {
 
 /* rt_region_leave, rt_region_recycle and rt_region_unwind of a region that owns chunks or
  * large blocks: everything counted as reclaimed and freed, the window back on the inline
- * buffer (which the caller poisons under RT_ASAN). */
+ * buffer (which, under RT_ASAN, a recycle poisons and a leave unpoisons). */
 void rt_region_empty_slow(Region *r) {
     if (RT_CAPTURED(r)) {
         rt_region_detach(r);
