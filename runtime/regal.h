@@ -633,15 +633,21 @@ extern _Thread_local Region *rt_region_top;
 extern uint32_t rt_region_budget;
 /* The region a site of regions.c's container rule allocates in (made in every iteration of a
  * loop, stored into objects of an older region r): r, unless r already owns
- * rt_region_soft_chunks chunks (RT_REGION_SOFT); then the collected heap, which reclaims what
- * later stores replace (a region keeps it until released). The heap's objects may point into r
- * while it lives, as a region past its budget's do (region.c). */
+ * rt_region_soft_chunks chunks (RT_REGION_SOFT); then r is collected as it grows, as a tail
+ * cycle's region is (regiongc.c: what later stores replace is garbage there), when it can be
+ * (rt_region_soft_slow marks it so); else the collected heap, which reclaims that garbage (a
+ * region keeps it until released), whose objects may then point into r while it lives, as a
+ * region past its budget's do (region.c). */
 extern uint32_t rt_region_soft_chunks;
+extern uint32_t rt_region_collect_chunks;   /* regiongc.c (0: regions are not collected) */
+Region *rt_region_soft_slow(Region *r);
 static inline Region *rt_region_soft(Region *r) {
     const RtChunk *c = r->chunks;
     if (RT_UNLIKELY(c != NULL && c->seq >= rt_region_soft_chunks)) {
-        if (r->depth != 0) r->tail |= RT_TAIL_SPILLED;   /* not the shared global region */
-        return &rt_gc_region;
+        uint32_t t = r->tail;
+        if ((t & RT_TAIL_SEQ) && !(t & (RT_TAIL_NO_GC | RT_TAIL_SPILLED)) && rt_region_collect_chunks != 0)
+            return r;   /* collected as it grows */
+        return rt_region_soft_slow(r);
     }
     return r;
 }

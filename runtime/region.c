@@ -731,6 +731,20 @@ uint32_t rt_region_soft_chunks = RT_REGION_SOFT / RT_CHUNK_BYTES;
  * rt_region_budget 0, --check-regions). */
 uint32_t rt_region_tail_chunks = RT_REGION_TAIL_SOFT / RT_CHUNK_BYTES;
 
+/* rt_region_soft past the soft budget (regal.h): r is collected from now on when it can be
+ * (regiongc.c; a frame region, not captured, no thread started, not refused before: it takes
+ * the tail cycles' budget and collection threshold), else the heap takes the object. */
+Region *rt_region_soft_slow(Region *r) {
+    if (r->depth == 0) return &rt_gc_region;   /* the global region: shared by threads */
+    if (rt_region_collect_chunks != 0 && !rt_threads_spawned && !RT_CAPTURED(r) &&
+        !(r->tail & (RT_TAIL_NO_GC | RT_TAIL_SPILLED))) {
+        if (!(r->tail & RT_TAIL_SEQ)) r->tail |= 1;
+        return r;
+    }
+    r->tail |= RT_TAIL_SPILLED;
+    return &rt_gc_region;
+}
+
 static inline int rt_region_spilled(Region *r) {
     uint32_t budget = (r->tail & RT_TAIL_SEQ) && rt_region_tail_chunks < rt_region_budget ? rt_region_tail_chunks
                                                                                         : rt_region_budget;

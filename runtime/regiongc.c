@@ -8,6 +8,9 @@
  * by rt_region_collect_chunks chunks since its last collection: rt_region_collect marks what is
  * reachable of it and gives back every chunk and large block holding nothing reachable. No
  * object moves, so conservative roots are safe, and the region's bump window stays a bump.
+ * The same goes for a region the container rule's sites fill past their soft budget
+ * (rt_region_soft_slow, region.c): what later stores replace is garbage there, which went to
+ * the collected heap before (gcbench's trees: 2.2 GB through the heap, now none).
  *
  * Roots. R4 (regal.h) says no object points into a younger region: nothing older than r
  * (older regions, the global region, static data, the heap's own objects) points into it. So

@@ -149,3 +149,43 @@ Test(regiongc, without_rt_stack_base_nothing_is_collected, .init = setup) {
     cr_assert(r.tail & RT_TAIL_NO_GC);
     rt_region_leave(&r);
 }
+
+/* The container rule's sites (rt_region_soft): past the soft budget the region is collected
+ * from then on instead of spilling into the heap; with collection off (REGAL_REGION_GC=0) the
+ * heap takes them, as before. */
+__attribute__((noinline)) static void soft_sites_collect(void) {
+    Region r;
+    rt_region_enter(&r);
+    fill_inline_buffer(&r);
+    volatile RtValue box = RT_NIL;   /* a container of r, replaced over and over */
+    for (int i = 0; i < 200000; i++) {
+        Region *s = rt_region_soft(&r);
+        cr_assert_eq(s, &r, "round %d: the region, not the heap", i);
+        box = rt_cons(s, RT_FIX(i), RT_NIL);
+    }
+    cr_assert_gt(rt_alloc_stats.region_collections, 0, "collected as it grew");
+    cr_assert(r.tail & RT_TAIL_SEQ, "marked as a collected region");
+    cr_assert_eq(RT_CAR(box), RT_FIX(199999));
+    rt_region_leave(&r);
+}
+
+Test(regiongc, the_container_rules_region_is_collected_past_its_soft_budget, .init = setup) {
+    with_collection(soft_sites_collect, 4);
+}
+
+__attribute__((noinline)) static void soft_sites_spill(void) {
+    Region r;
+    rt_region_enter(&r);
+    Region *s = &r;
+    for (int i = 0; i < 200000 && s == &r; i++) {
+        s = rt_region_soft(&r);
+        (void)rt_cons(s, RT_FIX(i), RT_NIL);
+    }
+    cr_assert_eq(s, &rt_gc_region, "past the soft budget, the heap");
+    cr_assert(r.tail & RT_TAIL_SPILLED);
+    rt_region_leave(&r);
+}
+
+Test(regiongc, with_collection_off_the_container_rule_spills_into_the_heap, .init = setup) {
+    with_collection(soft_sites_spill, 0);
+}
