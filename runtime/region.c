@@ -731,6 +731,13 @@ uint32_t rt_region_soft_chunks = RT_REGION_SOFT / RT_CHUNK_BYTES;
  * rt_region_budget 0, --check-regions). */
 uint32_t rt_region_tail_chunks = RT_REGION_TAIL_SOFT / RT_CHUNK_BYTES;
 
+/* Collecting regions (regiongc.c): its switches live here, with the rest of the memory layer's,
+ * and its entry is reached through a hook (rtlib.h, "Architecture"). */
+uint32_t rt_region_collect_chunks = RT_REGION_COLLECT / RT_CHUNK_BYTES;
+int rt_region_gc_stress;
+int rt_threads_spawned;
+int (*rt_region_collect_hook)(Region *r);
+
 /* rt_region_soft past the soft budget (regal.h): r is collected from now on when it can be
  * (regiongc.c; a frame region, not captured, no thread started, not refused before: it takes
  * the tail cycles' budget and collection threshold), else the heap takes the object. */
@@ -767,7 +774,8 @@ static inline int rt_region_collect_due(const Region *r) {
 /* A collection of r, when it is due; then, if the request fits the new window, it is served
  * there. NULL: go on as before. */
 static void *rt_region_collect_then(Region *r, size_t bytes) {
-    if (!rt_region_collect_due(r) || RT_CAPTURED(r) || !rt_region_collect(r)) return NULL;
+    if (!rt_region_collect_due(r) || RT_CAPTURED(r) || rt_region_collect_hook == NULL || !rt_region_collect_hook(r))
+        return NULL;
     if ((size_t)(r->end - r->cur) < bytes || bytes > RT_LARGE_BYTES) return NULL;
     char *p = r->cur;
     r->cur = p + bytes;

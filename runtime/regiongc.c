@@ -16,7 +16,8 @@
  * (older regions, the global region, static data, the heap's own objects) points into it. So
  * what can reach r's objects is this thread's stack and registers, the regions younger than r
  * (their inline buffers, chunks and large blocks), r's own inline buffer, the thread-local
- * values (rt_xargs, rt_cur_*, rt_param_binds), and objects of the collected heap that the
+ * values (rt_xargs, rt_cur_*, rt_param_binds: start.c scans the stack and them, through
+ * rt_region_gc_roots_hook), and objects of the collected heap that the
  * runtime's C code made and holds while it calls procedures (map's reversed results, scratch
  * arrays of sort and fold-right, a raised condition's irritants): so normal objects of the
  * collected heap reached from any of those are scanned too, transitively, up to
@@ -30,7 +31,7 @@
  * (RT_TAIL_SPILLED: they may point into it), or under which a younger region did or was
  * captured; a region not on this thread's region stack; when the program has started threads;
  * when a hash table lives in r (its parts are headerless: hashtable.c); a thread without
- * rt_stack_base (no rt_start).
+ * rt_stack_base (no rt_start: rt_region_gc_roots_hook says so).
  *
  * After marking, r's chunks that hold a marked object (or are kept whole) stay, in their order,
  * with their prev_used links recomputed and their seqs renumbered; the others go back to the
@@ -51,10 +52,8 @@
 #include <gc/gc_inline.h>
 #include <gc/gc_mark.h>
 
-uint32_t rt_region_collect_chunks = RT_REGION_COLLECT / RT_CHUNK_BYTES;
-int rt_region_gc_stress;
 int rt_region_gc_trace;
-int rt_threads_spawned;
+int (*rt_region_gc_roots_hook)(RtScanFn scan, void *ctx, uintptr_t stack_lo);
 
 #define RGC_HEAP_WORDS ((size_t)1 << 20)   /* collected heap scanned per collection, at most */
 
@@ -257,13 +256,16 @@ static int rgc_span_cmp(const void *x, const void *y) {
     return a < b ? -1 : a > b;
 }
 
-/* The roots: registers (saved by setjmp into this frame) and the stack up to rt_stack_base,
- * the regions younger than r and r's inline buffer, the thread-local values. */
+static void rgc_scan_hook(void *g, uintptr_t lo, uintptr_t hi) { rgc_scan(g, lo, hi); }
+
+/* The roots: registers (saved by setjmp into this frame), the stack from this frame to its base
+ * and the thread-local values (rt_region_gc_roots_hook), the regions younger than r and r's
+ * inline buffer. */
 __attribute__((noinline)) static void rgc_roots(Rgc *g, Region *r) {
     jmp_buf regs;
     setjmp(regs);
     rgc_scan(g, (uintptr_t)&regs, (uintptr_t)&regs + sizeof regs);
-    rgc_scan(g, (uintptr_t)__builtin_frame_address(0), (uintptr_t)rt_stack_base);
+    rt_region_gc_roots_hook(rgc_scan_hook, g, (uintptr_t)__builtin_frame_address(0));
     for (Region *y = rt_region_top;; y = y->parent) {
         rgc_scan(g, (uintptr_t)y->inline_buf, (uintptr_t)y->inline_buf + RT_INLINE_BYTES);
         if (y == r) break;
@@ -275,17 +277,13 @@ __attribute__((noinline)) static void rgc_roots(Rgc *g, Region *r) {
         for (const RtLarge *l = y->large; l != NULL; l = l->next)
             rgc_scan(g, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
     }
-    /* extra arguments: a direct call's are read at its entry, before anything can allocate;
-     * an unknown call's (rest lists are made from them) are counted in rt_nargs */
-    intptr_t nx = rt_nargs > 64 ? rt_nargs : 64;
-    rgc_scan(g, (uintptr_t)rt_xargs, (uintptr_t)(rt_xargs + (nx < RT_MAX_ARGS ? nx : RT_MAX_ARGS)));
-    RtValue tls[4] = { rt_cur_out, rt_cur_in, rt_cur_err, rt_param_binds };
-    rgc_scan(g, (uintptr_t)tls, (uintptr_t)(tls + 4));
 }
 
 /* Whether r can be collected now (see the header). */
 static int rgc_allowed(Region *r) {
-    if (rt_threads_spawned || rt_stack_base == NULL || RT_CAPTURED(r) || (r->tail & RT_TAIL_SPILLED)) return 0;
+    if (rt_threads_spawned || rt_region_gc_roots_hook == NULL || !rt_region_gc_roots_hook(NULL, NULL, 0) ||
+        RT_CAPTURED(r) || (r->tail & RT_TAIL_SPILLED))
+        return 0;
     for (Region *y = rt_region_top; y != NULL && y != &rt_global_region; y = y->parent) {
         if (RT_CAPTURED(y) || (y->tail & RT_TAIL_SPILLED)) return 0;
         if (y == r) return 1;

@@ -8,8 +8,9 @@
  * layer or of the layers below it, and inside a layer calls go one way too: no two files call
  * each other, error.c and call.c excepted. scripts/layers.py checks this against the object
  * files (`make test-layers`: which file defines and which uses each symbol).
- *   Layer 1, memory:       region.c gc.c
- *       regions, the region stack and the upstream allocator; the collected heap over them
+ *   Layer 1, memory:       region.c gc.c regiongc.c
+ *       regions, the region stack and the upstream allocator; the collected heap over them;
+ *       the collection of regions over both (region.c reaches it through a hook, below)
  *   Layer 2, objects:      object.c
  *       the mk_* constructors, type names, symbols, list length, multiple values
  *   Layer 3, raise, call:  error.c call.c backtrace.c
@@ -42,7 +43,10 @@
  * Where a lower layer needs a higher one at run time, it calls a hook that the higher layer
  * sets at start-up, on cold paths only (never on allocation, arithmetic or calls):
  *   rt_exit_flush_hook (region.c): the ports' flush before exit, set by rt_ports_init;
- *   rt_error_print_hook (error.c): the printer in error messages, set by rt_start.
+ *   rt_error_print_hook (error.c): the printer in error messages, set by rt_start;
+ *   rt_region_collect_hook (region.c) and rt_region_gc_roots_hook (regiongc.c): a region's
+ *       collection from region.c's slow paths, and the roots it needs of the layers above
+ *       (the stack's base, thread-local values), set by rt_start.
  * Each is declared below with what happens while it is unset.
  */
 #ifndef RTLIB_H
@@ -275,6 +279,16 @@ extern int rt_region_gc_stress;
 extern int rt_region_gc_trace;   /* REGAL_REGION_GC_TRACE=1: a line on stderr per collection */
 extern int rt_threads_spawned;
 int rt_region_collect(Region *r);
+/* The memory layer reaches the layers above through two hooks that rt_start sets (NULL, as in
+ * the unit tests until they set them: nothing is collected). rt_region_collect_hook (region.c):
+ * rt_region_collect, for region.c's slow paths. rt_region_gc_roots_hook (regiongc.c): the
+ * roots above the memory layer; with scan == NULL it only says whether there are any (0: this
+ * thread has no known stack base), else it calls scan(ctx, lo, hi) on this thread's stack from
+ * stack_lo (the collector's frame) to its base and on the higher layers' thread-local values
+ * (rt_xargs up to rt_nargs, rt_cur_out, rt_cur_in, rt_cur_err, rt_param_binds). */
+typedef void (*RtScanFn)(void *ctx, uintptr_t lo, uintptr_t hi);
+extern int (*rt_region_collect_hook)(Region *r);
+extern int (*rt_region_gc_roots_hook)(RtScanFn scan, void *ctx, uintptr_t stack_lo);
 /* Region internals regiongc.c shares (region.c): a large block's header, a chunk taken from
  * or given back to the pool (linked on or off the thread's live list), freeing upstream. */
 struct RtLarge {

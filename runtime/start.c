@@ -133,6 +133,22 @@ void rt_gc_thread_roots(int add) {
     }
 }
 
+/* The roots of a region's collection above the memory layer (rt_region_gc_roots_hook,
+ * rtlib.h): this thread's stack from lo up to rt_stack_base (NULL on a thread rt_run did not
+ * start: nothing is collected there), and the thread-local values. Extra arguments: a direct
+ * call's are read at its entry, before anything can allocate; an unknown call's (rest lists
+ * are made from them) are counted in rt_nargs. */
+static int rt_region_roots(RtScanFn scan, void *ctx, uintptr_t lo) {
+    if (rt_stack_base == NULL) return 0;
+    if (scan == NULL) return 1;
+    scan(ctx, lo, (uintptr_t)rt_stack_base);
+    intptr_t nx = rt_nargs > 64 ? rt_nargs : 64;
+    scan(ctx, (uintptr_t)rt_xargs, (uintptr_t)(rt_xargs + (nx < RT_MAX_ARGS ? nx : RT_MAX_ARGS)));
+    RtValue tls[4] = { rt_cur_out, rt_cur_in, rt_cur_err, rt_param_binds };
+    scan(ctx, (uintptr_t)tls, (uintptr_t)(tls + 4));
+    return 1;
+}
+
 typedef struct { void (*program)(void); size_t size; } RtStartArg;
 
 /* Run the program on this thread, its thread-local values registered as roots. */
@@ -210,6 +226,8 @@ void rt_thread_run(void (*body)(void *), void *arg) {
 int rt_start(int argc, char **argv, void (*program)(void)) {
     rt_ports_init(); /* first: closed standard descriptors are taken before anything opens */
     rt_error_print_hook = rt_fprint; /* error messages write values with the printer */
+    rt_region_collect_hook = rt_region_collect;   /* regions collected by regiongc.c */
+    rt_region_gc_roots_hook = rt_region_roots;
     rt_gc_init();
     rt_argc = argc;
     rt_argv = argv;

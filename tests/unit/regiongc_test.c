@@ -1,7 +1,7 @@
 /* regiongc_test.c: Criterion tests of the collection of tail cycles' regions (runtime/regiongc.c).
  *
- * Each test runs its work in a helper function whose frame is below rt_stack_base (set to the
- * test's own frame, as rt_run sets it to its frame for the program), so the collector scans the
+ * Each test runs its work in a helper function whose frame is below the stack base the roots
+ * hook gives (the test's own frame, as rt_run's for the program), so the collector scans the
  * helper's locals as it scans a program's frames. The unit tests are built with
  * AddressSanitizer and freed chunks are poisoned: an object freed while still reachable is an
  * error when the test reads it. Each test runs in its own process.
@@ -20,15 +20,28 @@ static size_t chunks_of(const Region *r) {
     return n;
 }
 
-/* Runs body with rt_stack_base just above its frame and a collection every `chunks` chunks. */
+/* The hooks rt_start sets (start.c): here the stack from the collector's frame up to this
+ * test's frame, which is above its helper's. */
+static uintptr_t test_stack_base;
+static int test_roots(RtScanFn scan, void *ctx, uintptr_t lo) {
+    if (test_stack_base == 0) return 0;
+    if (scan != NULL) scan(ctx, lo, test_stack_base);
+    return 1;
+}
+
+/* Runs body with the hooks set, the stack's base just above its frame and a collection every
+ * `chunks` chunks. */
 static void with_collection(void (*body)(void), uint32_t chunks) {
-    char *saved_base = rt_stack_base;
     uint32_t saved_chunks = rt_region_collect_chunks;
-    rt_stack_base = __builtin_frame_address(0);
+    test_stack_base = (uintptr_t)__builtin_frame_address(0);
+    rt_region_collect_hook = rt_region_collect;
+    rt_region_gc_roots_hook = test_roots;
     rt_region_collect_chunks = chunks;
     body();
-    rt_stack_base = saved_base;
     rt_region_collect_chunks = saved_chunks;
+    rt_region_gc_roots_hook = NULL;
+    rt_region_collect_hook = NULL;
+    test_stack_base = 0;
 }
 
 static int list_is(RtValue l, int n, int step) {   /* (n-step ... 2step step 0) */
@@ -139,13 +152,14 @@ Test(regiongc, a_spilled_or_unmarked_region_is_not_collected, .init = setup) {
     with_collection(spilled_is_not_collected, 4);
 }
 
-Test(regiongc, without_rt_stack_base_nothing_is_collected, .init = setup) {
+Test(regiongc, without_rt_starts_hooks_nothing_is_collected, .init = setup) {
     Region r;
     rt_region_collect_chunks = 4;
+    rt_region_collect_hook = rt_region_collect;   /* but no roots: no stack base known */
     rt_region_enter(&r);
     rt_region_mark_tail(&r);
     for (int i = 0; i < 100000; i++) (void)rt_cons(&r, RT_FIX(i), RT_NIL);
-    cr_assert_eq(rt_alloc_stats.region_collections, 0, "a thread rt_start did not start");
+    cr_assert_eq(rt_alloc_stats.region_collections, 0, "no stack base: a thread rt_start did not start");
     cr_assert(r.tail & RT_TAIL_NO_GC);
     rt_region_leave(&r);
 }
