@@ -743,7 +743,7 @@ int (*rt_region_collect_hook)(Region *r);
  * the tail cycles' budget and collection threshold), else the heap takes the object. */
 Region *rt_region_soft_slow(Region *r) {
     if (r->depth == 0) return &rt_gc_region;   /* the global region: shared by threads */
-    if (rt_region_collect_chunks != 0 && !rt_threads_spawned && !RT_CAPTURED(r) &&
+    if (rt_region_collect_chunks != 0 && !__atomic_load_n(&rt_threads_spawned, __ATOMIC_RELAXED) && !RT_CAPTURED(r) &&
         !(r->tail & (RT_TAIL_NO_GC | RT_TAIL_SPILLED))) {
         if (!(r->tail & RT_TAIL_SEQ)) r->tail |= 1;
         return r;

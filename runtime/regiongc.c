@@ -281,7 +281,7 @@ __attribute__((noinline)) static void rgc_roots(Rgc *g, Region *r) {
 
 /* Whether r can be collected now (see the header). */
 static int rgc_allowed(Region *r) {
-    if (rt_threads_spawned || rt_region_gc_roots_hook == NULL || !rt_region_gc_roots_hook(NULL, NULL, 0) ||
+    if (__atomic_load_n(&rt_threads_spawned, __ATOMIC_RELAXED) || rt_region_gc_roots_hook == NULL || !rt_region_gc_roots_hook(NULL, NULL, 0) ||
         RT_CAPTURED(r) || (r->tail & RT_TAIL_SPILLED))
         return 0;
     for (Region *y = rt_region_top; y != NULL && y != &rt_global_region; y = y->parent) {

@@ -189,7 +189,7 @@ static void *rt_thread_main(void *p) {
 
 int rt_thread_create(pthread_t *th, void *(*start)(void *), void *arg) {
     rt_ports_share();   /* from now on the ports lock (port.c) */
-    rt_threads_spawned = 1;   /* and regions are no longer collected (regiongc.c) */
+    __atomic_store_n(&rt_threads_spawned, 1, __ATOMIC_RELAXED);   /* regions no longer collected (regiongc.c); threads race here */
     pthread_attr_t attr;
     if (pthread_attr_init(&attr) != 0) return -1;
     int ok = pthread_attr_setstacksize(&attr, RT_THREAD_STACK) == 0 &&
