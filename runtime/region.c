@@ -774,7 +774,7 @@ static inline int rt_region_collect_due(const Region *r) {
 /* A collection of r, when it is due; then, if the request fits the new window, it is served
  * there. NULL: go on as before. */
 static void *rt_region_collect_then(Region *r, size_t bytes) {
-    if (!rt_region_collect_due(r) || RT_CAPTURED(r) || rt_region_collect_hook == NULL || !rt_region_collect_hook(r))
+    if (!rt_region_collect_due(r) || rt_region_collect_hook == NULL || !rt_region_collect_hook(r))
         return NULL;
     if ((size_t)(r->end - r->cur) < bytes || bytes > RT_LARGE_BYTES) return NULL;
     char *p = r->cur;

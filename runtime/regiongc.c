@@ -37,7 +37,8 @@
  * with their prev_used links recomputed and their seqs renumbered; the others go back to the
  * pool (poisoned under AddressSanitizer, so a missed root is a reported use after free). The
  * window stays if its chunk is kept, or is a fresh chunk. The next collection is due when the
- * region has grown by max(rt_region_collect_chunks, what was kept): linear time overall. A
+ * region has grown by max(rt_region_collect_chunks, what was kept): linear time overall; never,
+ * when a collection gave back under an eighth of its chunks (its data is live). A
  * region whose kept part passes half the tail budget is not collected any more (its live data
  * is large; the tail budget then spills to the heap as before).
  */
@@ -394,6 +395,12 @@ static void rgc_sweep(Rgc *g, Region *r) {
     rt_alloc_stats.region_collected += freed;
     size_t grow = rt_region_gc_stress ? 1 : kept > rt_region_collect_chunks ? kept : rt_region_collect_chunks;
     size_t next = kept + grow < RT_TAIL_SEQ ? kept + grow : RT_TAIL_SEQ;
+    /* A collection that gave back under an eighth of the chunks found the region's data live
+     * (the container rule's regions of gcbench hold the trees being built: every collection
+     * kept everything, half its run): it is not collected again, and keeps its objects up to
+     * the tail budget (RT_TAIL_SEQ as the threshold: never due; not RT_TAIL_NO_GC, which
+     * would send the container rule's objects to the heap). */
+    if (!rt_region_gc_stress && (nchunks - (kept - !o[0].keep)) * 8 < nchunks) next = RT_TAIL_SEQ;
     r->tail = (r->tail & ~RT_TAIL_SEQ) | (uint32_t)next;
     if (!rt_region_gc_stress && kept * 2 > rt_region_tail_chunks) r->tail |= RT_TAIL_NO_GC;
 }

@@ -203,3 +203,25 @@ __attribute__((noinline)) static void soft_sites_spill(void) {
 Test(regiongc, with_collection_off_the_container_rule_spills_into_the_heap, .init = setup) {
     with_collection(soft_sites_spill, 0);
 }
+
+/* A collection that gives back almost nothing (the region's data is live: a loop building a
+ * list it keeps) is the last one of that region, which keeps its objects (no spill). */
+__attribute__((noinline)) static void live_region_stops_collecting(void) {
+    Region r;
+    rt_region_enter(&r);
+    fill_inline_buffer(&r);
+    volatile RtValue all = RT_NIL;
+    for (int i = 0; i < 300000; i++) {
+        Region *s = rt_region_soft(&r);
+        cr_assert_eq(s, &r, "round %d: the region, not the heap", i);
+        all = rt_cons(s, RT_FIX(i), all);
+    }
+    cr_assert_eq(rt_alloc_stats.region_collections, 1, "one collection found it all live: %llu",
+                 (unsigned long long)rt_alloc_stats.region_collections);
+    cr_assert_eq(RT_CAR(all), RT_FIX(299999));
+    rt_region_leave(&r);
+}
+
+Test(regiongc, a_region_found_live_is_not_collected_again, .init = setup) {
+    with_collection(live_region_stops_collecting, 4);
+}
