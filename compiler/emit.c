@@ -72,6 +72,8 @@ void emit_line(Emitter *em, const char *fmt, ...) {
 char *emit_temp(Emitter *em) { return xasprintf("t%d", em->ntemps++); }
 
 /* ---- regions (regions.c decides, emit.c enters and leaves them) ------------------------------ */
+/* The regions a procedure enters lazily that a path has not entered yet (Emitter.pending; below). */
+enum { EMIT_PEND_LOCAL = 1, EMIT_PEND_SELF = 2 };
 /* The C names of the regions regions.c places sites in: each C function declares its own local
  * region rgl and self-iteration region rgs, and a contified loop its iteration region rg<id>;
  * the top level's own region is the static rgl. */
@@ -89,9 +91,14 @@ const char *emit_place(Place p, const Lambda *loop) {
     }
     diag_internal("emit_place: no place");
 }
-/* The region an allocation site at node a uses; regions.c must have placed it. */
-const char *emit_rg(Ast *a) {
+/* The region an allocation site at node a uses; regions.c must have placed it. A site placed
+ * in a region only if the path has entered it (Ast.place_if_entered) uses the collected heap
+ * where that region is still pending. */
+const char *emit_rg(const Emitter *em, Ast *a) {
     if (a->place == PLACE_NONE) diag_internal("emit: the allocation site at %s:%d:%d (node kind %d) has no region", a->loc.file, a->loc.line, a->loc.col, a->kind);
+    if (a->place_if_entered && ((a->place == PLACE_LOCAL && (em->pending & EMIT_PEND_LOCAL)) ||
+                                (a->place == PLACE_SELF && (em->pending & EMIT_PEND_SELF))))
+        return emit_place(PLACE_HEAP, NULL);
     const char *r = emit_place(a->place, a->place_loop);
     return a->place_soft ? xasprintf("rt_region_soft(%s)", r) : r;   /* the container rule */
 }
@@ -112,10 +119,10 @@ void emit_region_enter(Emitter *em, const char *name) {
  * emit_local_crosses_jump; rgl entered together with rgs counts): what it holds may live across
  * the jump. rgs, entered lazily, is left at each self tail call instead of recycled: a self
  * tail call leaves every region entered after `top:` (self_keep), whichever path entered them. */
-enum { EMIT_PEND_LOCAL = 1, EMIT_PEND_SELF = 2 };
 
 static bool emit_flo_result(const Ast *a);
 static bool emit_place_pending(const Emitter *em, const Ast *a) {
+    if (a->place_if_entered) return false;   /* never enters a region (emit_rg) */
     return ((em->pending & EMIT_PEND_LOCAL) && a->place == PLACE_LOCAL) ||
            ((em->pending & EMIT_PEND_SELF) && a->place == PLACE_SELF);
 }
@@ -470,7 +477,7 @@ static const char *emit_ref(Emitter *em, Ast *a) {
         return name;
     }
     if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
-    if (emit_var_unboxed(em, v)) return emit_alloc_float(em, emit_rg(a), emit_var_name(v));
+    if (emit_var_unboxed(em, v)) return emit_alloc_float(em, emit_rg(em, a), emit_var_name(v));
     return emit_var_name(v);
 }
 
@@ -515,7 +522,7 @@ const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(em, args
 static const char *emit_invoke(Emitter *em, Ast *site, const char *code, const char *self,
                                bool nargs_set, size_t argc, const char **vals, Dest d) {
     bool tail = d.kind == DEST_RETURN && em->fn;
-    const char *rg = tail ? "rr" : emit_rg(site);
+    const char *rg = tail ? "rr" : emit_rg(em, site);
     for (size_t i = RT_REG_ARGS; i < argc; i++) emit_line(em, "rt_xargs[%zu] = %s;", i, vals[i]);
     if (nargs_set) emit_line(em, "rt_nargs = %zu;", argc);
     char *call = xasprintf("%s(%s, %s, %s, %s, %s, %s)", code, rg, self,
@@ -548,7 +555,7 @@ static void emit_lambda_body(Emitter *em, Lambda *l, Dest d);
 static const char *emit_dispatch(Emitter *em, Ast *site, const char *f, const CallTarget *ts, int nt,
                                  const char **vals, Dest d) {
     bool tail = d.kind == DEST_RETURN && em->fn;
-    const char *rg = tail ? "rr" : emit_rg(site);
+    const char *rg = tail ? "rr" : emit_rg(em, site);
     size_t argc = site->args.len;
     Buf args = {0};
     for (size_t i = 0; i < RT_REG_ARGS; i++) buf_printf(&args, ", %s", i < argc ? vals[i] : "0");
@@ -712,7 +719,7 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         /* its flonum entry: a C call (no musttail across signatures), the result boxed unless
          * returned from a flonum entry */
         bool tail = d.kind == DEST_RETURN && em->fn;
-        const char *rg = tail ? "rr" : emit_rg(a);
+        const char *rg = tail ? "rr" : emit_rg(em, a);
         const char *r = emit_flo_invoke(em, a, known, known->ret_type == TY_FLO ? "rr" : rg);
         if (known->ret_type == TY_FLO) {
             if (tail && em->flo_ret) return emit_deliver_flo(em, r);
@@ -806,7 +813,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     size_t n = a->args.len;
     if (emit_flo_arith(em, a)) {
         const char *x = emit_flo(em, a);
-        return emit_deliver(em, d, emit_alloc_float(em, emit_rg(a), x));
+        return emit_deliver(em, d, emit_alloc_float(em, emit_rg(em, a), x));
     }
     const char *c = emit_prim_cond(em, a);
     if (c) return emit_deliver(em, d, xasprintf("RT_BOOL(%s)", c));
@@ -815,7 +822,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     if (n == 2 && emit_intdiv_kind(p, &floor_div, &want))   /* evaluates its own operands */
         return emit_deliver(em, d, emit_intdiv(em, a, floor_div, want, emit_loc(em, a->loc)));
     /* flonum vectors (infer.c: Ast.flovec), which also evaluate their own operands */
-    if (emit_f64_ref_node(em, a)) return emit_deliver(em, d, emit_alloc_float(em, emit_rg(a), emit_f64_ref(em, a)));
+    if (emit_f64_ref_node(em, a)) return emit_deliver(em, d, emit_alloc_float(em, emit_rg(em, a), emit_f64_ref(em, a)));
     if (!em->opt->untyped && p->id == PRIM_vector_set_x && n == 3 && a->args.items[0]->flovec)
         return emit_deliver(em, d, emit_f64_set(em, a));
     if (!em->opt->untyped && a->flovec && ((p->id == PRIM_vector) || (p->id == PRIM_make_vector && n == 2)))
@@ -843,12 +850,12 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     } else if (p->cxr && n == 1) {
         r = emit_cxr(em, a, v[0], loc);
     } else if (p->id == PRIM_cons && n == 2) {
-        r = emit_alloc_pair(em, emit_rg(a), v[0], v[1]);
+        r = emit_alloc_pair(em, emit_rg(em, a), v[0], v[1]);
     } else if (p->id == PRIM_list && n <= EMIT_INLINE_LIST) {
         r = "RT_NIL";
-        for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, emit_rg(a), v[i], r);
+        for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, emit_rg(em, a), v[i], r);
     } else if (p->id == PRIM_vector) {
-        r = emit_alloc_vector(em, emit_rg(a), &a->args, v);
+        r = emit_alloc_vector(em, emit_rg(em, a), &a->args, v);
     } else if (p->id == PRIM_make_vector && n >= 1) {
         r = emit_alloc_filled(em, a, v, n, loc, false);
     } else if (p->id == PRIM_make_string && n >= 1) {
@@ -856,7 +863,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     } else if (p->id == PRIM_string) {
         r = emit_alloc_string(em, a, v, n, loc);
     } else if (p->id == PRIM_record && n >= 1) {
-        r = emit_alloc_record(em, emit_rg(a), v, n, loc);
+        r = emit_alloc_record(em, emit_rg(em, a), v, n, loc);
     } else if (n == 2 && (p->id == PRIM_add || p->id == PRIM_sub || p->id == PRIM_mul)) {
         r = emit_arith2(em, a, v, loc);
 
@@ -879,12 +886,12 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_VEC, "TYPE_ID_VECTOR", &ix);
         emit_line(em, "RtValue %s;", t);
         emit_line(em, "if (RT_LIKELY(%s)) %s = RT_AS(RtVector, %s)->items[%s];", ok, t, v[0], ix);
-        emit_line(em, "else %s = %s;", t, emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1)", p->cname, loc), 2, v));
+        emit_line(em, "else %s = %s;", t, emit_stub(em, "RtValue", emit_rg(em, a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1)", p->cname, loc), 2, v));
         r = t;
     } else if (p->id == PRIM_vector_set_x && n == 3) {
         const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_VEC, "TYPE_ID_VECTOR", &ix);
         emit_line(em, "if (RT_LIKELY(%s)) RT_AS(RtVector, %s)->items[%s] = %s;", ok, v[0], ix, v[2]);
-        emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
+        emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(em, a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
         emit_check_store(em, loc, v[0], v[2]);
         r = "RT_UNSPEC";
     } else if (p->id == PRIM_string_ref && n == 2 && !em->opt->no_inline_strings) {
@@ -893,13 +900,13 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_STR, "TYPE_ID_STRING", &ix);
         emit_line(em, "RtValue %s;", t);
         emit_line(em, "if (RT_LIKELY(%s)) %s = RT_CHAR(RT_AS(RtString, %s)->chars[%s]);", ok, t, v[0], ix);
-        emit_line(em, "else %s = %s;", t, emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1)", p->cname, loc), 2, v));
+        emit_line(em, "else %s = %s;", t, emit_stub(em, "RtValue", emit_rg(em, a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1)", p->cname, loc), 2, v));
         r = t;
     } else if (p->id == PRIM_string_set_x && n == 3 && !em->opt->no_inline_strings) {
         const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_STR, "TYPE_ID_STRING", &ix);
         const char *ch = emit_check(em, emit_proven(em, a->args.items[2], TY_CHAR)) ? "" : xasprintf(" && RT_IS_CHAR(%s)", v[2]);
         emit_line(em, "if (RT_LIKELY(%s%s)) RT_AS(RtString, %s)->chars[%s] = RT_CHARVAL(%s);", ok, ch, v[0], ix, v[2]);
-        emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
+        emit_line(em, "else %s;", emit_stub(em, "RtValue", emit_rg(em, a), xasprintf("rt_p_%s(" EMIT_RG ", %s, s0, s1, s2)", p->cname, loc), 3, v));
         r = "RT_UNSPEC";
     } else if (p->id == PRIM_string_length && n == 1 && !em->opt->no_inline_strings) {
         const char *ok = emit_check(em, emit_proven(em, a->args.items[0], TY_STR)) ? "1" : xasprintf("RT_IS_TYPE(%s, TYPE_ID_STRING)", v[0]);
@@ -915,12 +922,12 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
             emit_line(em, "RtValue %s = rt_%s_inline(%s, \"%s\", %s, %s);", r, ass ? "assq" : "memq", loc, p->name, v[0], v[1]);
         else
             emit_line(em, "RtValue %s = RT_UNLIKELY(rt_eqv_by_value(%s)) ? rt_p_%s(%s, %s, %s, %s) : rt_%s_inline(%s, \"%s\", %s, %s);",
-                      r, v[0], p->cname, emit_rg(a), loc, v[0], v[1], ass ? "assq" : "memq", loc, p->name, v[0], v[1]);
+                      r, v[0], p->cname, emit_rg(em, a), loc, v[0], v[1], ass ? "assq" : "memq", loc, p->name, v[0], v[1]);
     } else if ((r = emit_flo_generic(em, a, v, loc)) != NULL) {
         /* flonums inline, the rest in a cold stub */
     } else {
         if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
-        r = emit_prim_call_out(em, emit_rg(a), p, loc, v, n);
+        r = emit_prim_call_out(em, emit_rg(em, a), p, loc, v, n);
         if (em->opt->check_regions && p->effect == EF_MUTATE)   /* (an /own-key variant copies its key) */
             for (size_t i = 1; i < n; i++)
                 if (!(i == 1 && (p->flags & RT_PF_OWN_KEY))) emit_check_store(em, loc, v[0], v[i]);
@@ -980,7 +987,7 @@ static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
     for (size_t i = 0; i < a->vars.len; i++) {
         Var *v = a->vars.items[i];
         if (v->known && !v->known->contified && !emit_var_static(v))
-            emit_alloc_closure(em, emit_rg(a->inits.items[i]), v->known, emit_var_name(v));
+            emit_alloc_closure(em, emit_rg(em, a->inits.items[i]), v->known, emit_var_name(v));
     }
     for (size_t i = 0; i < a->vars.len; i++) {
         Var *v = a->vars.items[i];
@@ -1050,7 +1057,7 @@ static const char *emit_lambda_value(Emitter *em, Ast *a) {
     if (l->free.len == 0) return emit_static_closure(l);
     char *t = emit_temp(em);
     emit_line(em, "RtValue %s;", t);
-    emit_alloc_closure(em, emit_rg(a), l, t);
+    emit_alloc_closure(em, emit_rg(em, a), l, t);
     emit_fill_closure(em, l, t);
     return t;
 }

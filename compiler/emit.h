@@ -95,7 +95,7 @@ void emit_label_done(Emitter *em, size_t at, size_t from, const char *label);
 /* regions: the C spelling of a place, of a site's region; entering and leaving */
 const char *emit_loop_region(const Lambda *loop);
 const char *emit_place(Place p, const Lambda *loop);
-const char *emit_rg(Ast *a);
+const char *emit_rg(const Emitter *em, Ast *a);
 void emit_region_enter(Emitter *em, const char *name);
 void emit_region_leave_to(Emitter *em, size_t keep);
 void emit_check_store(Emitter *em, const char *loc, const char *target, const char *value);

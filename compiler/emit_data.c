@@ -528,7 +528,7 @@ const char *emit_alloc_record(Emitter *em, const char *rg, const char **v, size_
  * fixnum in range (the fixnum test is a check), else the runtime call. */
 const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t n, const char *loc, bool string) {
     char *t = emit_temp(em);
-    const char *rg = emit_rg(a);
+    const char *rg = emit_rg(em, a);
     bool typed = emit_alloc_typed(em);
     const char *fill = n > 1 ? v[1] : string ? "RT_CHAR(32)" : "RT_FALSE";
     Buf cond = {0};
@@ -554,7 +554,7 @@ const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t n, con
 /* (string c ...): the string inline when every argument is a char (tested unless proven). */
 const char *emit_alloc_string(Emitter *em, Ast *a, const char **v, size_t n, const char *loc) {
     char *t = emit_temp(em);
-    const char *rg = emit_rg(a);
+    const char *rg = emit_rg(em, a);
     bool typed = emit_alloc_typed(em);
     Buf cond = {0};
     for (size_t i = 0; i < n; i++)

@@ -63,14 +63,14 @@ static const char *emit_ffi_result(Emitter *em, Ast *a, const FfiType *t, const 
     switch (t->kind) {
     case FFI_VOID: return "RT_UNSPEC";
     case FFI_SINT:
-        return t->bits == 64 ? xasprintf("rt_ffi_from_s64(%s, (int64_t)%s)", emit_rg(a), r) : xasprintf("RT_FIX((int64_t)%s)", r);
+        return t->bits == 64 ? xasprintf("rt_ffi_from_s64(%s, (int64_t)%s)", emit_rg(em, a), r) : xasprintf("RT_FIX((int64_t)%s)", r);
     case FFI_UINT:
-        return t->bits == 64 ? xasprintf("rt_ffi_from_u64(%s, (uint64_t)%s)", emit_rg(a), r) : xasprintf("RT_FIX((int64_t)%s)", r);
-    case FFI_PTR: return xasprintf("rt_ffi_from_u64(%s, (uint64_t)(uintptr_t)%s)", emit_rg(a), r);
-    case FFI_DOUBLE: case FFI_FLOAT: return emit_alloc_float(em, emit_rg(a), xasprintf("(double)%s", r));
+        return t->bits == 64 ? xasprintf("rt_ffi_from_u64(%s, (uint64_t)%s)", emit_rg(em, a), r) : xasprintf("RT_FIX((int64_t)%s)", r);
+    case FFI_PTR: return xasprintf("rt_ffi_from_u64(%s, (uint64_t)(uintptr_t)%s)", emit_rg(em, a), r);
+    case FFI_DOUBLE: case FFI_FLOAT: return emit_alloc_float(em, emit_rg(em, a), xasprintf("(double)%s", r));
     case FFI_BOOL: return xasprintf("RT_BOOL(%s != 0)", r);
     case FFI_CHAR: return xasprintf("RT_CHAR((unsigned char)%s)", r);
-    case FFI_STRING: return xasprintf("rt_ffi_from_string(%s, %s)", emit_rg(a), r);
+    case FFI_STRING: return xasprintf("rt_ffi_from_string(%s, %s)", emit_rg(em, a), r);
     case FFI_OBJ: return r;
     case FFI_BYTES: break;
     }

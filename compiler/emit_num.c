@@ -387,7 +387,7 @@ const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *lo
         for (size_t i = 1; i < n; i++) buf_printf(&val, " %s %s", op, d[i]);
     }
     free(d);
-    const char *rg = emit_rg(a);
+    const char *rg = emit_rg(em, a);
     Buf call = {0};
     const char **s = xcalloc(n, sizeof *s);   /* the stub's parameters */
     for (size_t i = 0; i < n; i++) s[i] = xasprintf("s%zu", i);
@@ -416,7 +416,7 @@ const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *lo
 const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     const Prim *p = a->prim;
     const char *op = p->id == PRIM_add ? "add" : p->id == PRIM_sub ? "sub" : "mul";
-    const char *rg = emit_rg(a);
+    const char *rg = emit_rg(em, a);
     bool fix = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX));
     if (em->opt->no_inline_arith) {
         em->stats.num_generic++;
@@ -563,7 +563,7 @@ const char *emit_intdiv(Emitter *em, Ast *a, bool floor, DivWant want, const cha
     const char *rt = a->prim->cname;
     if (em->opt->no_inline_arith) {
         em->stats.num_generic++;
-        return xasprintf("rt_p_%s(%s, %s, %s, %s)", rt, emit_rg(a), loc, v[0], d);
+        return xasprintf("rt_p_%s(%s, %s, %s, %s)", rt, emit_rg(em, a), loc, v[0], d);
     }
     Buf gen = {0};
     size_t next = 0;
@@ -571,7 +571,7 @@ const char *emit_intdiv(Emitter *em, Ast *a, bool floor, DivWant want, const cha
     if (wide) emit_wide_generic(&gen, em, a->args.items[0], &next);
     else buf_puts(&gen, "s0");
     buf_printf(&gen, ", s%zu)", nl);
-    const char *slow = emit_stub(em, "RtValue", emit_rg(a), buf_cstr(&gen), leaves.len, v);
+    const char *slow = emit_stub(em, "RtValue", emit_rg(em, a), buf_cstr(&gen), leaves.len, v);
     Buf tags = {0};
     for (size_t i = 0; i <= nl; i++)
         if (!emit_check(em, emit_proven(em, leaves.items[i], TY_FIX))) buf_printf(&tags, "%s | ", v[i]);
@@ -665,7 +665,7 @@ const char *emit_vector_length(Emitter *em, Ast *a, const char *v, const char *l
 
 /* (vector x ...) and (make-vector n fill) of a flonum vector: the doubles stored directly. */
 const char *emit_f64_alloc(Emitter *em, Ast *a) {
-    const char *rg = emit_rg(a);
+    const char *rg = emit_rg(em, a);
     const char *loc = emit_loc(em, a->loc);
     char *t = emit_temp(em);
     em->stats.alloc_sites++;

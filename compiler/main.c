@@ -63,6 +63,8 @@ static void main_usage(FILE *f) {
           "                       a setjmp escape instead of a return of the values\n"
           "  -fno-number-heap     a number that may be a fixnum, used only in its frame, gets a\n"
           "                       region in the frame instead of the collected heap\n"
+          "  -fno-number-reuse    such a number goes to the collected heap even where other sites\n"
+          "                       make its procedure or iteration enter that region anyway\n"
           "  -fno-carry-regions   what a loop's back edge makes for a variable read only after\n"
           "                       the loop goes to the collected heap, not to a region emptied\n"
           "                       at each back edge\n"
@@ -375,6 +377,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
         else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
+        else if (!strcmp(a, "-fno-number-reuse")) ro.no_number_reuse = true;
         else if (!strcmp(a, "-fno-carry-regions")) ro.no_carry = true;
         else if (!strcmp(a, "-fno-container-regions")) ro.no_container = true;
         else if (!strcmp(a, "-fno-own-keys")) ro.no_own_keys = true;

@@ -110,6 +110,8 @@ typedef struct RgScope {
     int kind, parent, depth;
     Lambda *loop;         /* SC_LOOP, SC_CARRY: the contified lambda */
     bool used;            /* some site is placed here */
+    bool entered;         /* rg_finish: some site other than the number rule's is placed here,
+                           * so the region is entered anyway (rg_place_by's number rule) */
 } RgScope;
 
 enum { TK_SITE, TK_PARAM, TK_FREE, TK_REST, TK_REST_ELEMS, TK_ELSEWHERE };
@@ -151,6 +153,7 @@ typedef struct Proc {
 typedef struct Rg {
     Program *prog;
     bool number_heap;     /* a local site of maybe-fixnum numbers goes to the heap (rg_place) */
+    bool number_reuse;    /* ... unless its region is entered anyway (RgScope.entered) */
     bool carry;           /* loops get carry regions (below) */
     bool container;       /* the container rule and INTO summaries (below) */
     bool soft_strings;    /* strings a loop makes go to their need's region (soft sites, below) */
@@ -342,6 +345,10 @@ static bool rg_type_bignum_only(Type t) {
 /* Numbers that may be fixnums: generic arithmetic on operands of unknown types, or a call
  * returning what it computes so; they allocate only when the value is not a fixnum. */
 static bool rg_type_number_maybe_fixnum(Type t) { return (t & TY_FIX) && !(t & ~TY_NUM); }
+/* The sites of the number rule (rg_place_by). */
+static bool rg_number_site(const Rg *rg, const Tok *k) {
+    return k->kind == TK_SITE && rg_type_number_maybe_fixnum(k->type) && rg->number_heap;
+}
 static bool rg_tested_heap(const Rg *rg, Proc *p, const Tok *k, int n) {
     if (k->kind != TK_SITE || k->site->kind != AST_CALL || !k->site->rg_tested || !rg->tested_heap) return false;
     if (n != SC_LOCAL && rg_scope(p, n)->kind != SC_SELF && rg_scope(p, n)->kind != SC_LOOP) return false;
@@ -390,7 +397,11 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
      * arithmetic: no fixnum in the type) keep the region. -fno-number-heap: the region. A
      * site whose need is an iteration it is made in uses only the iteration, so the heap's
      * objects are garbage when the iteration ends (the need is the iteration, not beyond). */
-    if (k->kind == TK_SITE && rg_type_number_maybe_fixnum(k->type) && rg->number_heap) {
+    if (rg_number_site(rg, k)) {
+        /* But when other sites make the procedure or the iteration enter that region anyway,
+         * the boxed ones cost nothing more there (mbrotZ's complex numbers, made in an iteration
+         * whose flonums enter its region: 24.8 GB went through the collected heap). */
+        if (rg->number_reuse && rg_scope(p, n)->entered) return n;
         if (n == SC_LOCAL) return SC_HEAP;
         /* the same in an iteration (ack's (- n 1)), but for a call, whose callee may put more
          * than its result in the region it is given */
@@ -1602,6 +1613,12 @@ static int rg_site_cmp(const void *x, const void *y) {
     return a->site->loc.col - b->site->loc.col;
 }
 
+/* A site that makes no object in the region it is given (a primitive call that allocates
+ * nothing, a call of procedures that allocate nothing): no region is entered for it. */
+static bool rg_site_placeless(Rg *rg, const Tok *k) {
+    return (k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) || rg_call_alloc_free(rg, k->site);
+}
+
 /* The procedure's results: each site's place (PLACE_HEAP for a primitive call that makes no
  * object: it gets a region it never uses), the regions its code enters, its RegionSites. */
 static void rg_finish(Rg *rg, Proc *p) {
@@ -1614,12 +1631,20 @@ static void rg_finish(Rg *rg, Proc *p) {
                                                      rg_site_allocates(k->site)) &&
                                   rg_place(rg, p, k) == SC_CALLER;
         }
+    /* The regions entered anyway: those of the sites the number rule does not send to the heap
+     * (with no scope marked entered yet, it sends all of its sites there). */
+    for (size_t t = 0; t < p->toks.len; t++) {
+        Tok *k = &p->toks.items[t];
+        if (k->kind != TK_SITE || rg_site_placeless(rg, k)) continue;
+        int s = rg_place(rg, p, k);
+        if (s != SC_HEAP) rg_scope(p, s)->entered = true;
+    }
     for (size_t t = 0; t < p->toks.len; t++) {
         Tok *k = &p->toks.items[t];
         if (k->kind == TK_REST) p->lam->rest_place = k->need == SC_HEAP ? PLACE_HEAP : PLACE_CALLER;
         if (k->kind != TK_SITE) continue;
         /* a call always gets its place (the callee may allocate there whatever its result) */
-        if ((k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) || rg_call_alloc_free(rg, k->site)) {
+        if (rg_site_placeless(rg, k)) {
             k->site->place = PLACE_HEAP;
             continue;
         }
@@ -1627,6 +1652,11 @@ static void rg_finish(Rg *rg, Proc *p) {
         RgScope *sc = rg_scope(p, s);
         sc->used = true;
         k->site->place = rg_scope_place(p, s);
+        /* the number rule's site placed in a region entered anyway (rg_place_by): emit.c uses
+         * the heap on the paths that have not entered it */
+        bool if_entered = rg_number_site(rg, k) && (sc->kind == SC_LOCAL || sc->kind == SC_SELF) &&
+                          rg_scope(p, s)->entered;
+        k->site->place_if_entered = if_entered;
         bool tail_soft = !rg_soft(rg, p, k) && s == SC_CALLER && p->lam && p->lam->rr_soft;
         k->site->place_soft = rg_soft(rg, p, k);
         k->site->place_loop = sc->kind == SC_LOOP || sc->kind == SC_CARRY ? sc->loop : NULL;
@@ -1659,6 +1689,9 @@ static void rg_finish(Rg *rg, Proc *p) {
                                                           rg_why(p, k, s))
                                   : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
                                                   "not worth a region in every frame"
+                                  : if_entered ? xasprintf("%s; a number that may be a fixnum, there because other sites "
+                                                           "enter that region anyway (on paths that have not entered "
+                                                           "it yet: the collected heap)", rg_why(p, k, s))
                                   : tested_rule ? "the result of a procedure inference cannot name, only tested: "
                                                   "not worth a region in every frame or iteration"
                                   : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration%s", rg_why(p, k, s),
@@ -1902,6 +1935,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     Rg *rg = xcalloc(1, sizeof *rg);
     rg->prog = prog;
     rg->number_heap = !(opt && opt->no_number_heap);
+    rg->number_reuse = !(opt && opt->no_number_reuse);
     rg->carry = !(opt && opt->no_carry);
     rg->container = !(opt && opt->no_container);
     rg->soft_strings = !(opt && opt->no_soft_strings);
