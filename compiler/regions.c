@@ -132,6 +132,8 @@ typedef struct Tok {
     Lambda *carry_arg;    /* TK_SITE: evaluated in the arguments of a back edge of this loop */
     bool tail_passed;     /* passed in a tail call (or called in one): garbage once the
                            * callee is done with it, if the callee does not return it */
+    bool number_heaped;   /* TK_SITE: the number rule sends it to the heap when no region is
+                           * entered anyway (rg_finish's first pass) */
     bool stored;          /* TK_SITE: stored into objects of this procedure's sites (a
                            * mutator, or a call summarised INTO): the container rule */
     uint64_t into;        /* TK_PARAM: the parameters (bit j: parameter j) into whose objects
@@ -1633,12 +1635,17 @@ static void rg_finish(Rg *rg, Proc *p) {
         }
     /* The regions entered anyway: those of the sites the number rule does not send to the heap
      * (with no scope marked entered yet, it sends all of its sites there). */
+    int *entering = xcalloc(p->toks.len + 1, sizeof *entering);
     for (size_t t = 0; t < p->toks.len; t++) {
         Tok *k = &p->toks.items[t];
+        entering[t] = SC_HEAP;
         if (k->kind != TK_SITE || rg_site_placeless(rg, k)) continue;
-        int s = rg_place(rg, p, k);
-        if (s != SC_HEAP) rg_scope(p, s)->entered = true;
+        entering[t] = rg_place(rg, p, k);
+        k->number_heaped = entering[t] == SC_HEAP && rg_number_site(rg, k);
     }
+    for (size_t t = 0; t < p->toks.len; t++)
+        if (entering[t] != SC_HEAP) rg_scope(p, entering[t])->entered = true;
+    free(entering);
     for (size_t t = 0; t < p->toks.len; t++) {
         Tok *k = &p->toks.items[t];
         if (k->kind == TK_REST) p->lam->rest_place = k->need == SC_HEAP ? PLACE_HEAP : PLACE_CALLER;
@@ -1654,8 +1661,7 @@ static void rg_finish(Rg *rg, Proc *p) {
         k->site->place = rg_scope_place(p, s);
         /* the number rule's site placed in a region entered anyway (rg_place_by): emit.c uses
          * the heap on the paths that have not entered it */
-        bool if_entered = rg_number_site(rg, k) && (sc->kind == SC_LOCAL || sc->kind == SC_SELF) &&
-                          rg_scope(p, s)->entered;
+        bool if_entered = k->number_heaped && (sc->kind == SC_LOCAL || sc->kind == SC_SELF);
         k->site->place_if_entered = if_entered;
         bool tail_soft = !rg_soft(rg, p, k) && s == SC_CALLER && p->lam && p->lam->rr_soft;
         k->site->place_soft = rg_soft(rg, p, k);
