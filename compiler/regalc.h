@@ -363,10 +363,11 @@ struct Ast {
     bool place_soft;      /* made in a loop but stored into containers of an older region, and
                              placed there (regions.c's container rule): emit.c allocates through
                              rt_region_soft, which turns to the heap past a soft budget */
-    bool place_if_entered; /* PLACE_LOCAL, PLACE_SELF: a number that may be a fixnum, placed
-                             in a region other sites make its procedure enter anyway (regions.c's
-                             number rule): emit.c uses it where the path has entered it, and the
-                             collected heap where it is still pending (never entering it) */
+    bool place_if_entered; /* PLACE_LOCAL, PLACE_SELF: a number that may be a fixnum or a
+                             tested call's result, placed in a region other sites make its
+                             procedure enter anyway (regions.c's number and tested rules): emit.c
+                             uses it where the path has entered it, and the collected heap where
+                             it is still pending (never entering it) */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
     bool rg_tested;       /* regions.c: a call whose value is only tested (an if's test) or dropped */
 };
@@ -924,8 +925,9 @@ typedef struct RegionSite {
 typedef struct RegionsOptions {
     bool no_number_heap;   /* -fno-number-heap: a local site of numbers that may be fixnums
                             * keeps its frame region (the default puts them in the heap) */
-    bool no_number_reuse;  /* -fno-number-reuse: such a site goes to the heap even when other
-                            * sites make its procedure or iteration enter that region anyway */
+    bool no_number_reuse;  /* -fno-number-reuse: such a site (and a tested call's, -fno-tested-
+                            * heap) goes to the heap even when other sites make its procedure
+                            * or iteration enter that region anyway */
     bool no_carry;         /* -fno-carry-regions: what a back edge carries in a loop variable
                             * read only after the loop goes to the heap (no carry regions) */
     bool no_container;     /* -fno-container-regions: what a loop stores into containers of an

@@ -110,8 +110,9 @@ typedef struct RgScope {
     int kind, parent, depth;
     Lambda *loop;         /* SC_LOOP, SC_CARRY: the contified lambda */
     bool used;            /* some site is placed here */
-    bool entered;         /* rg_finish: some site other than the number rule's is placed here,
-                           * so the region is entered anyway (rg_place_by's number rule) */
+    bool entered;         /* rg_finish: some site the number and tested rules do not send to
+                           * the heap is placed here, so the region is entered anyway: those
+                           * rules' sites go here too (rg_place_by) */
 } RgScope;
 
 enum { TK_SITE, TK_PARAM, TK_FREE, TK_REST, TK_REST_ELEMS, TK_ELSEWHERE };
@@ -132,8 +133,6 @@ typedef struct Tok {
     Lambda *carry_arg;    /* TK_SITE: evaluated in the arguments of a back edge of this loop */
     bool tail_passed;     /* passed in a tail call (or called in one): garbage once the
                            * callee is done with it, if the callee does not return it */
-    bool number_heaped;   /* TK_SITE: the number rule sends it to the heap when no region is
-                           * entered anyway (rg_finish's first pass) */
     bool stored;          /* TK_SITE: stored into objects of this procedure's sites (a
                            * mutator, or a call summarised INTO): the container rule */
     uint64_t into;        /* TK_PARAM: the parameters (bit j: parameter j) into whose objects
@@ -155,7 +154,8 @@ typedef struct Proc {
 typedef struct Rg {
     Program *prog;
     bool number_heap;     /* a local site of maybe-fixnum numbers goes to the heap (rg_place) */
-    bool number_reuse;    /* ... unless its region is entered anyway (RgScope.entered) */
+    bool number_reuse;    /* ... unless its region is entered anyway (RgScope.entered); also
+                           * for tested_heap's calls */
     bool carry;           /* loops get carry regions (below) */
     bool container;       /* the container rule and INTO summaries (below) */
     bool soft_strings;    /* strings a loop makes go to their need's region (soft sites, below) */
@@ -392,7 +392,7 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
      * in the heap it would take them there (ecraven equal's thunks, made by each caller, then
      * went to the heap). A free variable's may go: the procedure a loop calls is usually a
      * global's or a parameter's of the loop's host. */
-    if (rg_tested_heap(rg, p, k, n)) return SC_HEAP;
+    if (rg_tested_heap(rg, p, k, n)) return rg->number_reuse && rg_scope(p, n)->entered ? n : SC_HEAP;
     /* Likewise a local site of numbers that may be fixnums: a region in every frame (an enter
      * and a leave per call) for what is usually a fixnum was half of fib's time on an input
      * read at run time; the collected heap takes the boxed ones. Sites that always box (flonum
@@ -1633,19 +1633,18 @@ static void rg_finish(Rg *rg, Proc *p) {
                                                      rg_site_allocates(k->site)) &&
                                   rg_place(rg, p, k) == SC_CALLER;
         }
-    /* The regions entered anyway: those of the sites the number rule does not send to the heap
-     * (with no scope marked entered yet, it sends all of its sites there). */
+    /* The regions entered anyway: those of the sites the number and tested rules do not send to
+     * the heap (with no scope marked entered yet, they send all of their sites there). A site
+     * those rules sent there, placed in a region now, is placed by reuse (entering[t]). */
     int *entering = xcalloc(p->toks.len + 1, sizeof *entering);
     for (size_t t = 0; t < p->toks.len; t++) {
         Tok *k = &p->toks.items[t];
         entering[t] = SC_HEAP;
         if (k->kind != TK_SITE || rg_site_placeless(rg, k)) continue;
         entering[t] = rg_place(rg, p, k);
-        k->number_heaped = entering[t] == SC_HEAP && rg_number_site(rg, k);
     }
     for (size_t t = 0; t < p->toks.len; t++)
         if (entering[t] != SC_HEAP) rg_scope(p, entering[t])->entered = true;
-    free(entering);
     for (size_t t = 0; t < p->toks.len; t++) {
         Tok *k = &p->toks.items[t];
         if (k->kind == TK_REST) p->lam->rest_place = k->need == SC_HEAP ? PLACE_HEAP : PLACE_CALLER;
@@ -1661,7 +1660,8 @@ static void rg_finish(Rg *rg, Proc *p) {
         k->site->place = rg_scope_place(p, s);
         /* the number rule's site placed in a region entered anyway (rg_place_by): emit.c uses
          * the heap on the paths that have not entered it */
-        bool if_entered = k->number_heaped && (sc->kind == SC_LOCAL || sc->kind == SC_SELF);
+        bool reused = entering[t] == SC_HEAP && s != SC_HEAP;   /* placed by the reuse of an entered region */
+        bool if_entered = reused && (sc->kind == SC_LOCAL || sc->kind == SC_SELF);
         k->site->place_if_entered = if_entered;
         bool tail_soft = !rg_soft(rg, p, k) && s == SC_CALLER && p->lam && p->lam->rr_soft;
         k->site->place_soft = rg_soft(rg, p, k);
@@ -1695,9 +1695,11 @@ static void rg_finish(Rg *rg, Proc *p) {
                                                           rg_why(p, k, s))
                                   : number_rule ? "a number that may be a fixnum (boxed only when it is not one): "
                                                   "not worth a region in every frame"
-                                  : if_entered ? xasprintf("%s; a number that may be a fixnum, there because other sites "
-                                                           "enter that region anyway (on paths that have not entered "
-                                                           "it yet: the collected heap)", rg_why(p, k, s))
+                                  : reused ? xasprintf("%s; %s, there because other sites enter that region anyway%s",
+                                                       rg_why(p, k, s),
+                                                       rg_number_site(rg, k) ? "a number that may be a fixnum"
+                                                                             : "the result of a procedure inference cannot name, only tested",
+                                                       if_entered ? " (on paths that have not entered it yet: the collected heap)" : "")
                                   : tested_rule ? "the result of a procedure inference cannot name, only tested: "
                                                   "not worth a region in every frame or iteration"
                                   : sc->kind == SC_CARRY ? xasprintf("%s, read only after the loop's last iteration%s", rg_why(p, k, s),
@@ -1718,6 +1720,7 @@ static void rg_finish(Rg *rg, Proc *p) {
                                               : rg_why(p, k, s)};
         vec_push(&rg->prog->region_sites, site);
     }
+    free(entering);
     if (rg->prog->region_sites.len > first)
         qsort(rg->prog->region_sites.items + first, rg->prog->region_sites.len - first,
               sizeof *rg->prog->region_sites.items, rg_site_cmp);
