@@ -1140,7 +1140,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
      * whose promise keeps the value): when its result may hold what the thunk captured, what it
      * captured must be there too, as for a closure a primitive keeps. (delay-force (delay (f x)))
      * made a closure of the heap holding x of a region: R4 broken, found by --check-regions.) */
-    if ((pr->id == PRIM_make_promise_lazy || pr->id == PRIM_make_promise_delay_force) && n == 1 &&
+    if ((pr->flags & RT_PF_LATER) && n == 1 &&
         a->args.items[0]->kind == AST_LAMBDA) {
         CallTarget ft = {a->args.items[0]->lambda, NULL};
         if (rg_returns_captured(rg, &ft, 1)) pc = PC_ESCAPE;
