@@ -63,6 +63,8 @@ static void main_usage(FILE *f) {
           "                       a setjmp escape instead of a return of the values\n"
           "  -fno-number-heap     a number that may be a fixnum, used only in its frame, gets a\n"
           "                       region in the frame instead of the collected heap\n"
+          "  -fno-loop-numbers    such a number, used only within an iteration of a loop, goes\n"
+          "                       to the collected heap, not to the iteration's region\n"
           "  -fno-number-reuse    such a number (and the result of an unknown call that is only\n"
           "                       tested, -fno-tested-heap) goes to the collected heap even where\n"
           "                       other sites make its procedure or iteration enter that region\n"
@@ -380,6 +382,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
         else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
         else if (!strcmp(a, "-fno-number-reuse")) ro.no_number_reuse = true;
+        else if (!strcmp(a, "-fno-loop-numbers")) ro.no_loop_numbers = true;
         else if (!strcmp(a, "-fno-carry-regions")) ro.no_carry = true;
         else if (!strcmp(a, "-fno-container-regions")) ro.no_container = true;
         else if (!strcmp(a, "-fno-own-keys")) ro.no_own_keys = true;

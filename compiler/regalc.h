@@ -925,6 +925,8 @@ typedef struct RegionSite {
 typedef struct RegionsOptions {
     bool no_number_heap;   /* -fno-number-heap: a local site of numbers that may be fixnums
                             * keeps its frame region (the default puts them in the heap) */
+    bool no_loop_numbers;  /* -fno-loop-numbers: such a site used only within an iteration of a
+                            * contified loop goes to the heap, not to the iteration's region */
     bool no_number_reuse;  /* -fno-number-reuse: such a site (and a tested call's, -fno-tested-
                             * heap) goes to the heap even when other sites make its procedure
                             * or iteration enter that region anyway */
