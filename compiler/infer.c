@@ -875,8 +875,14 @@ static AVal infer_prim_av(Inferrer *in, Ast *a, AVal *args, size_t n, Type t) {
         }
         break;
     default:
-        /* a primitive that neither keeps nor calls its arguments: they stay where they are */
-        if (p->effect == EF_NONE && p->calls < 0) return r;
+        /* a primitive that neither keeps nor calls its arguments: they stay where they are; a
+         * container it returns (read's lists and vectors, string->list's) was made where
+         * inference cannot see, so its elements are anything (with no sites, reading them
+         * gave no type at all: (vector-ref (list->vector (read)) 0) "never returned") */
+        if (p->effect == EF_NONE && p->calls < 0) {
+            if (t & (TY_PAIR | TY_VEC | TY_REC | TY_PROC)) r.s = in->top;
+            return r;
+        }
         break;
     }
     /* anything else may keep, mutate or pass on its arguments' containers; what it returns is
