@@ -284,10 +284,17 @@ static Bits rg_reach(Rg *rg, const Bits *v) {
     return r;
 }
 
-/* Drops from v the tokens whose objects cannot have a type in t (the value's type). */
+/* Drops from v the tokens whose objects cannot have a type in t (the value's type). Only the
+ * tokens of objects made here (sites, rest lists), whose parts are tokens of their own (their
+ * contents): a parameter's or a free variable's token stands for its objects and all their
+ * parts, of any type (the car of a list parameter is a part of it: dropping the token because
+ * a list is no vector let a heap pair hold a vector of the caller's region, R4 broken, found by
+ * --check-regions on ecraven nucleic; tests/run/regions-part-of-parameter.scm). */
 static void rg_filter(Rg *rg, Bits *v, Type t) {
-    BITS_EACH(v, i)
-        if (!(rg->p->toks.items[i].type & t)) v->w[i / 64] &= ~((uint64_t)1 << (i % 64));
+    BITS_EACH(v, i) {
+        const Tok *k = &rg->p->toks.items[i];
+        if ((k->kind == TK_SITE || k->kind == TK_REST) && !(k->type & t)) v->w[i / 64] &= ~((uint64_t)1 << (i % 64));
+    }
 }
 
 static Bits *rg_varset(Rg *rg, Var *v) {
