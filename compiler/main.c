@@ -148,6 +148,8 @@ static void main_usage(FILE *f) {
           "  REGAL_GC_STRESS      N: a full collection at every Nth refill (a test of the runtime)\n"
           "  GC_INITIAL_HEAP_SIZE the collector's initial heap in bytes (default 4 MiB)\n"
           "  GC_MARKERS           N: the collector's marking threads (default 1)\n"
+          "  GC_FREE_SPACE_DIVISOR N: the collector collects after allocating about its heap / N\n"
+          "                       (default 2: more memory, fewer collections)\n"
           "Exit status: 0; 1 for a compile error or a failure of regal itself; under --run, the\n"
           "program's. A compiled program exits 70 on an uncaught error, 71 out of memory.\n",
           f);

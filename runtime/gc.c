@@ -123,9 +123,7 @@ __attribute__((constructor)) static void rt_gc_configure(void) {
      * thread's parallel marking cost more CPU time than it saved: gcbench 22% less CPU with
      * one, graphs 9%, deriv 4%, the rest within noise, peak RSS unchanged (figures in the
      * commit that set it). Set before the collector initialises, so that its own GC_MARKERS
-     * variable still overrides it. The free-space divisor stays the collector's 3: 2 made
-     * graphs and gcbench 18-19% faster but their peak RSS up to 1.3x Chez Scheme's (issue 15
-     * caps it at 1.2x). */
+     * variable still overrides it. The free-space divisor is set in rt_gc_init. */
     GC_set_markers_count(1);
     GC_INIT();
     GC_register_displacement(RT_TAG_PAIR);
@@ -186,6 +184,16 @@ void rt_gc_init(void) {
      * its time collecting (nbody: 6,021 collections, 3.9 s; with 4 MiB: 1.8 s, RSS 4.7 -> 8.8
      * MB). GC_INITIAL_HEAP_SIZE, the collector's own setting, overrides it. */
     if (getenv("GC_INITIAL_HEAP_SIZE") == NULL) GC_expand_hp(RT_GC_INITIAL_HEAP);
+    /* The free-space divisor: 2, not libgc's 3 (a collection after about heap/2 allocated
+     * instead of heap/3). Programs whose live data is in the collected heap re-mark it at every
+     * collection (header): on 2026-11-27, farm-bench CPU div2/div3, n=3: ecraven nboyer 0.80,
+     * earley 0.83, mperm 0.78, graphs 0.85 (n=5), the other allocating programs 0.96-1.06; peak
+     * RSS graphs 66 -> 71 MB (Chez: 62), nboyer 358 -> 391 (481), earley 1118 -> 1173 (1200),
+     * mperm 1134 -> 1348 (1950), nucleic 16 -> 20 MB; benchmarks/' programs keep their peaks
+     * (at most 0.31x Chez's: their objects are in regions). Before the regions took over
+     * gcbench's and sort's objects, 2 cost up to 1.3x Chez's peak (issue 15's cap is 1.2x).
+     * GC_FREE_SPACE_DIVISOR, the collector's own setting, overrides it. */
+    if (getenv("GC_FREE_SPACE_DIVISOR") == NULL) GC_set_free_space_divisor(2);
     const char *s = getenv("REGAL_STATS");
     rt_stats_enabled = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
     const char *st = getenv("REGAL_GC_STRESS");
