@@ -413,14 +413,14 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
          * whose flonums enter its region: 24.8 GB went through the collected heap). */
         if (rg->number_reuse && rg_scope(p, n)->entered) return n;
         if (n == SC_LOCAL) return SC_HEAP;
-        /* the same in an iteration (ack's (- n 1)), but for a call, whose callee may put more
-         * than its result in the region it is given */
         /* A contified loop's iteration region costs an enter and a leave per loop, and a
          * recycle per iteration, not an enter and a leave per round as a frame's does: the boxed
          * numbers of its iterations go there (ecraven pnpoly's flonum arithmetic on the
          * elements of vectors of unknown type: 3.1 GB through the collected heap, 0.83x CPU).
          * -fno-loop-numbers: the heap. */
         if (rg->loop_numbers && rg_scope(p, n)->kind == SC_LOOP) return n;
+        /* the heap in a self tail call's iteration (ack's (- n 1)), but for a call, whose callee
+         * may put more than its result in the region it is given */
         if ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) && k->site->kind != AST_CALL)
             return SC_HEAP;
     }
@@ -1672,8 +1672,8 @@ static void rg_finish(Rg *rg, Proc *p) {
         RgScope *sc = rg_scope(p, s);
         sc->used = true;
         k->site->place = rg_scope_place(p, s);
-        /* the number rule's site placed in a region entered anyway (rg_place_by): emit.c uses
-         * the heap on the paths that have not entered it */
+        /* a site of the number or tested rule placed in a region entered anyway (rg_place_by):
+         * emit.c uses the heap on the paths that have not entered that procedure's own region */
         bool reused = entering[t] == SC_HEAP && s != SC_HEAP;   /* placed by the reuse of an entered region */
         bool if_entered = reused && (sc->kind == SC_LOCAL || sc->kind == SC_SELF);
         k->site->place_if_entered = if_entered;
