@@ -1,5 +1,5 @@
 /* main.c: the regal command. Parses the command line, then runs the passes in order:
- *   read -> expand -> analyze -> infer -> regions -> emit -> C compiler
+ *   read -> expand -> simplify -> analyze -> infer -> regions -> emit -> C compiler
  * stopping after the first pass that reports an error (exit status 1). What goes to stdout is
  * checked (a full device or a closed stdout: status 1); the output file is never an input. */
 #include "regalc.h"
@@ -50,7 +50,9 @@ static void main_usage(FILE *f) {
           "                       the terms are defined in compiler/regalc.h (EmitStats)\n"
           "  --no-types           compile without using the inferred types (every check kept)\n"
           "  --dump=PASS          print the program after PASS, then stop: expand (the core AST,\n"
-          "                       format in compiler/regalc.h, program dumps), infer (with the\n"
+          "                       format in compiler/regalc.h, program dumps), simplify (after\n"
+          "                       immediately applied lambdas and call-with-values of literal\n"
+          "                       lambdas became let), infer (with the\n"
           "                       type of every expression and variable), regions (with the\n"
           "                       region of every allocation site)\n"
           "  --explain-regions    print every allocation site with the region inference chose for\n"
@@ -114,6 +116,9 @@ static void main_usage(FILE *f) {
           "                       after a check of their types at its head\n"
           "  -fno-prelude         map, for-each, fold, filter... stay calls of the runtime's\n"
           "                       primitives instead of Scheme compiled with the program\n"
+          "  -fno-simplify        immediately applied lambdas stay procedures, and let-values,\n"
+          "                       receive and call-with-values of literal lambdas calls of\n"
+          "                       call-with-values (a closure each)\n"
           "  FILE.c FILE.o FILE.a FILE.so  C code compiled and linked with the program (the\n"
           "                       functions foreign-procedure calls)\n"
           "  -l LIB, -L DIR       passed to the linker, after the runtime library\n"
@@ -226,8 +231,9 @@ static bool main_feature_ok(const char *f) {
 static int main_stdout_status(int rc) { return util_stdout_done() ? rc : 1; }
 
 /* The passes after expansion, to the C (stats filled); false after errors. */
-static bool main_to_c(Program *prog, const AnalyzeOptions *ao, const InferOptions *io,
-                      const RegionsOptions *ro, EmitOptions *eo, Buf *c) {
+static bool main_to_c(Program *prog, bool simplify, const AnalyzeOptions *ao,
+                      const InferOptions *io, const RegionsOptions *ro, EmitOptions *eo, Buf *c) {
+    if (simplify) simplify_program(prog);
     analyze_program(prog, ao);
     if (diag_error_count()) return false;
     infer_program(prog, io);
@@ -240,7 +246,7 @@ static bool main_to_c(Program *prog, const AnalyzeOptions *ao, const InferOption
 /* regal -c file.sld: its libraries to an object file (or, with -S, C) and their interface,
  * file.rgi beside it (interface.c). 0 on success, else 1 after a message. */
 static int main_compile_library(const char *file, const char *out, bool emit_c, ExpandOptions xo,
-                                const AnalyzeOptions *ao, const InferOptions *io,
+                                bool simplify, const AnalyzeOptions *ao, const InferOptions *io,
                                 const RegionsOptions *ro, EmitOptions eo, DriverOptions *dopt) {
     size_t len;
     char *text = util_read_file(file, &len);
@@ -276,7 +282,7 @@ static int main_compile_library(const char *file, const char *out, bool emit_c, 
     eo.separate = true;
     eo.unit_init = interface_init_name(ls, file);
     Buf c = {0};
-    if (!main_to_c(prog, ao, io, ro, &eo, &c)) return 1;
+    if (!main_to_c(prog, simplify, ao, io, ro, &eo, &c)) return 1;
     const char *path = out;   /* default: beside the source, lib.sld -> lib.o (lib.c with -S) */
     if (!path) {
         size_t n = strlen(file);
@@ -313,8 +319,8 @@ int main(int argc, char **argv) {
     if ((argc >= 2 && !strcmp(argv[1], "repl")) || (argc == 1 && isatty(0)))
         return driver_repl(argv + (argc >= 2));
     const char *src = NULL, *out = NULL;
-    bool emit_c = false, run = false, types = false, explain = false, prelude = true;
-    enum { DUMP_NONE, DUMP_EXPAND, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
+    bool emit_c = false, run = false, types = false, explain = false, prelude = true, simplify = true;
+    enum { DUMP_NONE, DUMP_EXPAND, DUMP_SIMPLIFY, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     AnalyzeOptions ao = {0};
@@ -372,10 +378,11 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--no-types")) eo.untyped = true;
         else if (!strcmp(a, "--explain-regions")) explain = true;
         else if (!strcmp(a, "--dump=expand")) dump = DUMP_EXPAND;
+        else if (!strcmp(a, "--dump=simplify")) dump = DUMP_SIMPLIFY;
         else if (!strcmp(a, "--dump=infer")) dump = DUMP_INFER;
         else if (!strcmp(a, "--dump=regions")) dump = DUMP_REGIONS;
         else if (!strncmp(a, "--dump=", 7)) {
-            fprintf(stderr, "regal: unknown pass '%s' in --dump (expected expand, infer or regions)\n", a + 7);
+            fprintf(stderr, "regal: unknown pass '%s' in --dump (expected expand, simplify, infer or regions)\n", a + 7);
             return 1;
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
@@ -407,6 +414,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-unbox")) io.flonum_vectors = false;
         else if (!strcmp(a, "-fno-version")) io.version = false;
         else if (!strcmp(a, "-fno-prelude")) prelude = false;
+        else if (!strcmp(a, "-fno-simplify")) simplify = false;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
         else if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'W') && a[2]) vec_push(&dopt.extra, a);
         else if (a[0] == '-' && a[1]) {
@@ -450,9 +458,9 @@ int main(int argc, char **argv) {
         }
         int rc = 0;   /* in order: a library compiled first can be imported by the next */
         for (size_t i = 0; i < lib_srcs.len && !rc; i++) {
-            if (lib_srcs.len == 1) return main_compile_library(lib_srcs.items[0], out, emit_c, xo, &ao, &io, &ro, eo, &dopt);
+            if (lib_srcs.len == 1) return main_compile_library(lib_srcs.items[0], out, emit_c, xo, simplify, &ao, &io, &ro, eo, &dopt);
             pid_t pid = fork();   /* each in a process of its own: the passes keep state */
-            if (pid == 0) _exit(main_compile_library(lib_srcs.items[i], NULL, emit_c, xo, &ao, &io, &ro, eo, &dopt));
+            if (pid == 0) _exit(main_compile_library(lib_srcs.items[i], NULL, emit_c, xo, simplify, &ao, &io, &ro, eo, &dopt));
             int status;
             rc = pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status);
         }
@@ -505,6 +513,13 @@ int main(int argc, char **argv) {
     if (diag_error_count()) return 1;
     if (ls && !interface_check_linked(ls)) return 1;
     if (dump == DUMP_EXPAND) {
+        Buf t = {0};
+        dump_program(prog, &t, NULL);
+        fputs(buf_cstr(&t), stdout);
+        return main_stdout_status(0);
+    }
+    if (simplify) simplify_program(prog);
+    if (dump == DUMP_SIMPLIFY) {
         Buf t = {0};
         dump_program(prog, &t, NULL);
         fputs(buf_cstr(&t), stdout);

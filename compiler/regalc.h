@@ -10,6 +10,8 @@
  *     library.c  define-library and import: finding, expanding and importing libraries
  *     interface.c  separately compiled libraries: .rgi interface files, their C names
  *   dump.c     core AST -> readable S-expressions (--dump=expand; later passes add annotations)
+ *   simplify.c core AST -> core AST: immediately applied lambdas and call-with-values of literal
+ *              lambdas become let (let-values, receive: no closure)
  *   analyze.c  AST -> facts: assigned/captured variables, free variables, known procedures,
  *              loops that compile to C loops, arity checks of known calls
  *   infer.c    AST + facts -> the set of types of every expression and variable
@@ -783,6 +785,14 @@ typedef struct DumpHooks {
     void (*program)(void *ctx, const Program *prog, Buf *out);
 } DumpHooks;
 void dump_program(const Program *prog, Buf *out, const DumpHooks *hooks);
+
+/* ==== simplification (simplify.c) ===========================================================
+ * Requires: an expanded Program. Guarantees: ((lambda (x ...) body) e ...) with matching
+ * counts and (call-with-values (lambda () e) (lambda (x ...) body)) are lets (the latter
+ * through %values-ref unless e ends in a matching (values ...)); the lambdas they consumed are
+ * gone from Program.lambdas, whose ids are 0..n-1 again; what their bodies bind belongs to the
+ * lambda they were inlined into. --dump=simplify prints the result. */
+void simplify_program(Program *prog);
 
 /* ==== analysis (analyze.c) =================================================================
  * Requires: an expanded Program. Guarantees: the Var and Lambda fields marked "set by

@@ -34,6 +34,17 @@ RtValue rt_p_call_with_values(Region *rr, const char *loc, RtValue producer, RtV
     return rt_call1(rr, loc, consumer, v);
 }
 
+/* Value i of v, the result of an expression whose continuation takes n values (n >= 1): what
+ * compiler/simplify.c makes of (call-with-values (lambda () e) (lambda (x ...) body)). */
+RtValue rt_p_values_ref(Region *rr, const char *loc, RtValue v, RtValue i, RtValue n) {
+    (void)rr;
+    int64_t have = RT_IS_TYPE(v, TYPE_ID_VALUES) ? (int64_t)RT_LEN(v) : 1;
+    if (RT_UNLIKELY(have != RT_FIXVAL(n)))
+        rt_error_msg(loc, NULL, "wrong number of values: expected %lld, got %lld",
+                     (long long)RT_FIXVAL(n), (long long)have);
+    return have == 1 ? v : RT_AS(RtValues, v)->items[RT_FIXVAL(i)];
+}
+
 /* ---- parameter objects --------------------------------------------------------------------- */
 
 /* Per-thread bindings. parameterize never changes the value a parameter object holds (the one
