@@ -827,7 +827,9 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         return emit_deliver(em, d, emit_f64_set(em, a));
     if (!em->opt->untyped && a->flovec && ((p->id == PRIM_vector) || (p->id == PRIM_make_vector && n == 2)))
         return emit_deliver(em, d, emit_f64_alloc(em, a));
+    size_t dual_mark = emit_dual_mark(em, a);
     const char **v = emit_args(em, &a->args);
+    em->arg_duals = emit_dual_take(em, a, dual_mark, v);   /* for emit_arith2, emit_flo_generic */
     const char *loc = emit_loc(em, a->loc);
     const char *r = NULL;
     if (p->id == PRIM_apply && n >= 2 && d.kind == DEST_RETURN && em->fn) {
@@ -926,6 +928,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     } else if ((r = emit_flo_generic(em, a, v, loc)) != NULL) {
         /* flonums inline, the rest in a cold stub */
     } else {
+        emit_dual_box_all(em, v, n);
         if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
         r = emit_prim_call_out(em, emit_rg(em, a), p, loc, v, n);
         if (em->opt->check_regions && p->effect == EF_MUTATE)   /* (an /own-key variant copies its key) */

@@ -167,6 +167,92 @@ static const char *emit_type_test(Type t) {
     }
 }
 
+/* ---- unboxed operands (emit.h) ----------------------------------------------------------------
+ * (+ (* x a) (* y b)) on flonums of unproven type: each product's flonum case leaves its result
+ * in a C double (its value RT_UNBOXED) instead of boxing it, and the sum reads the doubles;
+ * only the sum is boxed. An operand's slow path (a fixnum, a bignum...) still makes a value,
+ * and the operation's own slow path boxes an unboxed operand, in the heap, before calling the
+ * runtime. So the evaluation order and every result stay as they were; ecraven nucleic's
+ * transformations boxed 3.6 GB of such products in the collected heap. -fno-unboxed-operands. */
+static bool emit_dual_kind(const Ast *a) {
+    if (a->kind != AST_PRIMCALL) return false;
+    PrimId id = a->prim->id;
+    return id == PRIM_add || id == PRIM_sub || id == PRIM_mul || id == PRIM_div || id == PRIM_sqrt;
+}
+
+/* An operation that reads its operands unboxed: arithmetic, or a comparison of two. */
+static bool emit_dual_reader(const Ast *a) {
+    if (emit_dual_kind(a)) return true;
+    if (a->kind != AST_PRIMCALL || a->args.len != 2) return false;
+    PrimId id = a->prim->id;
+    return id == PRIM_num_eq || id == PRIM_num_lt || id == PRIM_num_gt || id == PRIM_num_le || id == PRIM_num_ge;
+}
+
+size_t emit_dual_mark(Emitter *em, Ast *a) {
+    size_t mark = em->duals.len;
+    if (em->opt->untyped || em->opt->no_inline_arith || em->opt->no_unboxed_operands || !emit_dual_reader(a))
+        return mark;
+    for (size_t i = 0; i < a->args.len; i++) {
+        Ast *x = a->args.items[i];
+        if (emit_dual_kind(x) && (emit_type(em, x) & TY_FLO) && emit_type(em, x) != TY_FLO)
+            vec_push(&em->duals, ((EmitDual){x, NULL}));
+    }
+    return mark;
+}
+
+const char **emit_dual_take(Emitter *em, Ast *a, size_t mark, const char **v) {
+    (void)v;
+    const char **dd = NULL;
+    for (size_t k = mark; k < em->duals.len; k++) {
+        if (!em->duals.items[k].d) continue;
+        for (size_t i = 0; i < a->args.len; i++)
+            if (a->args.items[i] == em->duals.items[k].node) {
+                if (!dd) dd = xcalloc(a->args.len + 1, sizeof *dd);
+                dd[i] = em->duals.items[k].d;
+            }
+    }
+    em->duals.len = mark;
+    return dd;
+}
+
+/* The slot of a when the operation it is an operand of reads it unboxed, or NULL. */
+static EmitDual *emit_dual_slot(Emitter *em, const Ast *a) {
+    for (size_t k = em->duals.len; k-- > 0;)
+        if (em->duals.items[k].node == a && !em->duals.items[k].d) return &em->duals.items[k];
+    return NULL;
+}
+
+/* Operand v (its double dd, or NULL) is a flonum: the C condition, and its double. */
+static const char *emit_dual_isflo(const char *v, const char *dd) {
+    return dd ? xasprintf("(%s == RT_UNBOXED || RT_IS_TYPE(%s, TYPE_ID_FLOAT))", v, v)
+              : xasprintf("RT_IS_TYPE(%s, TYPE_ID_FLOAT)", v);
+}
+static const char *emit_dual_flo(const char *v, const char *dd) {
+    return dd ? xasprintf("(%s == RT_UNBOXED ? %s : RT_FLOVAL(%s))", v, dd, v) : xasprintf("RT_FLOVAL(%s)", v);
+}
+
+/* The operands as values for a slow path: an unboxed one boxed in the collected heap. */
+static const char **emit_dual_boxed(const char **v, const char **dd, size_t n) {
+    if (!dd) return v;
+    const char **b = xcalloc(n + 1, sizeof *b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = dd[i] ? xasprintf("(%s == RT_UNBOXED ? mk_float(&rt_gc_region, %s) : %s)", v[i], dd[i], v[i]) : v[i];
+    return b;
+}
+
+void emit_dual_box_all(Emitter *em, const char **v, size_t n) {
+    const char **dd = em->arg_duals;
+    em->arg_duals = NULL;
+    if (!dd) return;
+    const char **b = emit_dual_boxed(v, dd, n);
+    for (size_t i = 0; i < n; i++) {
+        if (!dd[i]) continue;
+        char *t = emit_temp(em);
+        emit_line(em, "RtValue %s = %s;", t, b[i]);
+        v[i] = t;
+    }
+}
+
 /* The flonum case of a generic + - * (op) or comparison of two operands whose types are not
  * proven: NULL when inference rules flonums out (or -fno-inline-arith); otherwise it sets
  * c->test, the C condition that the operands are flonums (or a flonum and a fixnum, when one
@@ -174,7 +260,8 @@ static const char *emit_type_test(Type t) {
  * result (of a comparison: the C condition), and c->known when one operand is a known flonum
  * (no fixnum path is worth trying first). */
 typedef struct EmitFloCase { const char *test, *value; bool known; } EmitFloCase;
-static bool emit_flo_case(Emitter *em, Ast *a, const char **v, const char *cop, EmitFloCase *c) {
+static bool emit_flo_case(Emitter *em, Ast *a, const char **v, const char **dd, const char *cop,
+                          EmitFloCase *c) {
     if (em->opt->untyped || em->opt->no_inline_arith) return false;
     Ast *x = a->args.items[0], *y = a->args.items[1];
     Type tx = emit_type(em, x), ty = emit_type(em, y);
@@ -185,19 +272,20 @@ static bool emit_flo_case(Emitter *em, Ast *a, const char **v, const char *cop, 
     for (int i = 0; i < 2; i++) {
         Ast *e = a->args.items[i];
         if (e->kind == AST_CONST && e->datum->kind == DATUM_FLONUM) d[i] = emit_double(e->datum->flo);
-        else d[i] = xasprintf("RT_FLOVAL(%s)", v[i]);
+        else d[i] = emit_dual_flo(v[i], dd ? dd[i] : NULL);
     }
     if (kx && ky) return false;   /* emit_flo_arith's case */
     if (kx || ky) {
         int u = kx ? 1 : 0;   /* the operand that is not known */
+        const char *du = dd ? dd[u] : NULL;
         if (arith) { /* a fixnum converts, as numbers.c does for a flonum and a fixnum */
-            test = xasprintf("(RT_IS_FIXNUM(%s) || RT_IS_TYPE(%s, TYPE_ID_FLOAT))", v[u], v[u]);
-            d[u] = xasprintf("(RT_IS_FIXNUM(%s) ? (double)RT_FIXVAL(%s) : RT_FLOVAL(%s))", v[u], v[u], v[u]);
+            test = xasprintf("(RT_IS_FIXNUM(%s) || %s)", v[u], emit_dual_isflo(v[u], du));
+            d[u] = xasprintf("(RT_IS_FIXNUM(%s) ? (double)RT_FIXVAL(%s) : %s)", v[u], v[u], emit_dual_flo(v[u], du));
         } else {
-            test = xasprintf("RT_IS_TYPE(%s, TYPE_ID_FLOAT)", v[u]);
+            test = emit_dual_isflo(v[u], du);
         }
     } else {
-        test = xasprintf("RT_IS_TYPE(%s, TYPE_ID_FLOAT) && RT_IS_TYPE(%s, TYPE_ID_FLOAT)", v[0], v[1]);
+        test = xasprintf("%s && %s", emit_dual_isflo(v[0], dd ? dd[0] : NULL), emit_dual_isflo(v[1], dd ? dd[1] : NULL));
     }
     *c = (EmitFloCase){test, xasprintf("%s %s %s", d[0], cop, d[1]), kx || ky};
     return true;
@@ -233,13 +321,22 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
             const char *fy = emit_flo(em, y);
             return xasprintf("%s %s %s", t, cop, fy);
         }
+        size_t dual_mark = emit_dual_mark(em, a);
         const char **v = emit_args(em, &a->args);
+        const char **dd = emit_dual_take(em, a, dual_mark, v);
         const char *r;
         /* = of an exact integer and a fixnum constant: bignums are never fixnum-sized, so
          * equal numbers are equal words (no tag test) */
         bool word_eq = p->id == PRIM_num_eq && !em->opt->untyped && !em->opt->no_inline_arith &&
                        ((emit_const_fix(x) && !(emit_type(em, y) & ~TY_INT)) ||
                         (emit_const_fix(y) && !(emit_type(em, x) & ~TY_INT)));
+        EmitFloCase fc;
+        bool flo = !word_eq && !emit_proven(em, x, TY_FIX) && emit_flo_case(em, a, v, dd, cop, &fc);
+        if (!flo) {   /* no flonum case reads an unboxed operand */
+            em->arg_duals = dd;
+            emit_dual_box_all(em, v, 2);
+            dd = NULL;
+        }
         if (emit_check(em, word_eq))
             r = xasprintf("%s == %s", v[0], v[1]);
         else if (emit_check(em, emit_proven(em, x, TY_FIX) && emit_proven(em, y, TY_FIX)))
@@ -247,9 +344,8 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         else if (em->opt->no_inline_arith)
             r = xasprintf("rt_num_%s(%s, %s, %s)", rt, loc, v[0], v[1]);
         else {
-            const char *slow = emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2, v);
-            EmitFloCase fc;
-            bool flo = emit_flo_case(em, a, v, cop, &fc);
+            const char *slow = emit_stub(em, "int", NULL, xasprintf("rt_num_%s(%s, s0, s1)", rt, loc), 2,
+                                         emit_dual_boxed(v, dd, 2));
             if (flo && fc.known) /* a known flonum: no fixnum path */
                 r = xasprintf("(%s ? %s : %s)", fc.test, fc.value, slow);
             else if (flo)
@@ -358,6 +454,7 @@ const char *emit_cond(Emitter *em, Ast *a) {
 const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *loc) {
     const Prim *p = a->prim;
     size_t n = a->args.len;
+    const char **dd = em->arg_duals;
     if (em->opt->untyped || em->opt->no_inline_arith || !(emit_type(em, a) & TY_FLO)) return NULL;
     bool nary = p->id == PRIM_add || p->id == PRIM_sub || p->id == PRIM_mul || p->id == PRIM_div;
     if (!(nary && (n >= 3 || (n == 2 && p->id == PRIM_div) || (n == 1 && (p->id == PRIM_sub || p->id == PRIM_div)))) &&
@@ -371,8 +468,8 @@ const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *lo
         if (!(t & TY_FLO)) { free(d); buf_free(&test); return NULL; }
         if (e->kind == AST_CONST && e->datum->kind == DATUM_FLONUM) d[i] = emit_double(e->datum->flo);
         else {
-            d[i] = xasprintf("RT_FLOVAL(%s)", v[i]);
-            if (t != TY_FLO) buf_printf(&test, "%sRT_IS_TYPE(%s, TYPE_ID_FLOAT)", test.len ? " && " : "", v[i]);
+            d[i] = emit_dual_flo(v[i], dd ? dd[i] : NULL);
+            if (t != TY_FLO) buf_printf(&test, "%s%s", test.len ? " && " : "", emit_dual_isflo(v[i], dd ? dd[i] : NULL));
         }
     }
     const char *op = p->id == PRIM_add ? "+" : p->id == PRIM_sub ? "-" : p->id == PRIM_mul ? "*" : "/";
@@ -393,15 +490,24 @@ const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *lo
     for (size_t i = 0; i < n; i++) s[i] = xasprintf("s%zu", i);
     emit_prim_call_text(&call, p, EMIT_RG, loc, s, n);
     free(s);
-    const char *slow = emit_stub(em, "RtValue", rg, xstrdup(buf_cstr(&call)), n, v);
+    em->arg_duals = NULL;
+    const char *slow = emit_stub(em, "RtValue", rg, xstrdup(buf_cstr(&call)), n, emit_dual_boxed(v, dd, n));
     em->stats.num_generic++;
     char *t = emit_temp(em);
+    EmitDual *slot = emit_dual_slot(em, a);
     emit_line(em, "RtValue %s;", t);
+    if (slot) emit_line(em, "double %s_d = 0;", t);
     emit_line(em, "if (%s) {", test.len ? buf_cstr(&test) : "1");
     em->indent++;
-    char *b = emit_temp(em);
-    emit_typed_float(em, b, rg, buf_cstr(&val));
-    emit_line(em, "%s = %s;", t, b);
+    if (slot) {   /* its operation reads the double */
+        emit_line(em, "%s_d = %s;", t, buf_cstr(&val));
+        emit_line(em, "%s = RT_UNBOXED;", t);
+        slot->d = xasprintf("%s_d", t);
+    } else {
+        char *b = emit_temp(em);
+        emit_typed_float(em, b, rg, buf_cstr(&val));
+        emit_line(em, "%s = %s;", t, b);
+    }
     em->indent--;
     emit_line(em, "} else %s = %s;", t, slow);
     buf_free(&test);
@@ -417,7 +523,13 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     const Prim *p = a->prim;
     const char *op = p->id == PRIM_add ? "add" : p->id == PRIM_sub ? "sub" : "mul";
     const char *rg = emit_rg(em, a);
+    const char **dd = em->arg_duals;
     bool fix = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX) && emit_proven(em, a->args.items[1], TY_FIX));
+    EmitFloCase fc;
+    bool flo = !fix && !em->opt->no_inline_arith &&
+               emit_flo_case(em, a, v, dd, *op == 'a' ? "+" : *op == 's' ? "-" : "*", &fc);
+    if (flo) em->arg_duals = NULL;
+    else emit_dual_box_all(em, v, 2);   /* no flonum case reads them */
     if (em->opt->no_inline_arith) {
         em->stats.num_generic++;
         return xasprintf("rt_%s(%s, %s, %s, %s)", op, rg, loc, v[0], v[1]);
@@ -428,17 +540,20 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
         return t;
     }
     em->stats.num_generic++;
-    const char *slow = emit_stub(em, "RtValue", rg, xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", op, loc), 2, v);
+    const char *slow = emit_stub(em, "RtValue", rg, xasprintf("rt_%s(" EMIT_RG ", %s, s0, s1)", op, loc), 2,
+                                 emit_dual_boxed(v, flo ? dd : NULL, 2));
     const char *tags = fix ? "" : xasprintf("RT_BOTH_FIXNUM(%s, %s) && ", v[0], v[1]);
     /* the fixnum case: no overflow (a product's left operand untagged) */
     const char *fixed = *op == 'm'
         ? xasprintf("!__builtin_mul_overflow((int64_t)%s >> 3, (int64_t)%s, &%s_r)", v[0], v[1], t)
         : xasprintf("!__builtin_%s_overflow((int64_t)%s, (int64_t)%s, &%s_r)", op, v[0], v[1], t);
-    EmitFloCase fc;
-    if (!fix && emit_flo_case(em, a, v, *op == 'a' ? "+" : *op == 's' ? "-" : "*", &fc)) {
+    if (flo) {
         /* fixnums (unless an operand is a known flonum), then flonums inline, boxed in the
-         * site's region, then the stub */
+         * site's region (or left in a double for the operation this is an operand of), then
+         * the stub */
+        EmitDual *slot = emit_dual_slot(em, a);
         emit_line(em, "RtValue %s;", t);
+        if (slot) emit_line(em, "double %s_d = 0;", t);
         if (fc.known) emit_line(em, "if (%s) {", fc.test);
         else {
             emit_line(em, "int64_t %s_r;", t);
@@ -446,9 +561,15 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
             emit_line(em, "else if (%s) {", fc.test);
         }
         em->indent++;
-        char *b = emit_temp(em);
-        emit_typed_float(em, b, rg, fc.value);
-        emit_line(em, "%s = %s;", t, b);
+        if (slot) {
+            emit_line(em, "%s_d = %s;", t, fc.value);
+            emit_line(em, "%s = RT_UNBOXED;", t);
+            slot->d = xasprintf("%s_d", t);
+        } else {
+            char *b = emit_temp(em);
+            emit_typed_float(em, b, rg, fc.value);
+            emit_line(em, "%s = %s;", t, b);
+        }
         em->indent--;
         emit_line(em, "} else %s = %s;", t, slow);
         return t;

@@ -95,6 +95,8 @@ static void main_usage(FILE *f) {
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
+          "  -fno-unboxed-operands  the flonum result of + - * / or sqrt is boxed even when it is\n"
+          "                       an operand of another such operation, which reads doubles\n"
           "  -fno-inline-search   memq, memv, assq and assv call the runtime instead of an\n"
           "                       inline loop\n"
           "  -fno-fused-index     vector and string indexes not known to be fixnums are tested\n"
@@ -403,6 +405,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;
         else if (!strcmp(a, "-fno-tested-heap")) ro.no_tested_heap = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
+        else if (!strcmp(a, "-fno-unboxed-operands")) eo.no_unboxed_operands = true;
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;
         else if (!strcmp(a, "-fno-fused-index")) eo.no_fused_index = true;
         else if (!strcmp(a, "-fno-inline-strings")) eo.no_inline_strings = true;

@@ -1004,6 +1004,8 @@ typedef struct EmitOptions {
     bool no_inline_strings; /* -fno-inline-strings: string-ref, string-set!, string-length call
                              * the runtime */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
+    bool no_unboxed_operands; /* -fno-unboxed-operands: an arithmetic operand's flonum is boxed
+                               * even when the operation that takes it reads doubles */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
     bool no_unroll_recursion; /* -fno-unroll-recursion: no second copy of a self-recursive body */
     const char *const *features; /* -D NAME: added to what (features) returns at run time */

@@ -151,6 +151,11 @@ typedef uint64_t RtValue;
 #define RT_EOF          RT_IMM(0, 4)
 #define RT_UNDEFINED    RT_IMM(0, 5) /* a letrec variable read before its initialisation */
 #define RT_DEFAULT      RT_IMM(0, 6) /* an absent optional argument */
+#define RT_UNBOXED      RT_IMM(0, 7) /* compiled code only: an arithmetic operand whose flonum
+                                      * result is in a C double beside it, never boxed; the
+                                      * operation that consumes it reads that double (or boxes
+                                      * it for its slow path), so it never reaches anything else
+                                      * (compiler/emit_num.c, "Unboxed operands") */
 #define RT_CHAR(cp)     RT_IMM(1, (cp))
 
 #define RT_IS_FIXNUM(v) (((v) & RT_TAG_MASK) == RT_TAG_FIXNUM)
