@@ -26,3 +26,21 @@
 (define (inside? x y r) (< (+ (* x x) (* y y)) (* r r)))
 (show (inside? 1. 2. 3.) (inside? 1 2 3) (inside? 3. 4 5) (inside? (hide 4611686018427387903) 1 2)
       (inside? .5 1/2 1) (inside? (/ 0. 0.) 1. 2.) (= (* 2. 3.) (+ 5 1)) (>= (- (* 2. 2.) 1) (hide 3)))
+; let variables bound to arithmetic and read by arithmetic, comparisons and other procedures
+(define (minroot a b c)
+  (if (zero? a)
+      (/ (- c) b)
+      (let ((disc (- (* b b) (* 4.0 a c))))
+        (if (negative? disc)
+            #f
+            (let ((discrt (sqrt disc)) (minus-b (- b)) (two-a (* 2.0 a)))
+              (min (/ (+ minus-b discrt) two-a) (/ (- minus-b discrt) two-a)))))))
+(define (dist x1 y1 x2 y2) (let ((dx (- x1 x2)) (dy (- y1 y2))) (sqrt (+ (* dx dx) (* dy dy)))))
+(define (shared x) (let ((s (* x 2))) (if (< s 3) (list s (eqv? s s)) (+ s 1))))
+(define (in-loop n)
+  (let loop ((i 0) (acc 0.))
+    (if (= i n) acc
+        (let ((w (* i .5))) (loop (+ i 1) (+ acc (* w w)))))))
+(show (minroot 1. -3. 2.) (minroot 1 -3 2) (minroot 1. 2. 5.) (dist 0. 0. 3. 4.) (dist 0 0 3 4)
+      (dist 1/2 0 0 0) (dist (hide 4611686018427387903) 0 0 0))
+(show (shared 1.) (shared 5.) (shared 1) (in-loop 10) (in-loop 0))
