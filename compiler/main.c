@@ -92,6 +92,9 @@ static void main_usage(FILE *f) {
           "                       collected heap, not to the region its callers give it\n"
           "  -fno-tested-heap     an unknown procedure's call whose value is only tested gets a\n"
           "                       region of the frame or loop iteration, not the collected heap\n"
+          "  -fno-dirty-calls     a call whose result is no object (a boolean) is given its\n"
+          "                       caller's region even when the procedure called leaves more there\n"
+          "                       (continuations its tail calls pass on) instead of its frame's\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -404,6 +407,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-fresh-results")) ro.no_fresh_results = true;
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;
         else if (!strcmp(a, "-fno-tested-heap")) ro.no_tested_heap = true;
+        else if (!strcmp(a, "-fno-dirty-calls")) ro.no_dirty_calls = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-unboxed-operands")) eo.no_unboxed_operands = true;
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;

@@ -962,6 +962,8 @@ typedef struct RegionsOptions {
                             * parameters goes to the heap, not to the region its callers give it */
     bool no_tested_heap;   /* -fno-tested-heap: an unknown call whose value is only tested gets
                             * a region of the frame or iteration, not the collected heap */
+    bool no_dirty_calls;   /* -fno-dirty-calls: a call whose result is no object is given the
+                            * caller's region even when its callee leaves garbage there */
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with

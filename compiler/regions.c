@@ -190,6 +190,8 @@ typedef struct Rg {
     bool *fresh_visiting; /* by lambda id: a contified loop whose exits are being looked at */
     bool store_rr_on;     /* stores into parameters' objects go to the caller's region (below) */
     bool tested_heap;     /* unknown calls whose value is only tested take the heap (rg_place_by) */
+    bool dirty_calls;     /* a call of an rr_dirty procedure whose result is no object gets the
+                             region of its scope (rg_dirty_unallocated) */
     bool *tail_called;    /* by lambda id: the target of a tail call (not a loop's jump) */
     uint64_t *store_rr;   /* by lambda id: the parameters (bit j) into whose objects it stores
                              objects of its caller's region (below) */
@@ -368,6 +370,22 @@ static bool rg_tested_heap(const Rg *rg, Proc *p, const Tok *k, int n) {
     int nt;
     return !rg_call_targets(rg, k->site, ts, &nt);
 }
+/* A call whose result is no object (a boolean: the bignum rule's type test holds for it too)
+ * of a known procedure that may leave more than its result in the region it is given (rr_dirty:
+ * continuation closures its tail calls pass on, ecraven graphs' search): that garbage needs
+ * the region of the call's own scope, released when the call returns, not the caller's. */
+static bool rg_type_unallocated(Type t);
+static bool rg_dirty_unallocated(const Rg *rg, const Tok *k) {
+    if (k->site->kind != AST_CALL || !rg_type_unallocated(k->type) || !rg->dirty_known || !rg->dirty_calls)
+        return false;
+    CallTarget ts[RG_MAX_TARGETS];
+    int nt;
+    if (!rg_call_targets(rg, k->site, ts, &nt)) return false;   /* unknown: as before (lattice's
+                                                                    comparisons allocate nothing) */
+    for (int j = 0; j < nt; j++)
+        if (ts[j].lambda && rg->rr_dirty[ts[j].lambda->id]) return true;
+    return false;
+}
 static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
     int a = k->alloc, n = k->need < 0 ? a : k->need;
     for (int s = a; s != n; s = rg_scope(p, s)->parent)
@@ -385,7 +403,7 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
      * (a frame of 560 bytes and an enter/leave per call or iteration, for a rare bignum): the
      * bignums of a local one go to the caller's region, those of an iteration one to the
      * collected heap (in the caller's, a loop that overflows each time would grow). */
-    if (k->kind == TK_SITE && rg_type_bignum_only(k->type)) {
+    if (k->kind == TK_SITE && rg_type_bignum_only(k->type) && !rg_dirty_unallocated(rg, k)) {
         if (n == SC_LOCAL) return SC_CALLER;
         /* not a call's: its callee may put more than its result in the region it is given
          * (what it passes in tail calls, cpstak's continuations) */
@@ -1982,6 +2000,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     if (!(opt && opt->no_fresh_results)) rg_ret_fresh(rg);
     rg->store_rr_on = !(opt && opt->no_store_params);
     rg->tested_heap = !(opt && opt->no_tested_heap);
+    rg->dirty_calls = !(opt && opt->no_dirty_calls);
     if (rg->tested_heap) rg_mark_tested(prog->body, false);
     rg->store_rr = xcalloc(nl, sizeof *rg->store_rr);
     rg->tail_called = xcalloc(nl, sizeof *rg->tail_called);
