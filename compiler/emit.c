@@ -829,7 +829,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         return emit_deliver(em, d, emit_f64_alloc(em, a));
     size_t dual_mark = emit_dual_mark(em, a);
     const char **v = emit_args(em, &a->args);
-    em->arg_duals = emit_dual_take(em, a, dual_mark, v);   /* for emit_arith2, emit_flo_generic */
+    em->arg_duals = emit_dual_take(em, a, dual_mark);   /* for emit_arith2, emit_flo_generic */
     const char *loc = emit_loc(em, a->loc);
     const char *r = NULL;
     if (p->id == PRIM_apply && n >= 2 && d.kind == DEST_RETURN && em->fn) {

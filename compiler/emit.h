@@ -73,13 +73,14 @@ typedef struct Emitter {
 
 /* Unboxed operands (emit_num.c): an arithmetic operation whose flonum case reads its operands
  * as doubles lets an operand that is itself a generic + - * / or sqrt keep its flonum result
- * in a C double, the operand's value being RT_UNBOXED (runtime/regal.h), instead of boxing it.
+ * in a C double, the operand's value being RT_UNBOXED (runtime/regal.h), instead of boxing it;
+ * so does an operand of a numeric comparison of two (emit_prim_cond).
  * emit_primcall pushes an EmitDual for each such operand before evaluating them
  * (emit_dual_mark); the operand's flonum case fills in d (emit_dual_slot); the operation then
  * reads them (emit_dual_take) and boxes them in the heap only on its own slow path. */
 typedef struct EmitDual { const Ast *node; const char *d; } EmitDual;
 size_t emit_dual_mark(Emitter *em, Ast *a);
-const char **emit_dual_take(Emitter *em, Ast *a, size_t mark, const char **v);
+const char **emit_dual_take(Emitter *em, Ast *a, size_t mark);
 void emit_dual_box_all(Emitter *em, const char **v, size_t n); /* em->arg_duals boxed, cleared */
 
 /* acc op x (+ or *, with the fixnum fast path and a cold stub to the generic operation, the

@@ -200,8 +200,7 @@ size_t emit_dual_mark(Emitter *em, Ast *a) {
     return mark;
 }
 
-const char **emit_dual_take(Emitter *em, Ast *a, size_t mark, const char **v) {
-    (void)v;
+const char **emit_dual_take(Emitter *em, Ast *a, size_t mark) {
     const char **dd = NULL;
     for (size_t k = mark; k < em->duals.len; k++) {
         if (!em->duals.items[k].d) continue;
@@ -323,7 +322,7 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         }
         size_t dual_mark = emit_dual_mark(em, a);
         const char **v = emit_args(em, &a->args);
-        const char **dd = emit_dual_take(em, a, dual_mark, v);
+        const char **dd = emit_dual_take(em, a, dual_mark);
         const char *r;
         /* = of an exact integer and a fixnum constant: bignums are never fixnum-sized, so
          * equal numbers are equal words (no tag test) */
