@@ -927,14 +927,15 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
                       r, v[0], p->cname, emit_rg(em, a), loc, v[0], v[1], ass ? "assq" : "memq", loc, p->name, v[0], v[1]);
     } else if ((r = emit_flo_generic(em, a, v, loc)) != NULL) {
         /* flonums inline, the rest in a cold stub */
-    } else {
-        emit_dual_box_all(em, v, n);
+    } else {   /* (the operations that read unboxed operands are all above) */
+        emit_dual_box_all(em, em->arg_duals, v, n);
         if (p->flags & RT_PF_ALLOC) em->stats.prim_alloc_calls++;
         r = emit_prim_call_out(em, emit_rg(em, a), p, loc, v, n);
         if (em->opt->check_regions && p->effect == EF_MUTATE)   /* (an /own-key variant copies its key) */
             for (size_t i = 1; i < n; i++)
                 if (!(i == 1 && (p->flags & RT_PF_OWN_KEY))) emit_check_store(em, loc, v[0], v[i]);
     }
+    if (em->arg_duals) diag_internal("unboxed operands of '%s' left unread", p->name);
     free(v);
     return emit_deliver(em, d, r);
 }

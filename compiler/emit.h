@@ -81,7 +81,9 @@ typedef struct Emitter {
 typedef struct EmitDual { const Ast *node; const char *d; } EmitDual;
 size_t emit_dual_mark(Emitter *em, Ast *a);
 const char **emit_dual_take(Emitter *em, Ast *a, size_t mark);
-void emit_dual_box_all(Emitter *em, const char **v, size_t n); /* em->arg_duals boxed, cleared */
+/* The unboxed operands of v (their doubles dd, or NULL) boxed into new temporaries, for code
+ * that reads values; em->arg_duals cleared. */
+void emit_dual_box_all(Emitter *em, const char **dd, const char **v, size_t n);
 
 /* acc op x (+ or *, with the fixnum fast path and a cold stub to the generic operation, the
  * result in rr), as a C expression of a temporary (emit_num.c) */

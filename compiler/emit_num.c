@@ -239,8 +239,7 @@ static const char **emit_dual_boxed(const char **v, const char **dd, size_t n) {
     return b;
 }
 
-void emit_dual_box_all(Emitter *em, const char **v, size_t n) {
-    const char **dd = em->arg_duals;
+void emit_dual_box_all(Emitter *em, const char **dd, const char **v, size_t n) {
     em->arg_duals = NULL;
     if (!dd) return;
     const char **b = emit_dual_boxed(v, dd, n);
@@ -332,8 +331,7 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         EmitFloCase fc;
         bool flo = !word_eq && !emit_proven(em, x, TY_FIX) && emit_flo_case(em, a, v, dd, cop, &fc);
         if (!flo) {   /* no flonum case reads an unboxed operand */
-            em->arg_duals = dd;
-            emit_dual_box_all(em, v, 2);
+            emit_dual_box_all(em, dd, v, 2);
             dd = NULL;
         }
         if (emit_check(em, word_eq))
@@ -528,7 +526,7 @@ const char *emit_arith2(Emitter *em, Ast *a, const char **v, const char *loc) {
     bool flo = !fix && !em->opt->no_inline_arith &&
                emit_flo_case(em, a, v, dd, *op == 'a' ? "+" : *op == 's' ? "-" : "*", &fc);
     if (flo) em->arg_duals = NULL;
-    else emit_dual_box_all(em, v, 2);   /* no flonum case reads them */
+    else emit_dual_box_all(em, dd, v, 2);   /* no flonum case reads them */
     if (em->opt->no_inline_arith) {
         em->stats.num_generic++;
         return xasprintf("rt_%s(%s, %s, %s, %s)", op, rg, loc, v[0], v[1]);

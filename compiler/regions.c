@@ -402,7 +402,10 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
     /* A site that allocates only on fixnum overflow never makes its procedure enter a region
      * (a frame of 560 bytes and an enter/leave per call or iteration, for a rare bignum): the
      * bignums of a local one go to the caller's region, those of an iteration one to the
-     * collected heap (in the caller's, a loop that overflows each time would grow). */
+     * collected heap (in the caller's, a loop that overflows each time would grow). The type
+     * test also holds for a call whose result is no object at all (a boolean), which then
+     * gives its callee the caller's region, where a clean callee puts nothing; a dirty one
+     * gets the call's own region (rg_dirty_unallocated). */
     if (k->kind == TK_SITE && rg_type_bignum_only(k->type) && !rg_dirty_unallocated(rg, k)) {
         if (n == SC_LOCAL) return SC_CALLER;
         /* not a call's: its callee may put more than its result in the region it is given
