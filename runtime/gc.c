@@ -97,6 +97,7 @@
 #include "rtlib.h"
 
 #include <gc/gc.h>
+#include <time.h>
 
 /* With malloc or mimalloc as the regions' upstream (region.c) the collector cannot see region
  * memory: then nothing the runtime takes from it may be collected. */
@@ -170,6 +171,32 @@ void *rt_gc_stack_alloc(size_t bytes) {
     return rt_scratch_counted(p);
 }
 
+/* The divisor follows the cost of the last collection: 1 (a collection after about a heap's
+ * worth allocated, half as many collections) when it took at least RT_GC_LONG_PAUSE of the
+ * collecting thread's CPU time, 2 otherwise. A long collection means much to mark (live heap
+ * data, or region chunks, which are scanned as roots), so fewer of them save more than the
+ * larger heap costs; a short one means little is live, and a heap kept small stays in the
+ * caches. Measured on 2026-11-27 (farm-bench CPU, this policy / divisor 2, n=3): ecraven graphs
+ * 0.67, mperm 0.63, earley 0.75, nboyer 0.76, dynamic 0.87, sboyer 0.89, nucleic 0.95, string
+ * 0.99; peak RSS nboyer 391 -> 586 MB (Chez 481), sboyer 114 -> 135 (142), earley 1170 -> 1257
+ * (1200), dynamic 11 -> 15 (50), nucleic 15 -> 19 (49), graphs 123 -> 115, mperm 1348 -> 1261.
+ * Divisor 1 from the start instead lets a program that allocates fast with little live data
+ * grow its heap past the caches before its first collection (string: 21 -> 155 MB, 1.27x the
+ * CPU); a wall-clock pause would mistake a preemption for a long collection. The collector
+ * calls this with its lock held: only unsynchronised setters here. */
+#define RT_GC_LONG_PAUSE 1e-3   /* seconds of CPU */
+static double rt_gc_pause_start;
+static double rt_gc_thread_cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+static void rt_gc_on_event(GC_EventType e) {
+    if (e == GC_EVENT_START) rt_gc_pause_start = rt_gc_thread_cpu();
+    else if (e == GC_EVENT_END)
+        GC_set_free_space_divisor(rt_gc_thread_cpu() - rt_gc_pause_start >= RT_GC_LONG_PAUSE ? 1 : 2);
+}
+
 void rt_gc_init(void) {
     static int done;
     if (done) return;
@@ -185,15 +212,19 @@ void rt_gc_init(void) {
      * MB). GC_INITIAL_HEAP_SIZE, the collector's own setting, overrides it. */
     if (getenv("GC_INITIAL_HEAP_SIZE") == NULL) GC_expand_hp(RT_GC_INITIAL_HEAP);
     /* The free-space divisor: 2, not libgc's 3 (a collection after about heap/2 allocated
-     * instead of heap/3). Programs whose live data is in the collected heap re-mark it at every
-     * collection (header): on 2026-11-27, farm-bench CPU div2/div3, n=3: ecraven nboyer 0.80,
-     * earley 0.83, mperm 0.78, graphs 0.85 (n=5), the other allocating programs 0.96-1.06; peak
-     * RSS graphs 66 -> 71 MB (Chez: 62), nboyer 358 -> 391 (481), earley 1118 -> 1173 (1200),
-     * mperm 1134 -> 1348 (1950), nucleic 16 -> 20 MB; benchmarks/' programs keep their peaks
-     * (at most 0.31x Chez's: their objects are in regions). Before the regions took over
-     * gcbench's and sort's objects, 2 cost up to 1.3x Chez's peak (issue 15's cap is 1.2x).
-     * GC_FREE_SPACE_DIVISOR, the collector's own setting, overrides it. */
-    if (getenv("GC_FREE_SPACE_DIVISOR") == NULL) GC_set_free_space_divisor(2);
+     * instead of heap/3), and 1 while collections are long (rt_gc_on_event). Programs whose
+     * live data is in the collected heap re-mark it at every collection (header): on
+     * 2026-11-27, farm-bench CPU div2/div3, n=3: ecraven nboyer 0.80, earley 0.83, mperm 0.78,
+     * graphs 0.85 (n=5), the other allocating programs 0.96-1.06; peak RSS graphs 66 -> 71 MB
+     * (Chez: 62), nboyer 358 -> 391 (481), earley 1118 -> 1173 (1200), mperm 1134 -> 1348
+     * (1950), nucleic 16 -> 20 MB; benchmarks/' programs keep their peaks (at most 0.31x
+     * Chez's: their objects are in regions). Before the regions took over gcbench's and sort's
+     * objects, 2 cost up to 1.3x Chez's peak (issue 15's cap is 1.2x). GC_FREE_SPACE_DIVISOR,
+     * the collector's own setting, overrides both. */
+    if (getenv("GC_FREE_SPACE_DIVISOR") == NULL) {
+        GC_set_free_space_divisor(2);
+        GC_set_on_collection_event(rt_gc_on_event);
+    }
     const char *s = getenv("REGAL_STATS");
     rt_stats_enabled = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
     const char *st = getenv("REGAL_GC_STRESS");

@@ -43,6 +43,8 @@ run at two sizes, its output compared with its `; OUTPUT N:` line, and its figur
   binary-trees                 peak RSS at depth 16 within ARENA_RATIO of the C program with an
                                arena per tree (benchmarks/c/binary-trees-arena.c, clang -O2),
                                whose output must be the same
+  heap-live                    at N = 300,000, once: collections (REGAL_STATS=json) at most
+                               DIVISOR_RATIO x those with GC_FREE_SPACE_DIVISOR=2
 Peak RSS (KiB) comes from GNU time (`/usr/bin/time -f '%M %U %S'`), the median of RUNS runs
 (GNU time, a small C program, forks the program: a fork of this Python process would count
 its pages in the peak). CPU time (user + sys) is the program's own, from wait4, to the
@@ -314,6 +316,7 @@ LINEAR_RATIO = 15      # a 1,000,000-element list by non-tail recursion: < 15x t
 ARENA_RATIO = 2        # binary-trees: peak <= 2x the C program with an arena per tree
 # ours (not in the issue)
 ACC_FACTOR = 3         # loop-accumulate: peak growth <= 3x the bytes of the pairs it keeps
+DIVISOR_RATIO = 0.75   # heap-live: collections <= 0.75x those with GC_FREE_SPACE_DIVISOR=2
 PAIR_BYTES = 16        # runtime/regal.h: "a pair costs 16 bytes"
 BT_DEPTH = 16          # benchmarks/c/binary-trees-arena.c has `max = 16`
 RUNS = 3               # runs per peak RSS measurement; the median is used
@@ -329,7 +332,7 @@ MEMORY_TESTS = [("loop-temp", 1000000, 10000000), ("loop-carry", 1000000, 100000
                 ("loop-objects", 100000, 1000000), ("callcc-reentry", 100000, 1000000),
                 ("tasks", 100000, 1000000), ("carry-thunk", 100000, 1000000),
                 ("container-churn", 1000000, 10000000), ("tail-cycle", 2000000, 20000000),
-                ("tail-cycle-gc", 200000, 2000000)]
+                ("tail-cycle-gc", 200000, 2000000), ("heap-live", 300000)]
 
 
 def short(n):
@@ -536,6 +539,31 @@ class Memory:
         if not ok:
             self.stats(name, depth)
 
+    def collections(self, name, n, env):
+        """The collections REGAL_STATS=json counts in a run at N (output checked)."""
+        p = self.launch([self.path(name), str(n)], dict(env, REGAL_STATS="json"))
+        p.wait()
+        why = self.check_run(name, n, shell_status(p.returncode))
+        if why:
+            raise Failed(why)
+        with open(self.path("err"), "rb") as f:
+            m = re.search(rb'"collections":(\d+)', f.read())
+        if not m:
+            raise Failed("REGAL_STATS=json printed no collection count")
+        return int(m.group(1))
+
+    # live data in the collected heap: fewer collections than with the divisor fixed at 2
+    def divisor(self, name, n):
+        try:
+            c = self.collections(name, n, {})
+            c2 = self.collections(name, n, {"GC_FREE_SPACE_DIVISOR": "2"})
+        except Failed as e:
+            return self.report(name, False, str(e))
+        r = "%.2f" % (c / max(c2, 1))
+        ok = float(r) <= DIVISOR_RATIO
+        self.report(name, ok, "collections at %s: %d, with GC_FREE_SPACE_DIVISOR=2: %d (%sx %s %gx)" % (
+            short(n), c, c2, r, "<=" if ok else ">", DIVISOR_RATIO))
+
     def under_chez(self, name, sizes):
         for n in sizes:
             r = subprocess.run(["scheme", "--script", "tests/memory/%s.scm" % name, str(n)],
@@ -555,7 +583,7 @@ class Memory:
     def main(self):
         start = time.monotonic()
         kinds = {"list-build": self.list_build, "binary-trees": self.binary_trees,
-                 "loop-accumulate": self.loop_accumulate}
+                 "loop-accumulate": self.loop_accumulate, "heap-live": self.divisor}
         chosen = select([t[0] for t in MEMORY_TESTS], self.patterns)
         for name, *sizes in MEMORY_TESTS:
             if name in chosen and self.compile(name):
