@@ -648,8 +648,18 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         if (inside && known->region_carry) emit_line(em, "rt_region_recycle(&%s);", emit_carry_region(known));
         const char **vals = emit_args_to(em, &a->args, known);
         if (inside) { /* a tail call from the loop's own body: the next iteration */
-            for (size_t i = 0; i < known->params.len; i++)
-                emit_line(em, "%s = %s;", emit_var_name(known->params.items[i]), vals[i]);
+            /* copy variables (regions.c): their numbers boxed in the frame's box of the parity
+             * of the next iteration (runtime/regal.h, rt_carry_box) */
+            bool copies = false;
+            for (size_t i = 0; i < known->params.len; i++) copies |= known->params.items[i]->carry_copy;
+            if (copies) emit_line(em, "cp%d ^= 1;", known->id);
+            for (size_t i = 0; i < known->params.len; i++) {
+                Var *p = known->params.items[i];
+                if (p->carry_copy)
+                    emit_line(em, "%s = rt_carry_box(%s, &cb%d[cp%d]);", emit_var_name(p), vals[i], p->id, known->id);
+                else
+                    emit_line(em, "%s = %s;", emit_var_name(p), vals[i]);
+            }
             size_t keep = 0;
             for (size_t i = 0; i < em->loops.len; i++)
                 if (em->loops.items[i] == known) keep = em->loop_keep.items[i];
@@ -664,9 +674,14 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
             return NULL;
         }
         /* the loop's single entry, from its parent */
-        for (size_t i = 0; i < known->params.len; i++)
-            emit_line(em, "%s %s = %s;", emit_var_unboxed(em, known->params.items[i]) ? "double" : "RtValue",
-                      emit_var_name(known->params.items[i]), vals[i]);
+        bool copies = false;
+        for (size_t i = 0; i < known->params.len; i++) {
+            Var *p = known->params.items[i];
+            emit_line(em, "%s %s = %s;", emit_var_unboxed(em, p) ? "double" : "RtValue", emit_var_name(p), vals[i]);
+            if (p->carry_copy) emit_line(em, "RtCarryBox cb%d[2];", p->id);
+            copies |= p->carry_copy;
+        }
+        if (copies) emit_line(em, "unsigned cp%d = 0;", known->id);
         Dest body = d;
         char *result = NULL, *done = NULL;
         size_t keep = em->active.len;

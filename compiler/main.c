@@ -95,6 +95,9 @@ static void main_usage(FILE *f) {
           "  -fno-dirty-calls     a call whose result is no object (a boolean) is given its\n"
           "                       caller's region even when the procedure called leaves more there\n"
           "                       (continuations its tail calls pass on) instead of its frame's\n"
+          "  -fno-carry-copy      a number a loop carries to its next iteration (a flonum or\n"
+          "                       complex accumulator) goes to the collected heap, not copied at\n"
+          "                       each back edge into the next iteration's region\n"
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
@@ -408,6 +411,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;
         else if (!strcmp(a, "-fno-tested-heap")) ro.no_tested_heap = true;
         else if (!strcmp(a, "-fno-dirty-calls")) ro.no_dirty_calls = true;
+        else if (!strcmp(a, "-fno-carry-copy")) ro.no_carry_copy = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-unboxed-operands")) eo.no_unboxed_operands = true;
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;

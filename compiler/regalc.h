@@ -323,6 +323,9 @@ typedef struct Var {
     const struct SiteSet *sites; /* the container sites its pairs, vectors, records come from */
     bool nonneg;          /* bound by let, never assigned, to a real >= +0 or a NaN */
     bool flo_param;       /* a parameter of a flonum entry passed as a C double */
+    /* set by regions.c */
+    bool carry_copy;      /* a contified loop's variable whose number each back edge copies into
+                             the loop's next iteration region (rt_carry_take, rt_carry_put) */
 } Var;
 typedef VEC(Var *) VarVec;
 
@@ -964,13 +967,17 @@ typedef struct RegionsOptions {
                             * a region of the frame or iteration, not the collected heap */
     bool no_dirty_calls;   /* -fno-dirty-calls: a call whose result is no object is given the
                             * caller's region even when its callee leaves garbage there */
+    bool no_carry_copy;    /* -fno-carry-copy: a number a loop carries to its next iteration goes
+                            * to the heap, not copied at each back edge into the next iteration's
+                            * region (Var.carry_copy) */
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with
  * its region and why, then a summary line. */
 void regions_explain(Program *prog, Buf *out);
 /* --dump=regions: the expanded program with every allocation site's place ({heap} {caller}
- * {local} {self} {loop.N}), the regions each lambda enters and where its rest list goes. */
+ * {local} {self} {loop.N}), the regions each lambda enters and where its rest list goes, and
+ * {copied} at the binding of each copy variable (Var.carry_copy). */
 void regions_dump(Program *prog, Buf *out);
 
 /* ==== C emission (emit.c) ==================================================================

@@ -115,7 +115,7 @@ typedef struct RgScope {
                            * rules' sites go here too (rg_place_by) */
 } RgScope;
 
-enum { TK_SITE, TK_PARAM, TK_FREE, TK_REST, TK_REST_ELEMS, TK_ELSEWHERE };
+enum { TK_SITE, TK_PARAM, TK_FREE, TK_REST, TK_REST_ELEMS, TK_ELSEWHERE, TK_COPY };
 typedef struct Tok {
     int kind, index;      /* index: parameter or free-variable number */
     Ast *site;            /* TK_SITE */
@@ -137,6 +137,7 @@ typedef struct Tok {
                            * mutator, or a call summarised INTO): the container rule */
     uint64_t into;        /* TK_PARAM: the parameters (bit j: parameter j) into whose objects
                            * it may be stored (the INTO summary) */
+    Var *copy_var;        /* TK_COPY: the loop variable whose copies it stands for (below) */
 } Tok;
 
 typedef struct Proc {
@@ -196,6 +197,10 @@ typedef struct Rg {
     uint64_t *store_rr;   /* by lambda id: the parameters (bit j) into whose objects it stores
                              objects of its caller's region (below) */
     bool *tail_cyclic;    /* by lambda id: on a cycle of tail calls (rg_tail_cycles) */
+    Bits copy_wanted;     /* loop variables (by id) a back edge passes a likely boxed number */
+    VEC(Ast *) let_init;  /* by var id: the init of a variable a let binds (rg_likely_boxed) */
+    Bits copy_demoted;    /* loop variables (by id) that are no copy variables after all */
+    VEC(int) copy_tok;    /* by var id: 1 + its TK_COPY token in its host, 0: none yet */
 } Rg;
 
 typedef struct Chain {    /* the loops the current node is in tail position of, innermost first */
@@ -928,13 +933,139 @@ static void rg_carry_read(Rg *rg, const Var *v, Ctx c) {
         }
 }
 
+/* Copied numbers (the issue's loop-carried values copied into a fresh region at the back
+ * edge). A loop variable of a contified loop that holds only numbers, flonums or complex
+ * numbers among them, never assigned, not a carry variable, and passed a likely boxed number
+ * by some back edge (rg_likely_boxed: ecraven mbrotZ's z), is a COPY variable: at each back edge emit.c reads the number passed for it
+ * (rt_carry_take: a flonum's or an inexact complex number's doubles; any other boxed number is
+ * copied into the collected heap), recycles the iteration region, and boxes it again there
+ * (rt_carry_put). So what the arguments make for it needs only the iteration (not the loop's
+ * parent: made in every iteration, it went to the heap), and the variable's values are one
+ * token, TK_COPY, made in the iteration scope. When some use needs that token beyond the
+ * iteration (the loop returns the variable, stores it, a closure keeps it) the variable is no
+ * copy variable (Rg.copy_demoted) and the procedure is walked again: needs only grow. Numbers
+ * are immutable and eqv? compares them by value, so a copy is the same number. */
+static bool rg_copy_var(const Rg *rg, const Var *v) {
+    Type t = infer_var_type(v);
+    return bits_has(&rg->copy_wanted, v->id) && !v->boxed && v->nsets == 0 &&
+           !bits_has(&rg->copy_demoted, v->id) && t && !(t & ~TY_NUM) && (t & (TY_FLO | TY_CPLX)) &&
+           !infer_var_unboxed(v);
+}
+/* Worth copying: a back edge passes it a number that is boxed, as far as types tell: one never
+ * a fixnum (a flonum), or the sum, difference, product or quotient of such a number and
+ * anything, looking through let variables and both branches of an if (mbrotZ's (+ (* z z) z0), z0 bound to the sum of a
+ * complex number and something). A counter of unknown type ((- i 1), i read at run time) is a
+ * fixnum in practice: making every such loop variable a copy variable cost ecraven maze 17%
+ * (its counters' sites then use the iteration region, and clang laid its loops out worse). */
+static bool rg_num_never_fixnum(Type t) { return t && !(t & ~TY_NUM) && !(t & TY_FIX); }
+static bool rg_likely_boxed(const Rg *rg, const Ast *a, int depth) {
+    if (rg_num_never_fixnum(infer_type(a))) return true;
+    if (depth > 4) return false;
+    if (a->kind == AST_REF && !a->var->global && a->var->nsets == 0 && (size_t)a->var->id < rg->let_init.len &&
+        rg->let_init.items[a->var->id])   /* a let variable: its value */
+        return rg_likely_boxed(rg, rg->let_init.items[a->var->id], depth + 1);
+    if (a->kind == AST_IF)
+        return rg_likely_boxed(rg, a->then, depth + 1) && rg_likely_boxed(rg, a->els, depth + 1);
+    if (a->kind != AST_PRIMCALL) return false;
+    PrimId id = a->prim->id;
+    if (id != PRIM_add && id != PRIM_sub && id != PRIM_mul && id != PRIM_div) return false;
+    for (size_t i = 0; i < a->args.len; i++)
+        if (rg_likely_boxed(rg, a->args.items[i], depth + 1)) return true;
+    return false;
+}
+/* The loop variables some back edge passes a likely boxed number (Rg.copy_wanted): the calls of
+ * contified loop k within its own body (nested lambdas excluded, contified ones included). */
+static void rg_copy_scan(Rg *rg, const Ast *a, const Lambda *k) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return;
+    case AST_SET: rg_copy_scan(rg, a->value, k); return;
+    case AST_IF: rg_copy_scan(rg, a->test, k); rg_copy_scan(rg, a->then, k); rg_copy_scan(rg, a->els, k); return;
+    case AST_LAMBDA:
+        if (a->lambda->contified) rg_copy_scan(rg, a->lambda->body, k);
+        return;
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) rg_copy_scan(rg, a->items.items[i], k);
+        return;
+    case AST_CALL: case AST_PRIMCALL:
+        if (a->kind == AST_CALL) {
+            rg_copy_scan(rg, a->fn, k);
+            if (a->fn->kind == AST_REF && a->fn->var->known == k)
+                for (size_t i = 0; i < a->args.len && i < k->params.len; i++)
+                    if (a->args.items[i]->kind != AST_REF && rg_likely_boxed(rg, a->args.items[i], 0))
+                        bits_add(&rg->copy_wanted, k->params.items[i]->id);   /* (a variable: nothing made) */
+        }
+        for (size_t i = 0; i < a->args.len; i++) rg_copy_scan(rg, a->args.items[i], k);
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) rg_copy_scan(rg, a->inits.items[i], k);
+        rg_copy_scan(rg, a->body, k);
+        return;
+    }
+}
+/* Rg.let_init: the init of every variable a let binds. */
+static void rg_let_inits(Rg *rg, const Ast *a) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return;
+    case AST_SET: rg_let_inits(rg, a->value); return;
+    case AST_IF: rg_let_inits(rg, a->test); rg_let_inits(rg, a->then); rg_let_inits(rg, a->els); return;
+    case AST_LAMBDA: rg_let_inits(rg, a->lambda->body); return;
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) rg_let_inits(rg, a->items.items[i]);
+        return;
+    case AST_CALL: case AST_PRIMCALL:
+        if (a->kind == AST_CALL) rg_let_inits(rg, a->fn);
+        for (size_t i = 0; i < a->args.len; i++) rg_let_inits(rg, a->args.items[i]);
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) {
+            if (a->kind == AST_LET && i < a->vars.len) {
+                Var *v = a->vars.items[i];
+                while (rg->let_init.len <= (size_t)v->id) vec_push(&rg->let_init, NULL);
+                rg->let_init.items[v->id] = a->inits.items[i];
+            }
+            rg_let_inits(rg, a->inits.items[i]);
+        }
+        rg_let_inits(rg, a->body);
+        return;
+    }
+}
+static int rg_copy_tok(Rg *rg, Var *v, int loop) {
+    while (rg->copy_tok.len <= (size_t)v->id) vec_push(&rg->copy_tok, 0);
+    if (!rg->copy_tok.items[v->id]) {
+        int t = rg_add_tok(rg->p, (Tok){.kind = TK_COPY, .alloc = loop, .need = loop, .copy_var = v,
+                                        .type = infer_var_type(v), .what = "a copied loop variable"});
+        rg->copy_tok.items[v->id] = t + 1;
+        rg->changed = true;
+    }
+    return rg->copy_tok.items[v->id] - 1;
+}
+/* After a walk: the copy variables whose token some use needs beyond the iteration lose it
+ * (true: walk again). */
+static bool rg_copy_demote(Rg *rg, Proc *p) {
+    bool demoted = false;
+    for (size_t t = 0; t < p->toks.len; t++) {
+        const Tok *k = &p->toks.items[t];
+        if (k->kind == TK_COPY && k->need != k->alloc && !bits_has(&rg->copy_demoted, k->copy_var->id)) {
+            bits_add(&rg->copy_demoted, k->copy_var->id);
+            demoted = true;
+        }
+    }
+    return demoted;
+}
+
 /* A back edge a (a call of loop k, or a self tail call) with argument values v: they are
  * the next iteration's variables, so they must live in the loop's parent scope (or, for a
- * carry variable, its carry scope `carry`; -1: none). */
-static void rg_next_iteration(Rg *rg, Ast *a, Lambda *k, Bits *v, int parent, int carry) {
+ * carry variable, its carry scope `carry`; -1: none; for a copy variable, until the copy at
+ * the back edge, in the loop's iteration scope `loop`; -1: a self tail call, none). */
+static void rg_next_iteration(Rg *rg, Ast *a, Lambda *k, Bits *v, int parent, int carry, int loop) {
     rg_carry(rg, a, k);
     for (size_t i = 0; i < a->args.len && i < k->params.len; i++) {
         Var *pv = k->params.items[i];
+        if (loop >= 0 && !(carry >= 0 && rg_carry_var(rg, pv)) && rg_copy_var(rg, pv)) {
+            rg_use(rg, &v[i], loop, RW_LOCAL, NULL, a->loc);   /* read by the copy */
+            rg->changed |= bits_add(rg_varset(rg, pv), rg_copy_tok(rg, pv, loop));
+            continue;
+        }
         rg_use(rg, &v[i], carry >= 0 && rg_carry_var(rg, pv) ? carry : parent, RW_CARRIED,
                xasprintf("carried to the next iteration in '%s'", pv->name->name), a->loc);
         if (pv->boxed) rg_use(rg, &v[i], SC_HEAP, RW_BOXED, "carried in a boxed loop variable", a->loc);
@@ -959,7 +1090,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         int ls = rg->loop_scope[k->id];
         if (rg->walking[k->id]) {            /* a back edge: the loop variables carry values */
             int cs = rg_scope(p, ls)->parent;
-            rg_next_iteration(rg, a, k, v, rg_scope(p, cs)->parent, cs);
+            rg_next_iteration(rg, a, k, v, rg_scope(p, cs)->parent, cs, ls);
             rg_free_args(v, n);
             return (Bits){0};
         }
@@ -981,7 +1112,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     }
     if (k && k == p->lam && c.ptail && !k->rest) {   /* self tail call: the next iteration */
         Bits *v = rg_walk_args(rg, &a->args, c);
-        rg_next_iteration(rg, a, k, v, SC_LOCAL, -1);
+        rg_next_iteration(rg, a, k, v, SC_LOCAL, -1, -1);
         rg_free_args(v, n);
         return (Bits){0};
     }
@@ -1554,30 +1685,32 @@ static void rg_analyse(Rg *rg, Proc *p) {
     Ctx c = {.use = s0, .alloc = s0, .chain = p->self_scope >= 0 ? &self : NULL,
              .live = p->self_scope >= 0 ? &self : NULL, .ptail = p->lam != NULL};
     bool again;
-    do {   /* to a fixpoint, then once more with the sets settled (stores into unknown objects) */
-        do {
-            rg->changed = false;
+    do {   /* until no copy variable loses its copies (above) */
+        do {   /* to a fixpoint, then once more with the sets settled (stores into unknown objects) */
+            do {
+                rg->changed = false;
+                Bits r = rg_walk(rg, p->body, c);
+                bits_free(&r);
+            } while (rg->changed);
+            rg->settled = true;
             Bits r = rg_walk(rg, p->body, c);
             bits_free(&r);
+            rg->settled = false;
+            again = rg->changed;
+        } while (again);
+        /* objects must outlive the objects that contain them */
+        do {
+            rg->changed = false;
+            for (size_t u = 0; u < p->toks.len; u++) {
+                Tok *k = &p->toks.items[u];
+                if (k->kind != TK_SITE && k->kind != TK_REST) continue;
+                int placed = k->kind == TK_REST ? k->need : rg_place(rg, p, k);
+                Bits cs = bits_copy(&k->contents);
+                BITS_EACH(&cs, t) rg_need(rg, t, placed, RW_CONTAINED, NULL, (Loc){0}, (int)u);
+                bits_free(&cs);
+            }
         } while (rg->changed);
-        rg->settled = true;
-        Bits r = rg_walk(rg, p->body, c);
-        bits_free(&r);
-        rg->settled = false;
-        again = rg->changed;
-    } while (again);
-    /* objects must outlive the objects that contain them */
-    do {
-        rg->changed = false;
-        for (size_t u = 0; u < p->toks.len; u++) {
-            Tok *k = &p->toks.items[u];
-            if (k->kind != TK_SITE && k->kind != TK_REST) continue;
-            int placed = k->kind == TK_REST ? k->need : rg_place(rg, p, k);
-            Bits cs = bits_copy(&k->contents);
-            BITS_EACH(&cs, t) rg_need(rg, t, placed, RW_CONTAINED, NULL, (Loc){0}, (int)u);
-            bits_free(&cs);
-        }
-    } while (rg->changed);
+    } while (rg_copy_demote(rg, p));
     if (!p->lam) return;
     Lambda *l = p->lam;
     for (size_t t = 0; t < p->toks.len; t++) {
@@ -1759,6 +1892,10 @@ static void rg_finish(Rg *rg, Proc *p) {
     if (rg->prog->region_sites.len > first)
         qsort(rg->prog->region_sites.items + first, rg->prog->region_sites.len - first,
               sizeof *rg->prog->region_sites.items, rg_site_cmp);
+    for (size_t t = 0; t < p->toks.len; t++) {   /* copy variables (above) */
+        const Tok *k = &p->toks.items[t];
+        if (k->kind == TK_COPY && !bits_has(&rg->copy_demoted, k->copy_var->id)) k->copy_var->carry_copy = true;
+    }
     for (size_t s = 0; s < p->scopes.len; s++) {
         RgScope *sc = rg_scope(p, (int)s);
         if (!sc->used) continue;
@@ -1986,6 +2123,10 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->soft_strings = !(opt && opt->no_soft_strings);
     rg->tail_soft = !(opt && opt->no_tail_soft);
     rg->collected_tails = rg->tail_soft && !(opt && opt->no_collected_tails);
+    if (!(opt && opt->no_carry_copy)) rg_let_inits(rg, prog->body);
+    if (!(opt && opt->no_carry_copy))
+        for (size_t i = 0; i < prog->lambdas.len; i++)
+            if (prog->lambdas.items[i]->contified) rg_copy_scan(rg, prog->lambdas.items[i]->body, prog->lambdas.items[i]);
     if (!(opt && opt->no_own_keys)) rg_keys_program(prog);
     size_t nl = prog->lambdas.len + 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)
@@ -2183,7 +2324,11 @@ static void rg_dump_program(void *ctx, const Program *prog, Buf *out) {
     (void)ctx;
     if (prog->region_local) buf_puts(out, "the top level enters its local region");
 }
+static void rg_dump_binding(void *ctx, const Var *v, Buf *out) {
+    (void)ctx;
+    if (v->carry_copy) buf_puts(out, "copied");   /* (copy variables) */
+}
 void regions_dump(Program *prog, Buf *out) {
-    DumpHooks h = {.node = rg_dump_node, .program = rg_dump_program};
+    DumpHooks h = {.node = rg_dump_node, .binding = rg_dump_binding, .program = rg_dump_program};
     dump_program(prog, out, &h);
 }

@@ -713,6 +713,37 @@ static inline void rt_region_unwind(Region *keep) {
     }
 }
 
+/* ---- numbers carried round a loop (compiler/regions.c: copy variables, Var.carry_copy) -------
+ * A back edge of a loop boxes the number it passes in a copy variable in one of the variable's
+ * two boxes in the loop's C frame, the one the previous iteration did not use (the loop keeps
+ * a parity): a flonum's or an inexact complex number's bytes are copied there; any other boxed
+ * number (bignum, ratnum, exact complex: what overflowed, or exact arithmetic) is copied into
+ * the collected heap; a fixnum is passed as it is. So the number an iteration made for the
+ * next need not outlive it, and no object is made per iteration for it. A box is written again
+ * two back edges later, when the value it held is dead (regions.c: a copy variable's values
+ * are used only within the iteration they are passed to). The copy is the same number (eqv?);
+ * only eq? could tell, and R7RS leaves eq? on numbers unspecified. A box is an object in C
+ * frame memory, as a region's inline buffer's are; it holds no pointer. */
+typedef RtCompnum RtCarryBox;          /* big enough for a flonum or an inexact complex */
+RtValue rt_num_fresh(Region *rr, RtValue v);   /* numbers.c: a copy of number v in rr */
+static inline RtValue rt_carry_box(RtValue x, RtCarryBox *box) {
+    if (RT_LIKELY(!RT_IS_OBJ(x))) return x;
+    RtHeader h = *RT_OBJ(x);
+    if (RT_HDR_TYPE(h) == TYPE_ID_FLOAT) {
+        RtFlonum *f = (RtFlonum *)(void *)box;
+        f->hdr = h;
+        f->d = RT_FLOVAL(x);
+        return RT_TAG_AS_OBJ(f);
+    }
+    if (RT_HDR_TYPE(h) == TYPE_ID_COMPNUM && RT_HDR_COUNT(h) == 0) {
+        box->hdr = h;
+        box->re.d = RT_AS(RtCompnum, x)->re.d;
+        box->im.d = RT_AS(RtCompnum, x)->im.d;
+        return RT_TAG_AS_OBJ(box);
+    }
+    return rt_num_fresh(&rt_gc_region, x);
+}
+
 /* ---- --check-regions: R4 checked at run time ------------------------------------------------
  * The depth of the region holding address p: the region stack is searched (inline buffers,
  * chunks, large blocks); an address in none of them (the collected heap, rt_global_region,
