@@ -973,48 +973,34 @@ static bool rg_likely_boxed(const Rg *rg, const Ast *a, int depth) {
         if (rg_likely_boxed(rg, a->args.items[i], depth + 1)) return true;
     return false;
 }
-/* The loop variables some back edge passes a likely boxed number (Rg.copy_wanted): the calls of
- * contified loop k within its own body (nested lambdas excluded, contified ones included). */
-static void rg_copy_scan(Rg *rg, const Ast *a, const Lambda *k) {
+/* One walk of the program in order, cur the innermost lambda: Rg.let_init of every let
+ * variable (an enclosing let's before its body), and Rg.copy_wanted: the loop variables some
+ * back edge passes a likely boxed number (a call of contified loop k from its own body or a loop
+ * contified into it; not from a closure made there). */
+static void rg_copy_scan(Rg *rg, const Ast *a, const Lambda *cur) {
     switch (a->kind) {
     case AST_CONST: case AST_REF: return;
-    case AST_SET: rg_copy_scan(rg, a->value, k); return;
-    case AST_IF: rg_copy_scan(rg, a->test, k); rg_copy_scan(rg, a->then, k); rg_copy_scan(rg, a->els, k); return;
-    case AST_LAMBDA:
-        if (a->lambda->contified) rg_copy_scan(rg, a->lambda->body, k);
+    case AST_SET: rg_copy_scan(rg, a->value, cur); return;
+    case AST_IF:
+        rg_copy_scan(rg, a->test, cur);
+        rg_copy_scan(rg, a->then, cur);
+        rg_copy_scan(rg, a->els, cur);
         return;
+    case AST_LAMBDA: rg_copy_scan(rg, a->lambda->body, a->lambda); return;
     case AST_SEQ:
-        for (size_t i = 0; i < a->items.len; i++) rg_copy_scan(rg, a->items.items[i], k);
+        for (size_t i = 0; i < a->items.len; i++) rg_copy_scan(rg, a->items.items[i], cur);
         return;
     case AST_CALL: case AST_PRIMCALL:
-        if (a->kind == AST_CALL) {
-            rg_copy_scan(rg, a->fn, k);
-            if (a->fn->kind == AST_REF && a->fn->var->known == k)
-                for (size_t i = 0; i < a->args.len && i < k->params.len; i++)
-                    if (a->args.items[i]->kind != AST_REF && rg_likely_boxed(rg, a->args.items[i], 0))
-                        bits_add(&rg->copy_wanted, k->params.items[i]->id);   /* (a variable: nothing made) */
-        }
-        for (size_t i = 0; i < a->args.len; i++) rg_copy_scan(rg, a->args.items[i], k);
-        return;
-    case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++) rg_copy_scan(rg, a->inits.items[i], k);
-        rg_copy_scan(rg, a->body, k);
-        return;
-    }
-}
-/* Rg.let_init: the init of every variable a let binds. */
-static void rg_let_inits(Rg *rg, const Ast *a) {
-    switch (a->kind) {
-    case AST_CONST: case AST_REF: return;
-    case AST_SET: rg_let_inits(rg, a->value); return;
-    case AST_IF: rg_let_inits(rg, a->test); rg_let_inits(rg, a->then); rg_let_inits(rg, a->els); return;
-    case AST_LAMBDA: rg_let_inits(rg, a->lambda->body); return;
-    case AST_SEQ:
-        for (size_t i = 0; i < a->items.len; i++) rg_let_inits(rg, a->items.items[i]);
-        return;
-    case AST_CALL: case AST_PRIMCALL:
-        if (a->kind == AST_CALL) rg_let_inits(rg, a->fn);
-        for (size_t i = 0; i < a->args.len; i++) rg_let_inits(rg, a->args.items[i]);
+        for (size_t i = 0; i < a->args.len; i++) rg_copy_scan(rg, a->args.items[i], cur);
+        if (a->kind != AST_CALL) return;
+        rg_copy_scan(rg, a->fn, cur);
+        const Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL, *l = cur;
+        if (!k || !k->contified) return;
+        while (l && l != k && l->contified) l = l->parent;
+        if (l != k) return;   /* the loop's entry */
+        for (size_t i = 0; i < a->args.len && i < k->params.len; i++)
+            if (a->args.items[i]->kind != AST_REF && rg_likely_boxed(rg, a->args.items[i], 0))
+                bits_add(&rg->copy_wanted, k->params.items[i]->id);   /* (a variable: nothing made) */
         return;
     case AST_LET: case AST_LETREC:
         for (size_t i = 0; i < a->inits.len; i++) {
@@ -1023,9 +1009,9 @@ static void rg_let_inits(Rg *rg, const Ast *a) {
                 while (rg->let_init.len <= (size_t)v->id) vec_push(&rg->let_init, NULL);
                 rg->let_init.items[v->id] = a->inits.items[i];
             }
-            rg_let_inits(rg, a->inits.items[i]);
+            rg_copy_scan(rg, a->inits.items[i], cur);
         }
-        rg_let_inits(rg, a->body);
+        rg_copy_scan(rg, a->body, cur);
         return;
     }
 }
@@ -2123,10 +2109,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->soft_strings = !(opt && opt->no_soft_strings);
     rg->tail_soft = !(opt && opt->no_tail_soft);
     rg->collected_tails = rg->tail_soft && !(opt && opt->no_collected_tails);
-    if (!(opt && opt->no_carry_copy)) rg_let_inits(rg, prog->body);
-    if (!(opt && opt->no_carry_copy))
-        for (size_t i = 0; i < prog->lambdas.len; i++)
-            if (prog->lambdas.items[i]->contified) rg_copy_scan(rg, prog->lambdas.items[i]->body, prog->lambdas.items[i]);
+    if (!(opt && opt->no_carry_copy)) rg_copy_scan(rg, prog->body, NULL);
     if (!(opt && opt->no_own_keys)) rg_keys_program(prog);
     size_t nl = prog->lambdas.len + 1;
     for (size_t i = 0; i < prog->lambdas.len; i++)

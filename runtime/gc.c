@@ -177,9 +177,10 @@ void *rt_gc_stack_alloc(size_t bytes) {
  * data, or region chunks, which are scanned as roots), so fewer of them save more than the
  * larger heap costs; a short one means little is live, and a heap kept small stays in the
  * caches. Measured on 2026-11-27 (farm-bench CPU, this policy / divisor 2, n=3): ecraven graphs
- * 0.67, mperm 0.63, earley 0.75, nboyer 0.76, dynamic 0.87, sboyer 0.89, nucleic 0.95, string
- * 0.99; peak RSS nboyer 391 -> 586 MB (Chez 481), sboyer 114 -> 135 (142), earley 1170 -> 1257
- * (1200), dynamic 11 -> 15 (50), nucleic 15 -> 19 (49), graphs 123 -> 115, mperm 1348 -> 1261.
+ * 0.73, mperm 0.69, dynamic 0.83, earley 0.86, nboyer 0.77, sboyer 0.89, nucleic 0.97, the other
+ * 22 programs that use the collected heap 0.98-1.04 (string 1.01); peak RSS nboyer 391 -> 585 MB
+ * (Chez 481), sboyer 114 -> 135 (142), earley 1173 -> 1257 (1200), dynamic 11 -> 15 (50),
+ * nucleic 15 -> 23 (49), mperm 1348 -> 1261 (1950), graphs 104-173 MB over runs (Chez 62).
  * Divisor 1 from the start instead lets a program that allocates fast with little live data
  * grow its heap past the caches before its first collection (string: 21 -> 155 MB, 1.27x the
  * CPU); a wall-clock pause would mistake a preemption for a long collection. The collector

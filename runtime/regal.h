@@ -727,7 +727,7 @@ static inline void rt_region_unwind(Region *keep) {
 typedef RtCompnum RtCarryBox;          /* big enough for a flonum or an inexact complex */
 RtValue rt_num_fresh(Region *rr, RtValue v);   /* numbers.c: a copy of number v in rr */
 static inline RtValue rt_carry_box(RtValue x, RtCarryBox *box) {
-    if (RT_LIKELY(!RT_IS_OBJ(x))) return x;
+    if (!RT_IS_OBJ(x)) return x;
     RtHeader h = *RT_OBJ(x);
     if (RT_HDR_TYPE(h) == TYPE_ID_FLOAT) {
         RtFlonum *f = (RtFlonum *)(void *)box;
