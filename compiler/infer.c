@@ -497,6 +497,7 @@ static Type infer_prim(const Prim *p, Type *args, size_t n) {
         if (n == 1 && !(args[0] & ~TY_INT)) return TY_INT;
         return n == 1 && !(args[0] & ~TY_REAL) ? TY_EXACT : TY_EXACT | TY_CPLX;
     case RULE_INEXACT: return n == 1 && !(args[0] & ~TY_REAL) ? TY_FLO : TY_FLO | TY_CPLX;
+    case RULE_RECT: return n == 2 && !(args[1] & TY_FIX) ? TY_CPLX : TY_NUM;
     case RULE_LIST: return n ? TY_PAIR : TY_NULL;
     case RULE_APPEND: return n == 0 ? TY_NULL : (args[n - 1] & ~TY_LIST) ? TY_ANY : TY_LIST;
     }

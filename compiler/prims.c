@@ -21,6 +21,7 @@
 #define TRANSC_C TY_NUM, RULE_TRANSC_C
 #define EXACT    TY_EXACT | TY_CPLX, RULE_EXACT
 #define INEXACT  TY_FLO | TY_CPLX, RULE_INEXACT
+#define RECT     TY_NUM, RULE_RECT
 #define LIST     TY_LIST, RULE_LIST
 #define APPEND   TY_ANY, RULE_APPEND
 #define A(...)   {__VA_ARGS__}, false
@@ -47,6 +48,7 @@ static Prim prims_table[] = {
 #undef TRANSC_C
 #undef EXACT
 #undef INEXACT
+#undef RECT
 #undef LIST
 #undef APPEND
 #undef A

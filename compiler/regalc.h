@@ -231,6 +231,8 @@ typedef enum {
     RULE_NONE,    /* the type is Prim.result */
     RULE_ARITH, RULE_DIV, RULE_QUO, RULE_REM, RULE_MINMAX, RULE_ROUND, RULE_ROUNDI,
     RULE_TRANSC, RULE_TRANSC_C, RULE_EXACT, RULE_INEXACT, RULE_LIST, RULE_APPEND,
+    RULE_RECT,    /* make-rectangular, make-polar: a compnum unless the second argument may be
+                     the fixnum 0 (runtime/numtrans.c: then the first, a real) */
 } PrimRule;
 /* What the result and the arguments share (prims.def's effect column). */
 typedef enum { EF_NONE, EF_CTOR, EF_PART, EF_MUTATE, EF_ESCAPE } PrimEffect;
