@@ -894,6 +894,9 @@ bool version_program(Program *prog);
  *             round of a loop written as mutual tail recursion
  *   (keys)    a hash-table insertion whose key is a string made only for it becomes its
  *             /own-key variant (the table keeps a copy): the key is used only during the call
+ *   (copies)  a loop variable of numbers that its back edges pass flonum or complex results
+ *             is copied at each back edge into a box of the frame (Var.carry_copy), so those
+ *             results need only their iteration
  *   heap      the collected heap (rt_gc_region): objects stored into other objects, assigned,
  *             passed to unknown procedures, or carried from one loop iteration to the next
  *             (unless only accumulated: each new value of the loop variable holds the previous

@@ -936,15 +936,16 @@ static void rg_carry_read(Rg *rg, const Var *v, Ctx c) {
 /* Copied numbers (the issue's loop-carried values copied into a fresh region at the back
  * edge). A loop variable of a contified loop that holds only numbers, flonums or complex
  * numbers among them, never assigned, not a carry variable, and passed a likely boxed number
- * by some back edge (rg_likely_boxed: ecraven mbrotZ's z), is a COPY variable: at each back edge emit.c reads the number passed for it
- * (rt_carry_take: a flonum's or an inexact complex number's doubles; any other boxed number is
- * copied into the collected heap), recycles the iteration region, and boxes it again there
- * (rt_carry_put). So what the arguments make for it needs only the iteration (not the loop's
- * parent: made in every iteration, it went to the heap), and the variable's values are one
- * token, TK_COPY, made in the iteration scope. When some use needs that token beyond the
- * iteration (the loop returns the variable, stores it, a closure keeps it) the variable is no
- * copy variable (Rg.copy_demoted) and the procedure is walked again: needs only grow. Numbers
- * are immutable and eqv? compares them by value, so a copy is the same number. */
+ * by some back edge (rg_likely_boxed: ecraven mbrotZ's z), is a COPY variable (Var.carry_copy):
+ * at each back edge emit.c copies the number passed for it into one of two boxes in the frame,
+ * alternately (runtime/regal.h, rt_carry_box: a flonum or an inexact complex number; any other
+ * boxed number goes to the collected heap). So what the arguments make for it needs only the
+ * iteration (not the loop's parent: made in every iteration, it went to the heap), and the
+ * variable's values are one token, TK_COPY, made in the iteration scope: a box is written
+ * again two back edges later. When some use needs that token beyond the iteration (the loop
+ * returns the variable, stores it, a closure keeps it) the variable is no copy variable
+ * (Rg.copy_demoted) and the procedure is walked again: needs only grow. Numbers are immutable
+ * and eqv? compares them by value, so a copy is the same number. */
 static bool rg_copy_var(const Rg *rg, const Var *v) {
     Type t = infer_var_type(v);
     return bits_has(&rg->copy_wanted, v->id) && !v->boxed && v->nsets == 0 &&
@@ -953,10 +954,10 @@ static bool rg_copy_var(const Rg *rg, const Var *v) {
 }
 /* Worth copying: a back edge passes it a number that is boxed, as far as types tell: one never
  * a fixnum (a flonum), or the sum, difference, product or quotient of such a number and
- * anything, looking through let variables and both branches of an if (mbrotZ's (+ (* z z) z0), z0 bound to the sum of a
- * complex number and something). A counter of unknown type ((- i 1), i read at run time) is a
- * fixnum in practice: making every such loop variable a copy variable cost ecraven maze 17%
- * (its counters' sites then use the iteration region, and clang laid its loops out worse). */
+ * anything, looking through let variables and both branches of an if (mbrotZ's (+ (* z z) z0),
+ * z0 bound to the sum of a complex number and something). A counter of unknown type ((- i 1),
+ * i read at run time) is a fixnum in practice: making every such loop variable a copy variable
+ * (and its counters' sites users of the iteration region) cost ecraven maze 17%. */
 static bool rg_num_never_fixnum(Type t) { return t && !(t & ~TY_NUM) && !(t & TY_FIX); }
 static bool rg_likely_boxed(const Rg *rg, const Ast *a, int depth) {
     if (rg_num_never_fixnum(infer_type(a))) return true;
