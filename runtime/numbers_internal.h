@@ -58,7 +58,6 @@ mpq_srcptr rt_num_mpq_view(MpqView *w, RtValue v); /* an exact rational */
 RtValue rt_num_from_mpz(Region *rr, mpz_srcptr z); /* N1 */
 RtValue rt_num_take_mpq(Region *rr, mpq_t q);      /* N2; canonical q, cleared */
 static inline RtValue rt_num_from_double(Region *rr, double d) { return mk_float(rr, d); }
-RtValue rt_num_fresh(Region *rr, RtValue v);       /* a copy in rr, never the argument */
 double rt_num_exact_to_double(RtValue v);          /* R7RS `inexact` of an exact rational */
 double rt_num_real_to_double(RtValue v);
 double rt_num_to_double(const char *loc, const char *who, RtValue v); /* a real, checked */

@@ -725,7 +725,7 @@ static inline void rt_region_unwind(Region *keep) {
  * only eq? could tell, and R7RS leaves eq? on numbers unspecified. A box is an object in C
  * frame memory, as a region's inline buffer's are; it holds no pointer. */
 typedef RtCompnum RtCarryBox;          /* big enough for a flonum or an inexact complex */
-RtValue rt_num_fresh(Region *rr, RtValue v);   /* numbers.c: a copy of number v in rr */
+RtValue rt_num_fresh(Region *rr, RtValue v);   /* numbers.c: a copy of number v in rr, never v */
 static inline RtValue rt_carry_box(RtValue x, RtCarryBox *box) {
     if (!RT_IS_OBJ(x)) return x;
     RtHeader h = *RT_OBJ(x);
