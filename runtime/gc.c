@@ -92,7 +92,17 @@
  * but GC_generic_malloc_many then hands out one object per call under the allocation lock
  * (40% of the profile in pthread_mutex), 9.8 s in all. A larger heap alone (GC_INITIAL_HEAP_SIZE
  * 200 MB, 3.7x the peak) gives 6.2 s. So no setting of libgc approaches Chez here: the
- * nursery above is the way. */
+ * nursery above is the way.
+ * That one-object refill is libgc 8.2.2's (mallocx.c: "a single object is always allocated if
+ * manual VDB", a TODO). Measured on 2026-11-27 with libgc 8.2.2 built from source without that
+ * restriction (LD_LIBRARY_PATH), manual dirty bits, GC_TIME_UNLIMITED (generational, not
+ * incremental), this file's lists dropped at each collection so that objects age, still no
+ * barrier (a lower bound), user CPU generational / normal on the same library: ecraven graphs
+ * 2.26 / 2.63 s (0.86; 0.83 with GC_FREE_SPACE_DIVISOR=1), sboyer 0.88 / 0.95, nboyer 1.95 /
+ * 1.81, earley 3.13 / 2.06, mazefun 2.15 / 1.09: its partial collections come every few
+ * hundred KB allocated (mazefun: 8,733 collections against 618, a 4 MiB initial heap or 64 MiB
+ * alike), so what marking saves, collecting more often spends. With the write barrier every
+ * store would need on top, libgc's generational mode is no way to Chez's figures either. */
 #define GC_THREADS
 #include "rtlib.h"
 
