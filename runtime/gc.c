@@ -105,7 +105,8 @@
  * 1.81, earley 3.13 / 2.06, mazefun 2.15 / 1.09: its partial collections come every few
  * hundred KB allocated (mazefun: 8,733 collections against 618, a 4 MiB initial heap or 64 MiB
  * alike), so what marking saves, collecting more often spends. With the write barrier every
- * store would need on top, libgc's generational mode is no way to Chez's figures either. */
+ * store would need on top, libgc's generational mode is no way to Chez's figures either.
+ * doc/nursery.md is the design of the nursery that would replace these paths. */
 #define GC_THREADS
 #include "rtlib.h"
 
