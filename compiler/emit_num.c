@@ -401,6 +401,25 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
         free(v);
         return r;
     }
+    if (n == 1 && (p->id == PRIM_zero_p || p->id == PRIM_negative_p || p->id == PRIM_positive_p) &&
+        !em->opt->untyped && !em->opt->no_inline_arith) {
+        /* the sign of a flonum: its double compared with 0, unboxed (a NaN is none of the
+         * three, -0.0 is zero); of a fixnum: its word (the tag bits are 0) */
+        Ast *x = a->args.items[0];
+        const char *cop = p->id == PRIM_zero_p ? "==" : p->id == PRIM_negative_p ? "<" : ">";
+        if (emit_check(em, emit_type(em, x) == TY_FLO)) return xasprintf("%s %s 0.0", emit_flo(em, x), cop);
+        if (p->id != PRIM_zero_p && emit_check(em, emit_proven(em, x, TY_FIX)))
+            return xasprintf("(int64_t)%s %s 0", emit_expr(em, x, DEST_V), cop);
+        if (p->id != PRIM_zero_p && emit_type(em, x) && !(emit_type(em, x) & ~TY_INT)) {
+            /* an exact integer: a fixnum's word inline, a bignum's sign in the stub */
+            const char **v = emit_args(em, &a->args);
+            const char *slow = emit_stub(em, "int", NULL, xasprintf("rt_p_%s(&rt_gc_region, %s, s0) != RT_FALSE",
+                                                                    p->cname, emit_loc(em, a->loc)), 1, v);
+            const char *r = xasprintf("(RT_IS_FIXNUM(%s) ? (int64_t)%s %s 0 : %s)", v[0], v[0], cop, slow);
+            free(v);
+            return r;
+        }
+    }
     if (n == 1 && p->id == PRIM_zero_p) {
         const char **v = emit_args(em, &a->args);
         const char *r;
