@@ -133,7 +133,8 @@ static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen);
 static bool emit_flo_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen);
 static bool emit_args_use_pending(const Emitter *em, Ast *a, PtrMap *seen) {
     Lambda *k = a->kind == AST_CALL && a->fn->kind == AST_REF ? a->fn->var->known : NULL;
-    bool dbl_op = a->kind == AST_PRIMCALL && (emit_flo_arith((Emitter *)em, a) || emit_flo_compare((Emitter *)em, a));
+    bool dbl_op = a->kind == AST_PRIMCALL && (emit_flo_arith((Emitter *)em, a) || emit_flo_compare((Emitter *)em, a) ||
+                                              emit_flo_sign((Emitter *)em, a));
     for (size_t i = 0; i < a->args.len; i++) {
         Ast *x = a->args.items[i];
         bool dbl = dbl_op ? emit_type((Emitter *)em, x) == TY_FLO
@@ -144,9 +145,21 @@ static bool emit_args_use_pending(const Emitter *em, Ast *a, PtrMap *seen) {
 }
 static bool emit_flo_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
     if (a->kind == AST_CONST || a->kind == AST_REF) return false;
+    if (emit_f64_ref_node((Emitter *)em, a)) {   /* a double read from a flonum vector */
+        for (size_t i = 0; i < a->args.len; i++)
+            if (emit_uses_pending_in(em, a->args.items[i], seen)) return true;
+        return false;
+    }
     if (emit_flo_result(a) || (a->kind == AST_PRIMCALL && emit_flo_arith((Emitter *)em, a)))
         return emit_args_use_pending(em, a, seen);
     return emit_uses_pending_in(em, a, seen);
+}
+/* A let's init i: computed as a C double when it binds an unboxed variable (emit_let). */
+static bool emit_init_uses_pending_in(const Emitter *em, Ast *a, size_t i, PtrMap *seen) {
+    Ast *x = a->inits.items[i];
+    if (a->kind == AST_LET && i < a->vars.len && emit_var_unboxed((Emitter *)em, a->vars.items[i]))
+        return emit_flo_uses_pending_in(em, x, seen);
+    return emit_uses_pending_in(em, x, seen);
 }
 static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
     if (emit_place_pending(em, a)) return true;
@@ -162,7 +175,7 @@ static bool emit_uses_pending_in(const Emitter *em, Ast *a, PtrMap *seen) {
         return false;
     case AST_LET: case AST_LETREC:
         for (size_t i = 0; i < a->inits.len; i++)
-            if (emit_uses_pending_in(em, a->inits.items[i], seen)) return true;
+            if (emit_init_uses_pending_in(em, a, i, seen)) return true;
         return emit_uses_pending_in(em, a->body, seen);
     case AST_CALL: case AST_PRIMCALL: {
         if (a->kind == AST_CALL) {
@@ -196,8 +209,12 @@ static bool emit_head_uses_pending(const Emitter *em, Ast *a, Dest d) {
             if (emit_uses_pending(em, a->items.items[i])) return true;
         return false;
     case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++)
-            if (emit_place_pending(em, a->inits.items[i]) || emit_uses_pending(em, a->inits.items[i])) return true;
+        for (size_t i = 0; i < a->inits.len; i++) {
+            PtrMap seen = {0};
+            bool uses = emit_init_uses_pending_in(em, a, i, &seen);
+            ptrmap_free(&seen);
+            if (uses) return true;
+        }
         return false;
     default: return emit_uses_pending(em, a);
     }

@@ -166,6 +166,8 @@ const char *emit_cxr(Emitter *em, Ast *a, const char *x, const char *loc);
 const char *emit_flo(Emitter *em, Ast *a);
 bool emit_flo_arith(Emitter *em, Ast *a);
 bool emit_flo_compare(Emitter *em, const Ast *a);
+/* zero?, positive? or negative? of a flonum, which compares its C double with 0.0 */
+bool emit_flo_sign(Emitter *em, const Ast *a);
 /* the test of an if as a C condition; a predicate or comparison as one, or NULL */
 const char *emit_cond(Emitter *em, Ast *a);
 const char *emit_prim_cond(Emitter *em, Ast *a);

@@ -296,6 +296,12 @@ bool emit_flo_compare(Emitter *em, const Ast *a) {
            emit_type(em, a->args.items[0]) == TY_FLO && emit_type(em, a->args.items[1]) == TY_FLO;
 }
 
+bool emit_flo_sign(Emitter *em, const Ast *a) {
+    return !em->opt->untyped && !em->opt->no_inline_arith && a->kind == AST_PRIMCALL && a->args.len == 1 &&
+           (a->prim->id == PRIM_zero_p || a->prim->id == PRIM_positive_p || a->prim->id == PRIM_negative_p) &&
+           emit_type(em, a->args.items[0]) == TY_FLO;
+}
+
 /* a's value may be a flonum without being proven one: a case for it inline pays */
 static bool emit_flo_maybe(Emitter *em, Ast *a) {
     return !em->opt->untyped && !em->opt->no_inline_arith && (emit_type(em, a) & TY_FLO) && emit_type(em, a) != TY_FLO;
@@ -407,7 +413,7 @@ const char *emit_prim_cond(Emitter *em, Ast *a) {
          * three, -0.0 is zero); of a fixnum: its word (the tag bits are 0) */
         Ast *x = a->args.items[0];
         const char *cop = p->id == PRIM_zero_p ? "==" : p->id == PRIM_negative_p ? "<" : ">";
-        if (emit_check(em, emit_type(em, x) == TY_FLO)) return xasprintf("%s %s 0.0", emit_flo(em, x), cop);
+        if (emit_check(em, emit_flo_sign(em, a))) return xasprintf("%s %s 0.0", emit_flo(em, x), cop);
         if (p->id != PRIM_zero_p && emit_check(em, emit_proven(em, x, TY_FIX)))
             return xasprintf("(int64_t)%s %s 0", emit_expr(em, x, DEST_V), cop);
         if (p->id != PRIM_zero_p && emit_type(em, x) && !(emit_type(em, x) & ~TY_INT)) {
