@@ -123,7 +123,7 @@ const char *emit_flo(Emitter *em, Ast *a) {
             v[i] = t;
         }
         const char *r;
-        if (n == 1) r = xasprintf(*op == '-' ? "(-%s)" : *op == '/' ? "(1.0 / %s)" : "(%s)", v[0]);
+        if (n == 1) r = xasprintf(*op == '-' ? "(-(%s))" : *op == '/' ? "(1.0 / %s)" : "(%s)", v[0]);
         else {
             r = v[0];
             for (size_t i = 1; i < n; i++) r = xasprintf("(%s %s %s)", r, op, v[i]);
@@ -500,7 +500,7 @@ const char *emit_flo_generic(Emitter *em, Ast *a, const char **v, const char *lo
         buf_printf(&test, "%s!__builtin_signbit(%s)", test.len ? " && " : "", d[0]);
         buf_printf(&val, "__builtin_sqrt(%s)", d[0]);
     } else if (n == 1) {
-        buf_printf(&val, *op == '-' ? "-%s" : "1.0 / %s", d[0]);
+        buf_printf(&val, *op == '-' ? "-(%s)" : "1.0 / %s", d[0]);
     } else {
         buf_puts(&val, d[0]);
         for (size_t i = 1; i < n; i++) buf_printf(&val, " %s %s", op, d[i]);

@@ -1,0 +1,10 @@
+;; (- x) of a negative flonum constant: the C is -(x), never --x (a decrement) or -(-x) run together
+(import (scheme base) (scheme write))
+(define v (make-vector 2 0.0))
+(vector-set! v 0 (- -0.5))
+(define (f x) (- x))
+(define (g y) (* 2.0 (- (- y))))
+(write (list (- -2.5) (- -0.0) (- -1e300) (+ 1.0 (- -2.5)) (exact (- -2.5)) (- (- -2.5)) (vector-ref v 0)
+             (f -2.5) (f 2.5) (g -1.25) (- -inf.0) (- 3 -2.5)))
+(newline)
+(let loop ((i 0) (acc 0.0)) (if (< i 3) (loop (+ i 1) (+ acc (- -1.5))) (begin (write acc) (newline))))
