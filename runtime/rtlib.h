@@ -106,7 +106,9 @@ static inline void rt_range_args(const char *loc, const char *who, intptr_t argc
     *end = argc > i + 1 && argv[i + 1] != RT_DEFAULT
                ? rt_index(loc, who, argv[i + 1], len, what, 1)
                : len;
-    if (RT_UNLIKELY(*end < *start)) rt_range_error(loc, who, *start, what, *end);
+    if (RT_UNLIKELY(*end < *start))
+        rt_error_msg(loc, who, "start index %lld is past end index %lld (%s of length %lld)", (long long)*start,
+                     (long long)*end, what, (long long)len);
 }
 
 static inline void rt_check_proc(const char *loc, const char *who, RtValue f) {
