@@ -743,17 +743,43 @@ static Ast *derive_parameterize(Expander *ex, Datum *d, Scope *sc) {
 }
 
 /* (guard (var clause...) body...)  R7RS 4.2.7, as regal.h (Control) describes: the clauses run
- * after unwinding to the guard; with no else clause an unmatched condition is raised again
- * (raise-continuable) from there. */
+ * after unwinding to the guard. With no else clause an unmatched condition is raised again by
+ * raise-continuable "within the dynamic environment of the original call to raise": the
+ * handler first takes a full continuation hk (call/cc, a copy of the stack: paid only when a
+ * condition reaches such a guard), and the added else clause re-enters it to raise there, as
+ * R7RS's reference expansion does, so the dynamic-winds left are entered again and what the
+ * outer handler returns goes back to the raise (it went to the guard's caller). */
+/* A guard clause's test that can neither fail nor tell where it runs: the guard's variable,
+ * constants, and type predicates, eq?, eqv?, equal? and not of those, under and and or. */
+static bool guard_test_pure(Expander *ex, Datum *t, Datum *var, Scope *sc) {
+    static const char *const preds[] = {
+        "symbol?", "string?", "pair?", "null?", "list?", "number?", "integer?", "rational?",
+        "real?", "complex?", "char?", "boolean?", "vector?", "bytevector?",
+        "procedure?", "error-object?", "file-error?", "read-error?", "eof-object?", "eq?",
+        "eqv?", "equal?", "not",
+    };
+    if (is_sym(t)) return t->sym == var->sym;
+    if (!is_pair(t)) return t->kind != DATUM_NIL;   /* a literal (the empty list is no expression) */
+    Datum *h = car(t);
+    if (expand_is_aux(ex, h, sc, "quote")) return true;
+    bool known = expand_is_aux(ex, h, sc, "and") || expand_is_aux(ex, h, sc, "or");
+    for (size_t i = 0; !known && i < sizeof preds / sizeof *preds; i++) known = expand_is_prim(ex, h, sc, preds[i]);
+    if (!known) return false;
+    for (Datum *a = cdr(t); is_pair(a); a = cdr(a))
+        if (!guard_test_pure(ex, car(a), var, sc)) return false;
+    return true;
+}
+
 static Ast *derive_guard(Expander *ex, Datum *d, Scope *sc) {
     Loc loc = d->loc;
     if (datum_list_length(d) < 3 || !is_pair(car(cdr(d))) || !is_sym(car(car(cdr(d)))) ||
         datum_list_length(car(cdr(d))) == (size_t)-1)
         return expand_malformed(d, "guard");
     Datum *var = car(car(cdr(d))), *clauses = cdr(car(cdr(d)));
-    Datum *k = G(ex, "k", loc), *c = G(ex, "c", loc), *vals = G(ex, "vals", loc);
+    Datum *k = G(ex, "k", loc), *c = G(ex, "c", loc), *vals = G(ex, "vals", loc), *hk = G(ex, "hk", loc);
     DatumVec cl = {0};
-    bool has_else = false;
+    bool has_else = false, pure = true;
+    DatumVec tests = {0};
     for (Datum *p = clauses; is_pair(p); p = cdr(p)) {
         if (!is_pair(car(p))) {
             vec_free(&cl);
@@ -761,18 +787,44 @@ static Ast *derive_guard(Expander *ex, Datum *d, Scope *sc) {
         }
         has_else = expand_is_aux(ex, car(car(p)), sc, "else");
         vec_push(&cl, car(p));
+        if (!has_else) {
+            vec_push(&tests, car(car(p)));
+            pure = pure && guard_test_pure(ex, car(car(p)), var, sc);
+        }
     }
-    if (!has_else)
-        vec_push(&cl, L(loc, K("else", loc), L(loc, K("raise-continuable", loc), c, NULL), NULL));
-    Datum *handler =
-        L(loc, K("lambda", loc), L(loc, c, NULL),
-          L(loc, k,
-            derive_thunk(L(loc, L(loc, K("let", loc), L(loc, L(loc, var, c, NULL), NULL),
-                                  datum_cons(K("cond", loc), LT(loc, datum_nil(loc), &cl), loc), NULL),
-                           NULL),
-                         loc),
-            NULL),
+    /* the clauses as written, for the handler's fast path below */
+    Datum *to_guard_matched =
+        L(loc, k,
+          derive_thunk(L(loc, L(loc, K("let", loc), L(loc, L(loc, var, c, NULL), NULL),
+                                datum_cons(K("cond", loc), LT(loc, datum_nil(loc), &cl), loc), NULL),
+                         NULL),
+                       loc),
           NULL);
+    if (!has_else)   /* (else (hk (lambda () (raise-continuable c)))) */
+        vec_push(&cl, L(loc, K("else", loc),
+                        L(loc, hk, derive_thunk(L(loc, L(loc, K("raise-continuable", loc), c, NULL), NULL), loc), NULL),
+                        NULL));
+    /* (k (lambda () (let ((var c)) (cond clause ...)))) */
+    Datum *to_guard =
+        L(loc, k,
+          derive_thunk(L(loc, L(loc, K("let", loc), L(loc, L(loc, var, c, NULL), NULL),
+                                datum_cons(K("cond", loc), LT(loc, datum_nil(loc), &cl), loc), NULL),
+                         NULL),
+                       loc),
+          NULL);
+    /* with else: (lambda (c) to_guard); without: (lambda (c) ((call/cc (lambda (hk) to_guard)))),
+     * and when every test is pure (guard_test_pure: evaluating it in the handler as well is
+     * unobservable), a condition that some clause takes goes to the guard without the copy:
+     * (lambda (c) (if (let ((var c)) (or test ...)) to_guard_matched ((call/cc ...)))) */
+    Datum *reraise = L(loc, L(loc, K("call/cc", loc), L(loc, K("lambda", loc), L(loc, hk, NULL), to_guard, NULL), NULL), NULL);
+    Datum *body_h = has_else ? to_guard : reraise;
+    if (!has_else && pure && tests.len > 0)
+        body_h = L(loc, K("if", loc),
+                   L(loc, K("let", loc), L(loc, L(loc, var, c, NULL), NULL),
+                     datum_cons(K("or", loc), LT(loc, datum_nil(loc), &tests), loc), NULL),
+                   to_guard_matched, reraise, NULL);
+    vec_free(&tests);
+    Datum *handler = L(loc, K("lambda", loc), L(loc, c, NULL), body_h, NULL);
     Datum *body =
         derive_thunk(L(loc, L(loc, K("call-with-values", loc), derive_thunk(cdr(cdr(d)), loc),
                               L(loc, K("lambda", loc), vals,

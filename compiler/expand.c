@@ -376,6 +376,14 @@ bool expand_is_aux(Expander *ex, Datum *d, Scope *sc, const char *name) {
     return b->kw && b->kw->sym == sym_cstr(name);
 }
 
+bool expand_is_prim(Expander *ex, Datum *d, Scope *sc, const char *name) {
+    Sym *base;
+    const ScopeTop *ft;
+    if (!is_sym(d) || scope_resolve(env_top(ex->env), sc, d->sym, &base, &ft)) return false;
+    const Binding *b = env_find(ex, top_env(ft), base, d->loc);
+    return b && !b->kw && !b->macro && b->var && b->var->prim && !b->var->defined && base == sym_cstr(name);
+}
+
 /* The macro a form's head names, if any. */
 static Macro *expand_macro_use(Expander *ex, Datum *d, Scope *sc) {
     if (!is_pair(d) || !is_sym(car(d))) return NULL;

@@ -555,6 +555,8 @@ void expand_lambda_end(Expander *ex, Lambda *l, Ast *body);
 Sym *expand_gensym(Expander *ex, const char *hint);
 /* Is d the auxiliary syntax `name` (else, =>) free in sc? (R7RS 4.3.2 literal matching) */
 bool expand_is_aux(Expander *ex, Datum *d, Scope *sc, const char *name);
+/* d names the built-in primitive `name` here (not a local, a macro or the program's own). */
+bool expand_is_prim(Expander *ex, Datum *d, Scope *sc, const char *name);
 Ast *expand_malformed(Datum *d, const char *what);      /* reports d; returns unspecified */
 
 /* Top levels (R7RS 5.1, 5.6): the program's, each library's, and the core one each map names

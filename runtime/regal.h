@@ -1151,13 +1151,23 @@ uint32_t rt_char_downcase(uint32_t c);
  * the call/cc is active (compiler/analyze.c) and for guard: it copies nothing; calling its
  * continuation after its call/cc returned is an error. The continuation object lives in the
  * collected heap.
- * guard is expanded by the compiler into
+ * guard is expanded by the compiler (compiler/derive.c, derive_guard) into
  *   ((%call/cc-escape (lambda (k)
  *      (with-exception-handler
- *        (lambda (c) (k (lambda () (let ((var c)) (cond clause ... (else (raise-continuable c)))))))
+ *        HANDLER
  *        (lambda () (call-with-values (lambda () body ...)
  *                     (lambda vals (k (lambda () (apply values vals))))))))))
- * (clauses run after unwinding to the guard; an unmatched condition is raised again there).
+ * where HANDLER, with an else clause, is
+ *   (lambda (c) (k (lambda () (let ((var c)) (cond clause ...)))))
+ * (the clauses run after unwinding to the guard), and without one it re-raises as R7RS's
+ * reference expansion does, in the dynamic environment of the raise, through a full
+ * continuation hk taken in the handler:
+ *   (lambda (c) ((call/cc (lambda (hk)
+ *     (k (lambda () (let ((var c))
+ *          (cond clause ... (else (hk (lambda () (raise-continuable c))))))))))))
+ * preceded, when every test is a pure one (a type predicate of var, eq?...), by
+ * (if (let ((var c)) (or test ...)) (k ...the clauses...) ...): a condition some clause takes
+ * then costs no copy of the stack.
  * ========================================================================================== */
 RtValue rt_values(Region *rr, intptr_t n, const RtValue *items);
 RtValue rt_force(Region *rr, const char *loc, RtValue p);
