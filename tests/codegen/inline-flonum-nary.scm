@@ -12,7 +12,7 @@
 ; CHECK: if (RT_IS_TYPE([[A:t[0-9]+]], TYPE_ID_FLOAT) && RT_IS_TYPE([[B:t[0-9]+]], TYPE_ID_FLOAT) && RT_IS_TYPE([[C:t[0-9]+]], TYPE_ID_FLOAT)) {
 ; CHECK: _p->d = RT_FLOVAL([[A]]) + RT_FLOVAL([[B]]) + RT_FLOVAL([[C]]);
 ; CHECK: if ((RT_IS_FIXNUM([[S:t[0-9]+]]) ? (int64_t)[[S]] < 0 : RT_IS_TYPE([[S]], TYPE_ID_FLOAT) ? RT_FLOVAL([[S]]) < 0 : rt_slow{{[0-9]+}}([[S]]))) {
-; CHECK: _p->d = -RT_FLOVAL(
+; CHECK: _p->d = -(RT_FLOVAL(
 ; CHECK: [[Q:t[0-9]+]]_d = RT_FLOVAL({{t[0-9]+}}) / RT_FLOVAL({{t[0-9]+}});
 ; CHECK: [[Q]] = RT_UNBOXED;
 ; CHECK: && !__builtin_signbit(([[R:t[0-9]+]] == RT_UNBOXED ? [[Q]]_d : RT_FLOVAL([[R]])))) {
