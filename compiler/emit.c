@@ -759,6 +759,16 @@ static const char *emit_call(Emitter *em, Ast *a, Dest d) {
         }
         return emit_deliver(em, d, r);
     }
+    if (fv && fv->global && !fv->defined && !fv->ext && fv->prim && !prims_arity_ok(fv->prim, (int)a->args.len)) {
+        /* a primitive called with the wrong number of arguments (analyze.c warned): the error,
+         * named at the call, once the arguments are evaluated (through its closure the
+         * primitive could not say where) */
+        const Prim *p = fv->prim;
+        free(emit_args(em, &a->args));
+        emit_line(em, "rt_arity_error_who(%s, %s, %zu, %d, %d);", emit_loc(em, a->loc), emit_str_lit(p->name),
+                  a->args.len, p->nreq, p->nopt < 0 ? -1 : p->nreq + p->nopt);
+        return emit_deliver(em, d, "RT_UNSPEC");
+    }
     const char *f = emit_expr(em, a->fn, DEST_V);
     if (!known) {
         char *t = emit_temp(em);

@@ -1049,6 +1049,10 @@ RtValue rt_call2(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y);
 RtValue rt_call3(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y, RtValue z);
 RT_NORETURN RT_COLD void rt_arity_error(const char *loc, intptr_t argc, intptr_t min,
                                         intptr_t max);
+/* The same naming the procedure: "<loc>: <who>: wrong number of arguments..." (a primitive
+ * called with a count the compiler sees is wrong). */
+RT_NORETURN RT_COLD void rt_arity_error_who(const char *loc, const char *who, intptr_t argc,
+                                            intptr_t min, intptr_t max);
 RT_NORETURN RT_COLD void rt_not_procedure(const char *loc, RtValue f);
 RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2, RtValue a3,
                      intptr_t first);

@@ -115,9 +115,6 @@ static inline void rt_check_proc(const char *loc, const char *who, RtValue f) {
     RT_CHECK(RT_IS_PROCEDURE(f), who, "a procedure", f);
 }
 
-/* Runtime errors with the primitive's name: "<who>: <message>". */
-RT_NORETURN RT_COLD void rt_arity_error_who(const char *loc, const char *who, intptr_t argc,
-                                            intptr_t min, intptr_t max);
 /* UTF-8 encoding of one code point into buf (4 bytes at most); returns the byte count. */
 static inline size_t rt_utf8_encode(uint32_t c, char *buf) {
     if (c < 0x80) { buf[0] = (char)c; return 1; }
