@@ -399,26 +399,15 @@ static void rt_rd_exponent_markers(char *s, size_t len) {
     s[m] = 'e';
 }
 
-/* An atom: a number if rt_number_parse takes it, else a symbol (folded under #!fold-case,
- * except for its |...| parts). The first character c has been read; a token starting with #
- * is a number with a prefix or an error. */
+/* An atom: a number if rt_number_parse takes it, else a symbol (folded under #!fold-case).
+ * The first character c has been read; a token starting with # is a number with a prefix or
+ * an error. A vertical line ends it (R7RS 7.1.1: a delimiter), as in the compiler's reader:
+ * abc|def| is the symbols abc and def. */
 static RtValue rt_rd_atom(RtReader *rd, int32_t c) {
     RtRdBuf *b = rt_rd_buf();
     int fold = rt_port_fold_case(rd->port);
-    size_t plain = 0; /* b[plain..] is text outside bars, not yet folded */
     rt_rd_push(b, (uint32_t)c);
-    for (;;) {
-        int32_t d = rt_rd_peek(rd);
-        if (d == '|') { /* abc|def|ghi: the quoted part joins the symbol */
-            if (fold) rt_rd_fold(b, plain);
-            rt_rd_get(rd);
-            rt_rd_quoted(rd, '|', b);
-            plain = b->n;
-            continue;
-        }
-        if (rt_rd_delimiter(d)) break;
-        rt_rd_push(b, (uint32_t)rt_rd_get(rd));
-    }
+    while (!rt_rd_delimiter(rt_rd_peek(rd))) rt_rd_push(b, (uint32_t)rt_rd_get(rd));
     size_t len;
     char *s = rt_rd_utf8(b, &len);
     if (len == 1 && s[0] == '.') {
@@ -428,7 +417,7 @@ static RtValue rt_rd_atom(RtReader *rd, int32_t c) {
     RtValue v = RT_FALSE;
     int digitish = (s[0] >= '0' && s[0] <= '9') || s[0] == '#' || s[0] == '+' || s[0] == '-' ||
                    s[0] == '.';
-    if (digitish && plain == 0) {
+    if (digitish) {
         rt_rd_exponent_markers(s, len);
         v = rt_number_parse(rd->rr, rd->loc, s, len, 10);
     }
@@ -441,7 +430,7 @@ static RtValue rt_rd_atom(RtReader *rd, int32_t c) {
         }
         if (fold) {
             free(s);
-            rt_rd_fold(b, plain);
+            rt_rd_fold(b, 0);
             s = rt_rd_utf8(b, &len);
         }
         v = mk_symbol_n(rd->rr, s, len);
@@ -519,21 +508,7 @@ static RtValue rt_rd_item(RtReader *rd, int *kind) {
         }
         case '|': {
             RtRdBuf *b = rt_rd_buf();
-            rt_rd_quoted(rd, '|', b);
-            size_t plain = b->n;
-            for (;;) { /* |abc|def|ghi| and |abc|def: one symbol */
-                int32_t d = rt_rd_peek(rd);
-                if (d == '|') {
-                    if (rt_port_fold_case(rd->port)) rt_rd_fold(b, plain);
-                    rt_rd_get(rd);
-                    rt_rd_quoted(rd, '|', b);
-                    plain = b->n;
-                    continue;
-                }
-                if (rt_rd_delimiter(d)) break;
-                rt_rd_push(b, (uint32_t)rt_rd_get(rd));
-            }
-            if (rt_port_fold_case(rd->port)) rt_rd_fold(b, plain);
+            rt_rd_quoted(rd, '|', b);   /* |abc| alone: what follows is another token */
             size_t len;
             char *s = rt_rd_utf8(b, &len);
             RtValue v = mk_symbol_n(rd->rr, s, len);

@@ -11,7 +11,8 @@
 (show (rd "#0='#0#"))
 (show (rd "#123=(#123# . #123#)"))
 (show (map rd '("1s2" "1f2" "1d2" "1l2" "1.5S1" "-2e-1" "#x1d2" "#i1L2" "#e1.5d1" "1s" "s1")))
-; #!fold-case lasts for the rest of the port, across reads, until #!no-fold-case
+; #!fold-case lasts for the rest of the port, across reads, until #!no-fold-case; a vertical
+; line is a delimiter (R7RS 7.1.1), so Ab|C|d is ab, C and d (Chez joins them: abCd)
 (define p (open-input-string "ABC #!fold-case ABC |AbC| Ab|C|d #\\SPACE #\\A Straße #T #!no-fold-case ABC"))
 (let loop ((d (read p))) (unless (eof-object? d) (write d) (display " ") (loop (read p))))
 (newline)
