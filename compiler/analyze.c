@@ -402,6 +402,84 @@ static void analyze_free_visit(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     }
 }
 
+/* ---- 7. letrec variables read before their init --------------------------------------------
+ * A letrec (letrec*, internal defines) binds its known procedures first, then assigns the
+ * other variables in order (emit.c, emit_letrec). A read of such a variable v_i can run before
+ * its assignment when it is in init 0..i, or in the body of one of the letrec's known
+ * procedures that those inits may call (by references, transitively); a known procedure's own
+ * body runs only when called, so an init that is one is not looked into. Those reads are
+ * checked (Ast.check_init); a procedure called only from the letrec's body, or from later
+ * inits, reads nothing unassigned and is left alone. R7RS 4.2.2: "it is an error"; Chez raises
+ * it too, where Regal read #<undefined> on. */
+static bool analyze_is_known_init(const Ast *lr, const Ast *x, size_t *k) {
+    for (size_t j = 0; j < lr->inits.len; j++)
+        if (lr->inits.items[j] == x && lr->vars.items[j]->known) {
+            if (k) *k = j;
+            return true;
+        }
+    return false;
+}
+/* Visits x (not into the known procedures of lr that are its inits): references to lr's
+ * known variables set reach[k]; with v, reads of v are marked. */
+static void analyze_letrec_scan(Ast *x, Ast *lr, uint8_t *reach, Var *v) {
+    if (!x) return;
+    switch (x->kind) {
+    case AST_CONST: return;
+    case AST_REF:
+        if (v && x->var == v) x->check_init = true;
+        for (size_t k = 0; reach && k < lr->vars.len; k++)
+            if (x->var == lr->vars.items[k] && x->var->known) reach[k] = 1;
+        return;
+    case AST_SET: analyze_letrec_scan(x->value, lr, reach, v); return;
+    case AST_IF:
+        analyze_letrec_scan(x->test, lr, reach, v);
+        analyze_letrec_scan(x->then, lr, reach, v);
+        analyze_letrec_scan(x->els, lr, reach, v);
+        return;
+    case AST_LAMBDA:
+        if (!analyze_is_known_init(lr, x, NULL)) analyze_letrec_scan(x->lambda->body, lr, reach, v);
+        return;
+    case AST_SEQ:
+        for (size_t i = 0; i < x->items.len; i++) analyze_letrec_scan(x->items.items[i], lr, reach, v);
+        return;
+    case AST_CALL: analyze_letrec_scan(x->fn, lr, reach, v); /* fall through */
+    case AST_PRIMCALL:
+        for (size_t i = 0; i < x->args.len; i++) analyze_letrec_scan(x->args.items[i], lr, reach, v);
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < x->inits.len; i++) analyze_letrec_scan(x->inits.items[i], lr, reach, v);
+        analyze_letrec_scan(x->body, lr, reach, v);
+        return;
+    }
+}
+static void analyze_letrec_reads(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)an; (void)cur; (void)tail;
+    if (a->kind != AST_LETREC) return;
+    size_t n = a->vars.len;
+    uint8_t *reach = xcalloc(n + 1, 1), *done = xcalloc(n + 1, 1);
+    for (size_t i = 0; i < n; i++) {
+        Var *v = a->vars.items[i];
+        if (v->known) continue;
+        memset(reach, 0, n);
+        memset(done, 0, n);
+        for (size_t j = 0; j <= i; j++) analyze_letrec_scan(a->inits.items[j], a, reach, NULL);
+        for (bool grew = true; grew;) {   /* the known procedures those inits may run */
+            grew = false;
+            for (size_t k = 0; k < n; k++)
+                if (reach[k] && !done[k]) {
+                    done[k] = 1;
+                    grew = true;
+                    analyze_letrec_scan(a->vars.items[k]->known->body, a, reach, NULL);
+                }
+        }
+        for (size_t j = 0; j <= i; j++) analyze_letrec_scan(a->inits.items[j], a, NULL, v);
+        for (size_t k = 0; k < n; k++)
+            if (reach[k]) analyze_letrec_scan(a->vars.items[k]->known->body, a, NULL, v);
+    }
+    free(reach);
+    free(done);
+}
+
 void analyze_program(Program *prog, const AnalyzeOptions *opt) {
     Analyzer an = {.prog = prog, .opt_no_tail_k = opt && opt->no_tail_continuations};
     an.info = xcalloc(prog->lambdas.len + 1, sizeof *an.info);
@@ -456,6 +534,7 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
         analyze_walk(&an, prog->body, analyze_free_visit, NULL, false);
     } while (an.free_changed);
     if (!(opt && opt->no_early_globals)) analyze_init_first(prog);
+    analyze_walk(&an, prog->body, analyze_letrec_reads, NULL, false);
     free(an.info);
 }
 

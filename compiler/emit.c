@@ -493,9 +493,14 @@ static const char *emit_ref(Emitter *em, Ast *a) {
         emit_line(em, "if (RT_UNLIKELY(%s == RT_UNDEFINED)) %s;", name, emit_stub(em, NULL, NULL, body, 0, NULL));
         return name;
     }
-    if (v->boxed) return xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v));
     if (emit_var_unboxed(em, v)) return emit_alloc_float(em, emit_rg(em, a), emit_var_name(v));
-    return emit_var_name(v);
+    const char *x = v->boxed ? xasprintf("RT_AS(RtBox, %s)->value", emit_var_name(v)) : emit_var_name(v);
+    if (a->check_init) {   /* a letrec variable perhaps read before its init (analyze.c) */
+        const char *body = xasprintf("rt_error_msg(%s, %s, \"variable used before its definition\")",
+                                     emit_loc(em, a->loc), emit_str_lit(v->name->name));
+        emit_line(em, "if (RT_UNLIKELY(%s == RT_UNDEFINED)) %s;", x, emit_stub(em, NULL, NULL, body, 0, NULL));
+    }
+    return x;
 }
 
 static void emit_assign(Emitter *em, Var *v, const char *value) {

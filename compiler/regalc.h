@@ -377,6 +377,8 @@ struct Ast {
                              it is still pending (never entering it) */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
     bool rg_tested;       /* regions.c: a call whose value is only tested (an if's test) or dropped */
+    bool check_init;      /* analyze.c, a reference: it may read a letrec variable before its init
+                             has been assigned (emit.c raises "used before its definition") */
 };
 
 struct Lambda {

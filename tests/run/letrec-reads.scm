@@ -1,0 +1,22 @@
+;; Reads of letrec variables that cannot run before their inits are assigned: no check, no
+;; error (compiler/analyze.c, letrec variables read before their init; the early reads are in
+;; tests/errors/letrec-read-*.scm). Outputs from Chez.
+(import (scheme base) (scheme write))
+(define (f n)
+  (define limit (* n 2))
+  (define (loop i acc) (if (< i limit) (loop (+ i 1) (+ acc i)) acc))
+  (loop 0 0))
+(write (f 10)) (newline)
+(define (g)
+  (define (ev? n) (if (= n 0) #t (od? (- n 1))))
+  (define (od? n) (if (= n 0) #f (ev? (- n 1))))
+  (define r (ev? 10))
+  (list r (od? 7)))
+(write (g)) (newline)
+(define (h)
+  (define a 1)
+  (define (get) b)
+  (define b (+ a 1))
+  (define c (get))
+  (list a b c))
+(write (h)) (newline)
