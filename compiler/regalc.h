@@ -805,8 +805,9 @@ void simplify_program(Program *prog);
 
 /* ==== analysis (analyze.c) =================================================================
  * Requires: an expanded Program. Guarantees: the Var and Lambda fields marked "set by
- * analyze.c" are filled; calls of known procedures with a wrong argument count are
- * reported as errors. */
+ * analyze.c" are filled (and Ast.check_init: the reads of letrec variables that may run before
+ * their inits); calls of known procedures with a wrong argument count are reported as
+ * errors. */
 typedef struct AnalyzeOptions {
     bool no_tail_continuations;  /* -fno-tail-continuations: a continuation only called in tail
                                   * position stays a setjmp escape */
