@@ -742,15 +742,10 @@ static Ast *derive_parameterize(Expander *ex, Datum *d, Scope *sc) {
     return expand_expr(ex, form, sc);
 }
 
-/* (guard (var clause...) body...)  R7RS 4.2.7, as regal.h (Control) describes: the clauses run
- * after unwinding to the guard. With no else clause an unmatched condition is raised again by
- * raise-continuable "within the dynamic environment of the original call to raise": the
- * handler first takes a full continuation hk (call/cc, a copy of the stack: paid only when a
- * condition reaches such a guard), and the added else clause re-enters it to raise there, as
- * R7RS's reference expansion does, so the dynamic-winds left are entered again and what the
- * outer handler returns goes back to the raise (it went to the guard's caller). */
 /* A guard clause's test that can neither fail nor tell where it runs: the guard's variable,
- * constants, and type predicates, eq?, eqv?, equal? and not of those, under and and or. */
+ * constants, and type predicates, eq?, eqv?, equal? and not of those, under and and or (the
+ * primitives as the test names them here: a top-level redefinition later in the program is
+ * not seen). */
 static bool guard_test_pure(Expander *ex, Datum *t, Datum *var, Scope *sc) {
     static const char *const preds[] = {
         "symbol?", "string?", "pair?", "null?", "list?", "number?", "integer?", "rational?",
@@ -770,6 +765,23 @@ static bool guard_test_pure(Expander *ex, Datum *t, Datum *var, Scope *sc) {
     return true;
 }
 
+/* (k (lambda () (let ((var c)) (cond clause ...)))): to the guard, there to run the clauses */
+static Datum *guard_to_k(Datum *k, Datum *var, Datum *c, DatumVec *cl, Loc loc) {
+    return L(loc, k,
+             derive_thunk(L(loc, L(loc, K("let", loc), L(loc, L(loc, var, c, NULL), NULL),
+                                   datum_cons(K("cond", loc), LT(loc, datum_nil(loc), cl), loc), NULL),
+                            NULL),
+                          loc),
+             NULL);
+}
+
+/* (guard (var clause...) body...)  R7RS 4.2.7, as regal.h (Control) describes: the clauses run
+ * after unwinding to the guard. With no else clause an unmatched condition is raised again by
+ * raise-continuable "within the dynamic environment of the original call to raise": the
+ * handler first takes a full continuation hk (call/cc, a copy of the stack: paid only when a
+ * condition reaches such a guard), and the added else clause re-enters it to raise there, as
+ * R7RS's reference expansion does, so the dynamic-winds left are entered again and what the
+ * outer handler returns goes back to the raise (it went to the guard's caller). */
 static Ast *derive_guard(Expander *ex, Datum *d, Scope *sc) {
     Loc loc = d->loc;
     if (datum_list_length(d) < 3 || !is_pair(car(cdr(d))) || !is_sym(car(car(cdr(d)))) ||
@@ -792,26 +804,12 @@ static Ast *derive_guard(Expander *ex, Datum *d, Scope *sc) {
             pure = pure && guard_test_pure(ex, car(car(p)), var, sc);
         }
     }
-    /* the clauses as written, for the handler's fast path below */
-    Datum *to_guard_matched =
-        L(loc, k,
-          derive_thunk(L(loc, L(loc, K("let", loc), L(loc, L(loc, var, c, NULL), NULL),
-                                datum_cons(K("cond", loc), LT(loc, datum_nil(loc), &cl), loc), NULL),
-                         NULL),
-                       loc),
-          NULL);
+    Datum *to_guard_matched = guard_to_k(k, var, c, &cl, loc);   /* the clauses as written */
     if (!has_else)   /* (else (hk (lambda () (raise-continuable c)))) */
         vec_push(&cl, L(loc, K("else", loc),
                         L(loc, hk, derive_thunk(L(loc, L(loc, K("raise-continuable", loc), c, NULL), NULL), loc), NULL),
                         NULL));
-    /* (k (lambda () (let ((var c)) (cond clause ...)))) */
-    Datum *to_guard =
-        L(loc, k,
-          derive_thunk(L(loc, L(loc, K("let", loc), L(loc, L(loc, var, c, NULL), NULL),
-                                datum_cons(K("cond", loc), LT(loc, datum_nil(loc), &cl), loc), NULL),
-                         NULL),
-                       loc),
-          NULL);
+    Datum *to_guard = guard_to_k(k, var, c, &cl, loc);
     /* with else: (lambda (c) to_guard); without: (lambda (c) ((call/cc (lambda (hk) to_guard)))),
      * and when every test is pure (guard_test_pure: evaluating it in the handler as well is
      * unobservable), a condition that some clause takes goes to the guard without the copy:
