@@ -423,10 +423,16 @@ RtValue rt_p_symbol_eq_p(Region *rr, const char *loc, intptr_t argc, const RtVal
     return RT_TRUE;
 }
 
-/* The name is shared, as symbols live forever; string-set! on it is the program's error. */
+/* A fresh copy of the name, in rr: the symbol's own string is never handed out, so a
+ * string-set! on the result cannot rename the symbol (R7RS makes that mutation an error but
+ * names no check; Chez Scheme copies too). */
 RtValue rt_p_symbol_to_string(Region *rr, const char *loc, RtValue x) {
     RT_CHECK(RT_IS_SYMBOL(x), "symbol->string", "a symbol", x);
-    return RT_AS(RtSymbol, x)->name;
+    RtValue name = RT_AS(RtSymbol, x)->name;
+    int64_t n = RT_LEN(name);
+    RtString *s = rt_string_new(rr, n);
+    memcpy(s->chars, RT_STR(name)->chars, (size_t)n * sizeof(uint32_t));
+    return RT_TAG_AS_OBJ(s);
 }
 
 RtValue rt_p_string_to_symbol(Region *rr, const char *loc, RtValue s) {
