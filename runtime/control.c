@@ -131,9 +131,6 @@ RtValue rt_p_parameter_convert(Region *rr, const char *loc, RtValue p, RtValue v
     if (port != NULL) {
         if (port == &rt_cur_in) rt_in_port(loc, "current-input-port", v);
         else rt_out_port(loc, port == &rt_cur_out ? "current-output-port" : "current-error-port", v);
-        if (rt_p_binary_port_p(rr, loc, v) == RT_TRUE)
-            rt_type_error(loc, port == &rt_cur_in ? "current-input-port" : port == &rt_cur_out
-                          ? "current-output-port" : "current-error-port", "a textual port", v);
         return v;
     }
     RtParameter *pp = rt_param_arg(loc, "parameterize", p);

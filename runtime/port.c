@@ -349,28 +349,56 @@ static RtPortImpl *rt_port_impl(const char *loc, const char *who, RtValue port) 
     return RT_AS(RtPort, port)->impl;
 }
 
-RtPortImpl *rt_out_port(const char *loc, const char *who, RtValue port) {
-    if (port == RT_DEFAULT) port = rt_current_output();
+/* Why port cannot serve who, which wants a port with the flags want (rt_port_use): not an
+ * input or output port, of the other kind (R7RS 6.13: a character operation on a binary
+ * port, or a byte one on a textual port, is an error; Chez Scheme raises too), or closed:
+ * "write-u8: expected a binary output port, got a textual one (a string port)". */
+static RT_NORETURN RT_COLD void rt_port_unusable(const char *loc, const char *who, RtValue port,
+                                                 int want, int kind) {
+    RtPortImpl *p = RT_AS(RtPort, port)->impl;
+    int out = want & RT_PORT_OUT, binary = want & RT_PORT_BINARY;
+    if (!(p->flags & (out ? RT_PORT_OUT : RT_PORT_IN)))
+        rt_type_error(loc, who, out ? "an output port" : "an input port", port);
+    if (kind && (p->flags & RT_PORT_BINARY) != binary)
+        rt_error_msg(loc, who, "expected a %s %s port, got a %s one (%s)",
+                     binary ? "binary" : "textual", out ? "output" : "input",
+                     binary ? "textual" : "binary", rt_port_description(port));
+    rt_error_msg(loc, who, "cannot %s a closed port", out ? "write to" : "read from");
+}
+
+/* The open port of want's direction (RT_PORT_OUT or RT_PORT_IN) that port designates
+ * (RT_DEFAULT: the current one) for the primitive who; when kind is set, also of want's
+ * kind (RT_PORT_BINARY or not; flush-output-port takes either). One test on the fast path,
+ * the kind included. */
+static inline RtPortImpl *rt_port_use(const char *loc, const char *who, RtValue port, int want,
+                                      int kind) {
+    if (port == RT_DEFAULT) port = want & RT_PORT_OUT ? rt_current_output() : rt_current_input();
     RtPortImpl *p = rt_port_impl(loc, who, port);
-    if (RT_UNLIKELY((p->flags & (RT_PORT_OUT | RT_PORT_OPEN)) != (RT_PORT_OUT | RT_PORT_OPEN))) {
-        if (!(p->flags & RT_PORT_OUT)) rt_type_error(loc, who, "an output port", port);
-        rt_error_msg(loc, who, "cannot write to a closed port");
-    }
+    int mask = (want & (RT_PORT_OUT | RT_PORT_IN)) | RT_PORT_OPEN | (kind ? RT_PORT_BINARY : 0);
+    if (RT_UNLIKELY((p->flags & mask) != (want | RT_PORT_OPEN)))
+        rt_port_unusable(loc, who, port, want, kind);
     rt_io_loc = loc;
     rt_io_who = who;
     return p;
 }
 
+/* Textual ports (regal.h): characters, strings, display and write, read. */
+RtPortImpl *rt_out_port(const char *loc, const char *who, RtValue port) {
+    return rt_port_use(loc, who, port, RT_PORT_OUT, 1);
+}
 RtPortImpl *rt_in_port(const char *loc, const char *who, RtValue port) {
-    if (port == RT_DEFAULT) port = rt_current_input();
-    RtPortImpl *p = rt_port_impl(loc, who, port);
-    if (RT_UNLIKELY((p->flags & (RT_PORT_IN | RT_PORT_OPEN)) != (RT_PORT_IN | RT_PORT_OPEN))) {
-        if (!(p->flags & RT_PORT_IN)) rt_type_error(loc, who, "an input port", port);
-        rt_error_msg(loc, who, "cannot read from a closed port");
-    }
-    rt_io_loc = loc;
-    rt_io_who = who;
-    return p;
+    return rt_port_use(loc, who, port, RT_PORT_IN, 1);
+}
+/* Binary ports: bytes and bytevectors. */
+static RtPortImpl *rt_bin_out_port(const char *loc, const char *who, RtValue port) {
+    return rt_port_use(loc, who, port, RT_PORT_OUT | RT_PORT_BINARY, 1);
+}
+static RtPortImpl *rt_bin_in_port(const char *loc, const char *who, RtValue port) {
+    return rt_port_use(loc, who, port, RT_PORT_IN | RT_PORT_BINARY, 1);
+}
+/* Either kind (flush-output-port). */
+static RtPortImpl *rt_any_out_port(const char *loc, const char *who, RtValue port) {
+    return rt_port_use(loc, who, port, RT_PORT_OUT, 0);
 }
 
 static RtValue rt_port_new(Region *rr, RtPortImpl *impl) {
@@ -497,7 +525,9 @@ void rt_port_position(RtValue port, int64_t *line, int64_t *col) {
 }
 const char *rt_port_description(RtValue port) {
     RtPortImpl *p = RT_AS(RtPort, port)->impl;
-    return p->name != NULL ? p->name : "a string port";
+    return p->name != NULL                ? p->name
+           : p->flags & RT_PORT_BINARY ? "a bytevector port"
+                                       : "a string port";
 }
 /* (atomic: threads reading one port race to it; their data interleave, the flag is whole) */
 int rt_port_fold_case(RtValue port) {
@@ -627,7 +657,7 @@ RtValue rt_p_write_u8(Region *rr, const char *loc, intptr_t argc, const RtValue 
     RT_CHECK(RT_IS_FIXNUM(argv[0]) && (uint64_t)RT_FIXVAL(argv[0]) < 256, "write-u8", "a byte",
              argv[0]);
     char b = (char)RT_FIXVAL(argv[0]);
-    rt_port_put(rt_out_port(loc, "write-u8", RT_OPT(1, RT_DEFAULT)), &b, 1);
+    rt_port_put(rt_bin_out_port(loc, "write-u8", RT_OPT(1, RT_DEFAULT)), &b, 1);
     return RT_UNSPEC;
 }
 
@@ -647,7 +677,7 @@ RtValue rt_p_newline(Region *rr, const char *loc, intptr_t argc, const RtValue *
 }
 
 RtValue rt_p_flush_output_port(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    rt_port_flush(rt_out_port(loc, "flush-output-port", RT_OPT(0, RT_DEFAULT)), loc,
+    rt_port_flush(rt_any_out_port(loc, "flush-output-port", RT_OPT(0, RT_DEFAULT)), loc,
                   "flush-output-port");
     return RT_UNSPEC;
 }
@@ -688,7 +718,8 @@ RtValue rt_p_open_input_string(Region *rr, const char *loc, RtValue s) {
 
 RtValue rt_p_get_output_string(Region *rr, const char *loc, RtValue port) {
     RtPortImpl *p = rt_port_impl(loc, "get-output-string", port);
-    if ((p->flags & (RT_PORT_STRING | RT_PORT_OUT)) != (RT_PORT_STRING | RT_PORT_OUT))
+    if ((p->flags & (RT_PORT_STRING | RT_PORT_OUT | RT_PORT_BINARY)) !=
+        (RT_PORT_STRING | RT_PORT_OUT))
         rt_type_error(loc, "get-output-string", "an output string port", port);
     RT_PORT_LOCK(p);
     RtValue s = mk_string_n(rr, p->wbuf ? (const char *)p->wbuf : "", (size_t)(p->b.wpos - p->wbuf));
@@ -994,11 +1025,7 @@ static inline int rt_port_getb(RtPortImpl *p, int peek) {
 
 static RtPortImpl *rt_bin_in(const char *loc, const char *who, intptr_t argc,
                              const RtValue *argv, intptr_t i) {
-    RtValue port = RT_OPT(i, RT_DEFAULT);
-    RtPortImpl *p = rt_in_port(loc, who, port);
-    if (!(p->flags & RT_PORT_BINARY))
-        rt_type_error(loc, who, "a binary input port", port == RT_DEFAULT ? rt_current_input() : port);
-    return p;
+    return rt_bin_in_port(loc, who, RT_OPT(i, RT_DEFAULT));
 }
 
 RtValue rt_p_read_u8(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
@@ -1072,7 +1099,7 @@ RtValue rt_p_read_bytevector_x(Region *rr, const char *loc, intptr_t argc, const
 
 RtValue rt_p_write_bytevector(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RT_CHECK(RT_IS_BYTEVECTOR(argv[0]), "write-bytevector", "a bytevector", argv[0]);
-    RtPortImpl *p = rt_out_port(loc, "write-bytevector", RT_OPT(1, RT_DEFAULT));
+    RtPortImpl *p = rt_bin_out_port(loc, "write-bytevector", RT_OPT(1, RT_DEFAULT));
     int64_t start, end;
     rt_range_args(loc, "write-bytevector", argc, argv, 2, RT_LEN(argv[0]), "bytevector", &start,
                   &end);

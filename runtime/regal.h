@@ -1105,8 +1105,8 @@ extern _Thread_local RtHandler *rt_handlers;
  * standard output: ...").
  * ========================================================================================== */
 typedef struct RtPortImpl RtPortImpl;
-/* The output port a port argument designates (RT_DEFAULT: the current output port); errors
- * on a non-port, an input port or a closed port. */
+/* The textual output (input) port a port argument designates (RT_DEFAULT: the current one);
+ * errors on a non-port, a port of the other direction, a closed port or a binary port. */
 RtPortImpl *rt_out_port(const char *loc, const char *who, RtValue port);
 RtPortImpl *rt_in_port(const char *loc, const char *who, RtValue port);
 void rt_port_put(RtPortImpl *p, const char *utf8, size_t n);
