@@ -502,25 +502,30 @@ RtValue rt_p_void(Region *rr, const char *loc, intptr_t argc, const RtValue *arg
     return RT_UNSPEC;
 }
 
-static int rt_exit_status(const char *loc, const char *who, intptr_t argc, const RtValue *argv) {
+/* The status of (exit obj) and (emergency-exit obj) (R7RS 6.14: #t or no argument is
+ * success, #f failure, any other object "translated into an appropriate exit code"; README,
+ * "Errors and exit statuses"): #t, no argument and the unspecified value 0; #f 1; a fixnum
+ * its low 8 bits, which is what C's exit passes on (256: 0, -1: 255); anything else (a
+ * symbol, a string, an inexact number, an integer past the fixnums) 1. As Chez Scheme does,
+ * but for #t, which exits 1 there. Never an error: exit always exits. */
+static int rt_exit_status(intptr_t argc, const RtValue *argv) {
     RtValue v = RT_OPT(0, RT_TRUE);
-    if (v == RT_TRUE) return 0;
-    if (v == RT_FALSE) return 1;
+    if (v == RT_TRUE || v == RT_UNSPEC) return 0;
     if (RT_IS_FIXNUM(v)) return (int)(RT_FIXVAL(v) & 0xff);
-    rt_type_error(loc, who, "a boolean or an exact integer", v);
+    return 1;
 }
 
 /* (exit [obj]): runs the `after` thunks of the active dynamic-winds, flushes, exits. Output
  * that cannot be written at the flush is reported and makes the status RT_EXIT_ERROR. */
 RtValue rt_p_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    int status = rt_exit_status(loc, "exit", argc, argv);
+    int status = rt_exit_status(argc, argv);
     rt_winds_unwind_all(rr, loc);
     rt_stats_report();
     exit(rt_exit_flush() ? RT_EXIT_ERROR : status);
 }
 
 RtValue rt_p_emergency_exit(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    int status = rt_exit_status(loc, "emergency-exit", argc, argv);
+    int status = rt_exit_status(argc, argv);
     _exit(rt_exit_flush() ? RT_EXIT_ERROR : status);
 }
 
