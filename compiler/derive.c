@@ -231,16 +231,112 @@ static Ast *derive_let_star(Expander *ex, Datum *d, Scope *sc) {
     return outer;
 }
 
-/* (letrec ((name init) ...) body...) and letrec*  R7RS 4.2.2: one AST_LETREC (letrec* order,
- * which is a correct implementation of letrec). */
-static Ast *derive_letrec(Expander *ex, Datum *d, Scope *sc) {
+/* An init that cannot capture a continuation: a lambda, a constant, a variable's value. */
+static bool derive_init_simple(const Ast *init) {
+    return init->kind == AST_LAMBDA || init->kind == AST_CONST || init->kind == AST_REF;
+}
+
+/* assigned[i] set when a set! in a assigns vars[i]. */
+static void derive_mark_sets(const Ast *a, const VarVec *vars, bool *assigned) {
+    if (!a) return;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return;
+    case AST_SET:
+        for (size_t i = 0; i < vars->len; i++)
+            if (a->var == vars->items[i]) assigned[i] = true;
+        derive_mark_sets(a->value, vars, assigned);
+        return;
+    case AST_IF:
+        derive_mark_sets(a->test, vars, assigned);
+        derive_mark_sets(a->then, vars, assigned);
+        derive_mark_sets(a->els, vars, assigned);
+        return;
+    case AST_LAMBDA: derive_mark_sets(a->lambda->body, vars, assigned); return;
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) derive_mark_sets(a->items.items[i], vars, assigned);
+        return;
+    case AST_CALL: case AST_PRIMCALL:
+        derive_mark_sets(a->fn, vars, assigned);
+        for (size_t i = 0; i < a->args.len; i++) derive_mark_sets(a->args.items[i], vars, assigned);
+        return;
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) derive_mark_sets(a->inits.items[i], vars, assigned);
+        derive_mark_sets(a->body, vars, assigned);
+        return;
+    }
+}
+
+/* letrec, not letrec* (R7RS 7.3): every init is evaluated, into a temporary, before any
+ * variable is assigned; re-entering the continuation of an init then evaluates the later
+ * inits again and assigns every variable again, from the values of the pass that captured
+ * it (r5rs_pitfalls 1.1 and 1.2). lr, as derive_letrec builds it, is letrec*: each variable
+ * assigned as its init returns, so a re-entry assigns only the variables from that init on,
+ * and one assigned before keeps the value of a later pass or of a set!. The two differ only
+ * when a variable assigned before an init that may capture (neither a lambda, a constant nor
+ * a reference) can change between passes: its own init may capture, or the program sets it.
+ * Then lr becomes, the inits of those variables c evaluated into one vector:
+ *   (letrec* ((s init) ...                         the others, in order, first
+ *             (#:vals (vector c-init ...))
+ *             (c (vector-ref #:vals 0)) ...) body)
+ * where analyze.c still checks the reads of c in the inits (before c's own init), and a
+ * re-entry builds the vector again from the other values of its pass, then assigns every c.
+ * Otherwise (no init may capture, or one may and no variable before it is set!: every
+ * letrec of procedures and constants) lr stays as it is, known procedures and all. */
+static void derive_letrec_temps(Expander *ex, Ast *lr) {
+    size_t n = lr->vars.len;
+    bool *changes = xcalloc(n + 1, sizeof *changes), any = false, differ = false;
+    for (size_t i = 0; i < n; i++) derive_mark_sets(lr->inits.items[i], &lr->vars, changes);
+    derive_mark_sets(lr->body, &lr->vars, changes);
+    for (size_t i = 0; i < n; i++) {
+        bool captures = !derive_init_simple(lr->inits.items[i]);
+        if (captures && any) differ = true;   /* it may capture, after a variable that changes */
+        if (captures) changes[i] = true;
+        any = any || changes[i];
+    }
+    if (!differ) {
+        free(changes);
+        return;
+    }
+    Loc loc = lr->loc;
+    AstVec inits = lr->inits;
+    VarVec vars = lr->vars;
+    lr->inits = (AstVec){0};
+    lr->vars = (VarVec){0};
+    for (size_t i = 0; i < n; i++)
+        if (!changes[i]) {
+            vec_push(&lr->vars, vars.items[i]);
+            vec_push(&lr->inits, inits.items[i]);
+        }
+    Var *tv = expand_new_var(ex, expand_gensym(ex, "vals"), loc);
+    Ast *vec = ast_prim("vector", loc);
+    for (size_t i = 0; i < n; i++)
+        if (changes[i]) vec_push(&vec->args, inits.items[i]);
+    vec_push(&lr->vars, tv);
+    vec_push(&lr->inits, vec);
+    int64_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (changes[i]) {
+            Datum *idx = datum_new(DATUM_FIXNUM, loc);
+            idx->fix = k++;
+            vec_push(&lr->vars, vars.items[i]);
+            vec_push(&lr->inits, ast_prim2("vector-ref", ast_ref(tv, loc), ast_const(idx, loc), loc));
+        }
+    vec_free(&inits);
+    vec_free(&vars);
+    free(changes);
+}
+
+/* (letrec ((name init) ...) body...) and letrec*  R7RS 4.2.2: one AST_LETREC, letrec* (inits
+ * evaluated and assigned in order), which derive_letrec_temps makes letrec's where the two
+ * can differ. */
+static Ast *derive_letrec_form(Expander *ex, Datum *d, Scope *sc, bool star) {
     Datum *rest = cdr(d);
     DatumVec names = {0}, inits = {0};
     if (!is_pair(rest) || !derive_bindings(car(rest), &names, &inits, false, NULL) ||
         !is_pair(cdr(rest))) {
         vec_free(&names);
         vec_free(&inits);
-        return expand_malformed(d, "letrec");
+        return expand_malformed(d, star ? "letrec*" : "letrec");
     }
     derive_check_dups(&names);
     Ast *lr = ast_new(AST_LETREC, d->loc);
@@ -256,9 +352,16 @@ static Ast *derive_letrec(Expander *ex, Datum *d, Scope *sc) {
         vec_push(&lr->inits, init);
     }
     lr->body = expand_body(ex, cdr(rest), inner, d->loc);
+    if (!star) derive_letrec_temps(ex, lr);
     vec_free(&names);
     vec_free(&inits);
     return lr;
+}
+static Ast *derive_letrec(Expander *ex, Datum *d, Scope *sc) {
+    return derive_letrec_form(ex, d, sc, false);
+}
+static Ast *derive_letrec_star(Expander *ex, Datum *d, Scope *sc) {
+    return derive_letrec_form(ex, d, sc, true);
 }
 
 /* (do ((var init step)...) (test expr...) command...)  R7RS 4.2.4 */
@@ -884,8 +987,8 @@ static Ast *derive_assert(Expander *ex, Datum *d, Scope *sc) {
 const DeriveForm derive_forms[] = {
     DERIVE_EXPR("let", derive_let, "4.2.2, 4.2.4", LIB_BASE | LIB_R5RS)
     DERIVE_EXPR("let*", derive_let_star, "4.2.2", LIB_BASE | LIB_R5RS)
-    DERIVE_EXPR("letrec", derive_letrec, "4.2.2", LIB_BASE | LIB_R5RS)
-    DERIVE_EXPR("letrec*", derive_letrec, "4.2.2", LIB_BASE)
+    DERIVE_EXPR("letrec", derive_letrec, "4.2.2, 7.3", LIB_BASE | LIB_R5RS)
+    DERIVE_EXPR("letrec*", derive_letrec_star, "4.2.2", LIB_BASE)
     DERIVE_EXPR("let-values", derive_let_values, "4.2.2", LIB_BASE | LIB_SRFI_11)
     DERIVE_EXPR("let*-values", derive_let_star_values, "4.2.2", LIB_BASE | LIB_SRFI_11)
     DERIVE_EXPR("cond", derive_cond, "4.2.1", LIB_BASE | LIB_R5RS)
