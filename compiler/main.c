@@ -86,6 +86,8 @@ static void main_usage(FILE *f) {
           "                       gets no loop carry region (the collected heap takes its result)\n"
           "  -fno-alloc-free      a call of a procedure that allocates nothing in its region\n"
           "                       (an accessor) is still given one, its result counted as made there\n"
+          "  -fno-rr-unused       a call of a procedure that allocates, but nothing in the region\n"
+          "                       it is given, is still given one\n"
           "  -fno-fresh-results   what is stored into a call's result goes to the collected heap\n"
           "                       even when the callee returns only objects it makes (a constructor)\n"
           "  -fno-store-params    what a procedure stores into its parameters' objects goes to the\n"
@@ -407,6 +409,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-tail-soft")) ro.no_tail_soft = true;
         else if (!strcmp(a, "-fno-collected-tails")) ro.no_collected_tails = true;
         else if (!strcmp(a, "-fno-alloc-free")) ro.no_alloc_free = true;
+        else if (!strcmp(a, "-fno-rr-unused")) ro.no_rr_unused = true;
         else if (!strcmp(a, "-fno-fresh-results")) ro.no_fresh_results = true;
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;
         else if (!strcmp(a, "-fno-tested-heap")) ro.no_tested_heap = true;

@@ -890,7 +890,8 @@ bool version_program(Program *prog);
  *             parameters); a store into the result of a procedure returning only what it makes
  *             (a constructor) is a store into that call's region (fresh results); a call of a
  *             procedure that allocates nothing in its region (an accessor) is given none, and
- *             its result is only what it returns of its arguments (alloc-free)
+ *             its result is only what it returns of its arguments (alloc-free); nor is a call of one
+ *             that allocates, but, as its sites are placed, nothing in that region (rr-unused)
  *   (tested)  a call of a procedure inference cannot name whose value is only tested or dropped
  *             gets the collected heap, not a region of its own in every frame or iteration
  *   (tail cycles) what a procedure on a cycle of tail calls makes for its caller's region
@@ -969,6 +970,8 @@ typedef struct RegionsOptions {
                             * (regiongc.c) */
     bool no_alloc_free;    /* -fno-alloc-free: a call of a procedure that allocates nothing in its
                             * region is still given one, its result a token of that region */
+    bool no_rr_unused;     /* -fno-rr-unused: a call of a procedure that allocates, but nothing in
+                            * the region it is given (as its sites are placed), still gets one */
     bool no_fresh_results; /* -fno-fresh-results: a store into the result of a call goes to the
                             * heap even when the callee returns only objects it makes */
     bool no_store_params;  /* -fno-store-params: what a procedure stores into the objects of its

@@ -187,6 +187,7 @@ typedef struct Rg {
                              dirty call's region is marked by the cycle that dirties it */
     bool tail_soft;       /* tail cycles allocate through the soft budget (below) */
     bool *alloc_free;     /* by lambda id: never allocates in a region it is given (below) */
+    bool *rr_unused;      /* by lambda id: as placed, makes nothing in its caller's region (below) */
     bool *ret_fresh;      /* by lambda id: returns only objects it makes (below) */
     bool *fresh_visiting; /* by lambda id: a contified loop whose exits are being looked at */
     bool store_rr_on;     /* stores into parameters' objects go to the caller's region (below) */
@@ -882,6 +883,16 @@ static bool rg_call_alloc_free(const Rg *rg, const Ast *a) {
     CallTarget ts[RG_MAX_TARGETS];
     int nt;
     return a->kind == AST_CALL && rg_call_targets(rg, a, ts, &nt) && rg_targets_alloc_free(rg, ts, nt);
+}
+/* Whether every procedure a call may enter makes nothing in its caller's region once its
+ * sites are placed (Rg.rr_unused, computed after the analysis): the call needs no region. */
+static bool rg_call_rr_unused(const Rg *rg, const Ast *a) {
+    CallTarget ts[RG_MAX_TARGETS];
+    int nt;
+    if (!rg->rr_unused || a->kind != AST_CALL || !rg_call_targets(rg, a, ts, &nt) || nt < 1) return false;
+    for (int j = 0; j < nt; j++)
+        if (!ts[j].lambda || !rg->rr_unused[ts[j].lambda->id]) return false;
+    return true;
 }
 
 /* Whether a call returns only objects its callees make (Rg.ret_fresh): then storing into its
@@ -1773,7 +1784,86 @@ static int rg_site_cmp(const void *x, const void *y) {
 /* A site that makes no object in the region it is given (a primitive call that allocates
  * nothing, a call of procedures that allocate nothing): no region is entered for it. */
 static bool rg_site_placeless(Rg *rg, const Tok *k) {
-    return (k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) || rg_call_alloc_free(rg, k->site);
+    return (k->site->kind == AST_PRIMCALL && !rg_site_allocates(k->site)) || rg_call_alloc_free(rg, k->site) ||
+           rg_call_rr_unused(rg, k->site);
+}
+
+/* Procedures that, as their sites are placed, make nothing in the region their caller gives
+ * them (Rg.rr_unused): no site placed in the caller's region (nor a rest list), and calls that
+ * pass it on only to such procedures. Unlike alloc_free they may allocate, in the heap or in
+ * regions of their own: sboyer's one-way-unify, whose conses go to the heap, or a procedure
+ * that walks a structure with a local region for its temporaries. Their calls get no region,
+ * as alloc_free's do (rg_site_placeless), so a caller enters no frame or loop region for their
+ * results alone; unlike alloc_free's, the call's result token was analysed as a token of the
+ * call's region, which only constrains the analysis more than needed. The greatest fixpoint
+ * over the placed program: a procedure uses rr if a site of it is placed in the caller's
+ * region and is not placeless, or if its code passes rr on to a procedure that may use it
+ * (rg_rr_passed: tail calls above all), or if it is a flonum entry returning a flonum. */
+static bool rg_rr_passed(const Rg *rg, const Ast *a, bool tail, const Lambda *self);
+static bool rg_rr_passed_all(const Rg *rg, const AstVec *v, bool tail, const Lambda *self) {
+    for (size_t i = 0; i < v->len; i++)
+        if (rg_rr_passed(rg, v->items[i], tail && i + 1 == v->len, self)) return true;
+    return false;
+}
+/* Whether code of a procedure's body hands its rr to a procedure that may use it: what emit.c
+ * passes rr to besides the sites placed in the caller's region. A call in tail position (a
+ * contified loop's body counts as in tail position: more than enough), an apply there, and a
+ * call of a flonum entry returning a flonum, in any position (emit_flo_call: its box, if any,
+ * goes to rr); not the jumps of loops and self tail calls. */
+static bool rg_rr_passed(const Rg *rg, const Ast *a, bool tail, const Lambda *self) {
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return false;
+    case AST_SET: return rg_rr_passed(rg, a->value, false, self);
+    case AST_IF:
+        return rg_rr_passed(rg, a->test, false, self) || rg_rr_passed(rg, a->then, tail, self) ||
+               rg_rr_passed(rg, a->els, tail, self);
+    case AST_LAMBDA: return a->lambda->contified && rg_rr_passed(rg, a->lambda->body, true, self);
+    case AST_SEQ: return rg_rr_passed_all(rg, &a->items, tail, self);
+    case AST_CALL: {
+        if (rg_rr_passed(rg, a->fn, false, self) || rg_rr_passed_all(rg, &a->args, false, self)) return true;
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        bool flo = k && k->flo_entry && k->ret_type == TY_FLO && a->args.len == k->params.len;
+        if (!(tail || flo) || (k && (k->contified || k == self))) return false;
+        return !rg_call_rr_unused(rg, a);
+    }
+    case AST_PRIMCALL:
+        if (rg_rr_passed_all(rg, &a->args, false, self)) return true;
+        return tail && a->prim->id == PRIM_apply && a->args.len >= 2;
+    case AST_LET: case AST_LETREC:
+        return rg_rr_passed_all(rg, &a->inits, false, self) || rg_rr_passed(rg, a->body, tail, self);
+    }
+    return true;
+}
+static bool rg_proc_uses_rr(Rg *rg, Proc *p) {
+    /* a flonum entry's generic entry boxes its result in rr (emit.c) */
+    if (p->lam->flo_entry && p->lam->ret_type == TY_FLO) return true;
+    if (rg_rr_passed(rg, p->lam->body, true, p->lam)) return true;
+    for (size_t t = 0; t < p->toks.len; t++) {
+        const Tok *k = &p->toks.items[t];
+        if (k->kind == TK_REST && k->need != SC_HEAP) return true;
+        if (k->kind != TK_SITE || rg_site_placeless(rg, k)) continue;
+        if (rg_place(rg, p, k) == SC_CALLER) return true;
+    }
+    return false;
+}
+static void rg_rr_unused(Rg *rg) {
+    bool *u = xcalloc(rg->nlambdas, sizeof *u);
+    for (size_t i = 0; i < rg->procs.len; i++) {
+        const Lambda *l = rg->procs.items[i]->lam;
+        if (l) u[l->id] = !l->contified && !l->rest;
+    }
+    rg->rr_unused = u;
+    bool changed;
+    do {
+        changed = false;
+        for (size_t i = 0; i < rg->procs.len; i++) {
+            Proc *p = rg->procs.items[i];
+            if (p->lam && u[p->lam->id] && rg_proc_uses_rr(rg, p)) {
+                u[p->lam->id] = false;
+                changed = true;
+            }
+        }
+    } while (changed);
 }
 
 /* The procedure's results: each site's place (PLACE_HEAP for a primitive call that makes no
@@ -2171,6 +2261,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
             for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
         } while (rg->sum_changed);
     }
+    if (!(opt && opt->no_rr_unused)) rg_rr_unused(rg);
     for (size_t i = 0; i < rg->procs.len; i++) rg_finish(rg, rg->procs.items[i]);
     for (size_t i = 0; i < prog->lambdas.len; i++) {   /* for interface.c: INTO is not exported */
         Lambda *l = prog->lambdas.items[i];
