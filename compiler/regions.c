@@ -2159,8 +2159,49 @@ static void rg_mark_tail_called(Rg *rg, const Ast *a, bool tail, Lambda *self) {
     }
 }
 
+/* Whether a primitive only compares or tests its arguments: a boolean made of them, nothing
+ * kept (prims.def: EF_NONE, a boolean result, no procedure called): eq?, eqv?, equal?, =,
+ * char=?, null?, pair?... */
+static bool rg_prim_compares(const Prim *p, size_t nargs) {
+    return p->effect == EF_NONE && p->rule == RULE_NONE && p->result == TY_BOOL && !prims_higher_order(p, nargs);
+}
+/* The references of v in a that are tested or compared: an if's test, an argument of a
+ * primitive that only compares (rg_prim_compares). */
+static int rg_compared_refs(const Ast *a, const Var *v) {
+    int n = 0;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return 0;
+    case AST_SET: return rg_compared_refs(a->value, v);
+    case AST_IF:
+        n = a->test->kind == AST_REF && a->test->var == v ? 1 : rg_compared_refs(a->test, v);
+        return n + rg_compared_refs(a->then, v) + rg_compared_refs(a->els, v);
+    case AST_LAMBDA: return rg_compared_refs(a->lambda->body, v);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) n += rg_compared_refs(a->items.items[i], v);
+        return n;
+    case AST_CALL:
+        n = rg_compared_refs(a->fn, v);
+        for (size_t i = 0; i < a->args.len; i++) n += rg_compared_refs(a->args.items[i], v);
+        return n;
+    case AST_PRIMCALL: {
+        bool compares = !a->ffi && rg_prim_compares(a->prim, a->args.len);
+        for (size_t i = 0; i < a->args.len; i++) {
+            const Ast *x = a->args.items[i];
+            n += compares && x->kind == AST_REF && x->var == v ? 1 : rg_compared_refs(x, v);
+        }
+        return n;
+    }
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) n += rg_compared_refs(a->inits.items[i], v);
+        return n + rg_compared_refs(a->body, v);
+    }
+    return 0;
+}
+
 /* Ast.rg_tested: the calls whose value is only tested (the test of an if, or a branch of an if
- * that is itself only tested: `and`) or dropped (not the last expression of a sequence). */
+ * that is itself only tested: `and`) or dropped (not the last expression of a sequence), or
+ * bound by a let to a variable that is only tested or compared (lattice's
+ * `(let ((probe (base x y))) (if (or (eq? probe 'equal) (eq? probe fixed)) ...))`). */
 static void rg_mark_tested(Ast *a, bool tested) {
     switch (a->kind) {
     case AST_CONST: case AST_REF: return;
@@ -2183,7 +2224,14 @@ static void rg_mark_tested(Ast *a, bool tested) {
         for (size_t i = 0; i < a->args.len; i++) rg_mark_tested(a->args.items[i], false);
         return;
     case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++) rg_mark_tested(a->inits.items[i], false);
+        for (size_t i = 0; i < a->inits.len; i++) {
+            Ast *init = a->inits.items[i];
+            const Var *v = a->vars.items[i];
+            rg_mark_tested(init, false);
+            if (init->kind == AST_CALL && !v->nsets && !v->captured && v->nrefs > 0 &&
+                rg_compared_refs(a->body, v) == v->nrefs)
+                init->rg_tested = true;
+        }
         rg_mark_tested(a->body, tested);
         return;
     }
