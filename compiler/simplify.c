@@ -14,6 +14,10 @@
  *       let), that call becomes (let ((x e) ...) body) in place;
  *       otherwise, with at least one parameter, (let ((t p)) (let ((x (%values-ref t i n)) ...)
  *       body)): %values-ref checks that t holds n values (runtime/control.c).
+ *   (p ... (symbol->string e) ...), p a primitive that only reads its arguments (pure, and
+ *       EF_NONE: its result holds none of them): (p ... (%symbol-name e) ...), the symbol's own
+ *       name instead of a copy (runtime/list.c), which p cannot mutate or keep; browse's
+ *       (string-ref (symbol->string x) 0) allocated a string and a region for it at every call.
  * So let-values, let*-values, receive and define-values over literal lambdas, which derive.c
  * writes as call-with-values, make no closure and, for (values ...), no object at all: the
  * primitive took two closures, a call through each and, for more than one value, a values
@@ -23,6 +27,8 @@
 #include "regalc.h"
 
 #include <stdlib.h>
+
+#include "regal.h" /* RT_PF_PURE */
 
 typedef struct Simplifier {
     Program *prog;
@@ -106,6 +112,15 @@ static Ast *simplify_node(Simplifier *s, Ast *a, Lambda *cur) {
     if (a->kind == AST_CALL && simplify_is_lambda(a->fn, a->args.len, false))
         return simplify_let(s, a->fn->lambda, &a->args, cur, a->loc);
     const Prim *pr = simplify_prim_of(a);
+    if (pr && (pr->flags & RT_PF_PURE) && pr->effect == EF_NONE && !prims_higher_order(pr, a->args.len))
+        for (size_t i = 0; i < a->args.len; i++) {
+            Ast *x = a->args.items[i];
+            const Prim *xp = simplify_prim_of(x);
+            if (!xp || xp->id != PRIM_symbol_to_string || x->args.len != 1) continue;
+            Ast *name = ast_prim("%symbol-name", x->loc);
+            vec_push(&name->args, x->args.items[0]);
+            a->args.items[i] = name;
+        }
     if (!pr || pr->id != PRIM_call_with_values || a->args.len != 2 ||
         !simplify_is_lambda(a->args.items[0], 0, false) || !simplify_is_lambda(a->args.items[1], 0, true))
         return a;

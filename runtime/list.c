@@ -435,6 +435,13 @@ RtValue rt_p_symbol_to_string(Region *rr, const char *loc, RtValue x) {
     return RT_TAG_AS_OBJ(s);
 }
 
+/* The name itself, for the compiler's rewrite of a symbol->string whose result a pure
+ * primitive only reads (compiler/simplify.c); errors as symbol->string's. */
+RtValue rt_p_symbol_name(Region *rr, const char *loc, RtValue x) {
+    RT_CHECK(RT_IS_SYMBOL(x), "symbol->string", "a symbol", x);
+    return RT_AS(RtSymbol, x)->name;
+}
+
 RtValue rt_p_string_to_symbol(Region *rr, const char *loc, RtValue s) {
     RT_CHECK(RT_IS_STRING(s), "string->symbol", "a string", s);
     size_t len;

@@ -8,7 +8,7 @@
 ;; browse, my-match). make test also runs it under ASan and --check-regions.
 (define (f pat n)
   (cond ((null? pat) n)
-        ((eq? (string-ref (symbol->string (car pat)) 0) #\?)   ; rgs, then a self jump
+        ((eq? (string-ref (string-copy (symbol->string (car pat))) 0) #\?)   ; rgs, then a self jump
          (f (cdr pat) (+ n 1)))
         ((eq? (car pat) 'boom) (raise n))
         (else                                                    ; rgl: the loop's first pair
