@@ -98,20 +98,38 @@ static RtValue rt_copy_onto(Region *rr, RtValue l, RtValue tail) {
     return head;
 }
 
+/* A fresh copy of l whose last cdr is tail, in one pass: l must be a proper list, which the
+ * walk checks as it copies (rt_list_length's tortoise, one step for the copy's two), raising
+ * the error of `who` after copying what it walked (garbage in rr) rather than walking l twice. */
+static RtValue rt_copy_checked(Region *rr, const char *loc, const char *who, RtValue l, RtValue tail) {
+    RtValue head = tail, *dst = &head, x = l, slow = l;
+    for (int odd = 0; RT_IS_PAIR(x); odd ^= 1) {
+        RtValue c = rt_cons(rr, RT_CAR(x), tail);
+        *dst = c;
+        dst = &RT_CDR(c);
+        x = RT_CDR(x);
+        if (odd && (slow = RT_CDR(slow)) == x) break;   /* a cycle */
+    }
+    if (RT_UNLIKELY(x != RT_NIL)) rt_type_error(loc, who, "a proper list", l);
+    return head;
+}
+
 RtValue rt_p_append(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     if (argc == 0) return RT_NIL;
     RtValue r = argv[argc - 1];
-    for (intptr_t i = argc - 2; i >= 0; i--) {
-        rt_check_list(loc, "append", argv[i]);
-        r = rt_copy_onto(rr, argv[i], r);
-    }
+    for (intptr_t i = argc - 2; i >= 0; i--) r = rt_copy_checked(rr, loc, "append", argv[i], r);
     return r;
 }
 
+/* One pass, checked as rt_copy_checked checks. */
 RtValue rt_p_reverse(Region *rr, const char *loc, RtValue l) {
-    rt_check_list(loc, "reverse", l);
-    RtValue r = RT_NIL;
-    for (; RT_IS_PAIR(l); l = RT_CDR(l)) r = rt_cons(rr, RT_CAR(l), r);
+    RtValue r = RT_NIL, x = l, slow = l;
+    for (int odd = 0; RT_IS_PAIR(x); odd ^= 1) {
+        r = rt_cons(rr, RT_CAR(x), r);
+        x = RT_CDR(x);
+        if (odd && (slow = RT_CDR(slow)) == x) break;   /* a cycle */
+    }
+    if (RT_UNLIKELY(x != RT_NIL)) rt_type_error(loc, "reverse", "a proper list", l);
     return r;
 }
 
