@@ -411,9 +411,8 @@ void rt_region_poison_inline(Region *r);
 void rt_region_unpoison_inline(Region *r);
 
 /* Statistics of this thread. The first group counts upstream traffic; the second is what
- * REGAL_STATS=1 reports (rt_stats_report, gc.c), counted on slow paths and, while
- * rt_stats_enabled, at enter/leave/recycle time, so that the allocation fast path counts
- * nothing. */
+ * REGAL_STATS=1 reports (rt_stats_report, gc.c), counted on slow paths and at leave/recycle
+ * time so that the allocation fast path counts nothing. */
 typedef struct RtAllocStats {
     uint64_t upstream_allocs;     /* upstream allocations (chunks, large blocks, tables) */
     uint64_t upstream_frees;
@@ -426,7 +425,7 @@ typedef struct RtAllocStats {
     uint64_t peak_bytes;          /* the peak of upstream_bytes */
     uint64_t inline_allocs;       /* counted only when built with RT_COUNT_INLINE */
     /* ---- what REGAL_STATS reports ---- */
-    uint64_t regions_created;     /* rt_region_enter calls (while rt_stats_enabled) */
+    uint64_t regions_created;     /* rt_region_enter calls */
     uint64_t chunks_from_upstream;/* chunks the pool could not supply */
     uint64_t region_reclaimed;    /* bytes handed out by regions and freed by rt_region_leave,
                                      rt_region_recycle or rt_region_unwind (objects' bytes:
@@ -447,12 +446,6 @@ typedef struct RtAllocStats {
     uint64_t gc_allocs;           /* objects allocated in rt_gc_region: the same way */
 } RtAllocStats;
 extern _Thread_local RtAllocStats rt_alloc_stats;
-/* REGAL_STATS asked for the report (gc.c sets it at start-up): the region stack's fast paths
- * (rt_region_enter, _leave, _recycle) count regions_created and region_reclaimed only then,
- * one predictable test of a global instead of a read-modify-write of a thread-local counter
- * per call, whose chain through memory cost ecraven nqueens 7-11% of its time (164 M regions;
- * measured 2026-11-27). The slow paths count always. */
-extern int rt_stats_enabled;
 
 #if defined(RT_ASAN)
 #include <sanitizer/asan_interface.h>
@@ -686,7 +679,7 @@ static inline void rt_region_enter(Region *r) {
     r->tail = 0;
     r->parent = top;
     rt_region_top = r;
-    if (RT_UNLIKELY(rt_stats_enabled)) rt_alloc_stats.regions_created++;
+    rt_alloc_stats.regions_created++;
 #if defined(RT_ASAN)
     rt_region_poison_inline(r);
 #endif
@@ -697,7 +690,7 @@ static inline void rt_region_leave(Region *r) {
 #endif
     rt_region_top = r->parent;
     if (RT_UNLIKELY(RT_REGION_TOUCHED(r))) rt_region_empty_slow(r);
-    else if (RT_UNLIKELY(rt_stats_enabled)) rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
+    else rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
 #if defined(RT_ASAN)
     rt_region_unpoison_inline(r);   /* C stack about to die: no poison may outlive it (R5) */
 #endif
@@ -706,7 +699,7 @@ static inline void rt_region_recycle(Region *r) {
     if (RT_UNLIKELY(RT_REGION_TOUCHED(r))) {
         rt_region_empty_slow(r);
     } else {
-        if (RT_UNLIKELY(rt_stats_enabled)) rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
+        rt_alloc_stats.region_reclaimed += (uint64_t)(r->cur - r->inline_buf);
         r->cur = r->inline_buf;
     }
 #if defined(RT_ASAN)
@@ -840,6 +833,7 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
  * made with rt_region_init or rt_region_new are not on the stack and not counted. */
 void rt_gc_init(void);
 void rt_gc_collect(void);
+extern int rt_stats_enabled;
 void rt_stats_report(void);
 
 /* ============================================================================================

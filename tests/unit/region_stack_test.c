@@ -53,7 +53,6 @@ static int run_child(void (*f)(void), char *out, size_t cap) {
 /* ---- enter and leave ------------------------------------------------------------------------ */
 
 Test(region_stack, starts_at_the_global_region_and_enter_pushes_with_depth_plus_one) {
-    rt_stats_enabled = 1;   /* the fast paths count only for REGAL_STATS */
     cr_assert_eq(rt_region_top, &rt_global_region);
     cr_assert_eq(rt_global_region.depth, 0);
     Region a, b;
@@ -71,23 +70,7 @@ Test(region_stack, starts_at_the_global_region_and_enter_pushes_with_depth_plus_
     cr_assert_eq(rt_region_top, &rt_global_region);
 }
 
-/* Without REGAL_STATS the fast paths count nothing (regal.h, rt_stats_enabled): no thread-local
- * read-modify-write per enter, leave or recycle. */
-Test(region_stack, without_stats_enter_leave_and_recycle_count_nothing) {
-    rt_stats_enabled = 0;
-    uint64_t created = rt_alloc_stats.regions_created, reclaimed = rt_alloc_stats.region_reclaimed;
-    Region r;
-    rt_region_enter(&r);
-    mk_pair(&r, RT_NIL, RT_NIL);
-    rt_region_recycle(&r);
-    mk_pair(&r, RT_NIL, RT_NIL);
-    rt_region_leave(&r);
-    cr_assert_eq(rt_alloc_stats.regions_created, created);
-    cr_assert_eq(rt_alloc_stats.region_reclaimed, reclaimed);
-}
-
 Test(region_stack, leaving_an_inline_only_region_touches_no_allocator_and_counts_its_bytes) {
-    rt_stats_enabled = 1;   /* the fast paths count only for REGAL_STATS */
     Region r;
     rt_region_enter(&r);
     RtValue l = RT_NIL;
@@ -129,7 +112,6 @@ Test(region_stack, leaving_a_region_returns_its_chunks_to_the_pool_and_frees_lar
 /* Regions entered 10,000 deep (descriptors in an array: the test's own C stack is small);
  * every 100th spills into a chunk. */
 Test(region_stack, ten_thousand_nested_regions_are_left_in_order_and_all_reclaimed) {
-    rt_stats_enabled = 1;   /* the fast paths count only for REGAL_STATS */
     enum { N = 10000 };
     Region *rs = malloc(N * sizeof *rs);
     RtValue *lists = malloc(N * sizeof *lists);
@@ -184,7 +166,6 @@ Test(region_stack, two_thousand_frame_regions_in_nested_C_frames) {
 /* ---- recycle at loop back edges --------------------------------------------------------------- */
 
 Test(recycle, an_inline_only_region_rewinds_and_reuses_the_same_addresses) {
-    rt_stats_enabled = 1;   /* the fast paths count only for REGAL_STATS */
     Region r;
     rt_region_enter(&r);
     void *first = NULL;
