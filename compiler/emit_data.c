@@ -389,6 +389,8 @@ static void emit_typed_closure(Emitter *em, const char *t, const char *into, con
     emit_line(em, "RtClosure *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_CLOSURE", xasprintf("%zu", n * sizeof(RtValue))));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_CLOSURE, %zu);", t, n);
     emit_line(em, "%s_p->code = %s;", t, emit_lambda_name(l));
+    /* filled later (emit_fill_closure), perhaps after a minor collection that scans it */
+    if (em->opt->nursery && n > 0) emit_line(em, "memset(%s_p->free, 0, %zu);", t, n * sizeof(RtValue));
     emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", into, t);
 }
 static void emit_typed_record(Emitter *em, const char *t, const char *rg, const char **v, size_t nf) {
@@ -487,6 +489,7 @@ const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, const cha
 void emit_fill_closure(Emitter *em, Lambda *l, const char *clo) {
     for (size_t i = 0; i < l->free.len; i++) {
         emit_line(em, "RT_AS(RtClosure, %s)->free[%zu] = %s;", clo, i, emit_var_name(l->free.items[i]));
+        emit_barrier(em, xasprintf("&RT_AS(RtClosure, %s)->free[%zu]", clo, i), emit_var_name(l->free.items[i]));
         emit_check_store(em, "\"closure\"", clo, emit_var_name(l->free.items[i]));
     }
 }

@@ -86,6 +86,8 @@ static void main_usage(FILE *f) {
           "                       gets no loop carry region (the collected heap takes its result)\n"
           "  -fno-alloc-free      a call of a procedure that allocates nothing in its region\n"
           "                       (an accessor) is still given one, its result counted as made there\n"
+          "  -fnursery            allocate the collected heap's objects in a nursery, a young\n"
+          "                       generation collected by copying (experimental; -fno-nursery)\n"
           "  -fno-rr-unused       a call of a procedure that allocates, but nothing in the region\n"
           "                       it is given, is still given one\n"
           "  -fno-fresh-results   what is stored into a call's result goes to the collected heap\n"
@@ -396,6 +398,8 @@ int main(int argc, char **argv) {
             return 1;
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
+        else if (!strcmp(a, "-fnursery")) eo.nursery = true;
+        else if (!strcmp(a, "-fno-nursery")) eo.nursery = false;
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;

@@ -1030,6 +1030,8 @@ typedef struct EmitOptions {
                                * even when the operation that takes it reads doubles */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */
     bool no_unroll_recursion; /* -fno-unroll-recursion: no second copy of a self-recursive body */
+    bool nursery;          /* -fnursery: collected-heap objects in the nursery (runtime/nursery.c),
+                            * every store into an existing object followed by its write barrier */
     const char *const *features; /* -D NAME: added to what (features) returns at run time */
     size_t nfeatures;
     EmitStats *stats;      /* filled when not NULL */

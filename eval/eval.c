@@ -827,4 +827,7 @@ static const RtEvalHooks ev_hooks = {
     .load = ev_hook_load,
 };
 
-void rt_eval_install(void) { rt_eval_hooks = &ev_hooks; }
+void rt_eval_install(void) {
+    rt_nursery_freeze();   /* the evaluator's frames: stores the nursery's barrier does not see */
+    rt_eval_hooks = &ev_hooks;
+}

@@ -86,8 +86,9 @@ static RtValue rt_param_code(Region *rr, RtValue self, RtValue a0, RtValue a1, R
     RtPair *c = rt_param_cell(p);
     if (argc == 0) return c != NULL ? c->cdr : p->value;
     if (argc == 1) {
-        if (c != NULL) c->cdr = a0;
-        else p->value = a0;
+        RtValue *slot = c != NULL ? &c->cdr : &p->value;
+        *slot = a0;
+        rt_nursery_wb(slot, a0);
         return RT_UNSPEC;
     }
     rt_arity_error_who(NULL, "parameter", argc, 0, 1);
@@ -155,6 +156,7 @@ RtValue rt_p_parameter_swap_x(Region *rr, const char *loc, RtValue p, RtValue v)
     }
     RtValue old = c->cdr;
     c->cdr = v;
+    rt_nursery_wb(&c->cdr, v);
     return old;
 }
 
@@ -198,10 +200,12 @@ RtValue rt_force(Region *rr, const char *loc, RtValue pv) {
             RtPromise *q = RT_AS(RtPromise, v);
             p->hdr = q->hdr;
             p->value = q->value;
+            rt_nursery_wb(&p->value, p->value);
             continue;
         }
         p->hdr = RT_HDR(TYPE_ID_PROMISE, RT_PROMISE_DONE);
         p->value = v;
+        rt_nursery_wb(&p->value, v);
         return v;
     }
 }
@@ -278,6 +282,7 @@ static RT_NORETURN void rt_cont_escape(Region *rr, struct RtContImpl *k, RtValue
     rt_cur_in = k->cur_in;
     rt_cur_err = k->cur_err;
     k->result = r;
+    if (k->full) rt_nursery_wb(&k->result, r);   /* (an escape's record is on the stack) */
     rt_cont_landing = NULL;
     rt_region_unwind(k->regions);  /* the frames it skips are still live: release them now */
     longjmp(k->jb, 1);
@@ -317,6 +322,7 @@ static RT_NORETURN __attribute__((noinline)) void rt_cont_restore(struct RtContI
 static RT_NORETURN RT_COLD void rt_cont_reenter(struct RtContImpl *k, intptr_t argc, RtValue a0,
                                                 RtValue a1, RtValue a2, RtValue a3) {
     k->result = rt_cont_value(&rt_gc_region, argc, a0, a1, a2, a3);
+    rt_nursery_wb(&k->result, k->result);   /* k is full: collected memory */
     rt_cont_landing = k;                   /* keeps k and r seen by the collector */
     RtWind *common = rt_cont_shared_wind(k);
     rt_winds_unwind_to(&rt_gc_region, NULL, common);  /* after thunks, on this stack */
@@ -408,6 +414,7 @@ RtValue rt_p_call_cc_escape(Region *rr, const char *loc, RtValue f) {
 /* The record of a full continuation whose copy starts at this function's caller's frame
  * (the caller's frame is the same at every call from one place). */
 static __attribute__((noinline)) struct RtContImpl *rt_cont_alloc_full(void) {
+    rt_nursery_freeze();   /* the copy holds young objects a minor collection would not see */
     char *lo = __builtin_frame_address(0);
     size_t size = (size_t)(rt_stack_base - lo);
     struct RtContImpl *k = rt_gc_stack_alloc(sizeof *k + size);

@@ -258,24 +258,40 @@ static void *rt_scratch_counted(void *p) {
     return p;
 }
 
-void *rt_gc_malloc(size_t bytes) { return rt_scratch_counted(RT_SCRATCH(bytes + 1)); }
+void *rt_gc_malloc(size_t bytes) {
+    void *p = rt_scratch_counted(RT_SCRATCH(bytes + 1));
+    if (RT_UNLIKELY(rt_nursery.span != 0)) rt_nursery_note_hook(p, -1);   /* untyped: scanned ambiguously */
+    return p;
+}
 
 void *rt_gc_malloc_atomic(size_t bytes) { return rt_scratch_counted(RT_SCRATCH_ATOMIC(bytes + 1)); }
 
 void *rt_gc_realloc(void *p, size_t bytes) {
+    if (RT_UNLIKELY(rt_nursery.span != 0) && p != NULL) {
+        /* the old block may be noted (nursery.c): left to the collector, not freed now */
+        size_t old = GC_size(p);
+        void *q = rt_gc_malloc(bytes);
+        memcpy(q, p, old < bytes ? old : bytes);
+        return q;
+    }
     void *q = GC_REALLOC(p, bytes + 1);
     if (RT_UNLIKELY(q == NULL)) rt_out_of_memory();
     if (q != p) rt_scratch_counted(q);
+    if (RT_UNLIKELY(rt_nursery.span != 0)) rt_nursery_note_hook(q, -1);
     return q;
 }
 
-void rt_gc_free(void *p) { GC_FREE(p); }
+void rt_gc_free(void *p) {
+    if (RT_UNLIKELY(rt_nursery.span != 0)) return;   /* perhaps noted (nursery.c): the collector frees it */
+    GC_FREE(p);
+}
 
 /* ---- REGAL_STATS ------------------------------------------------------------------------- */
 /* The format is read here, not in rt_gc_init: REGAL_STATS=json gives one JSON object on one
  * line, any other value that enables the report (rt_gc_init) the text block; the keys and
  * labels are documented in regal.h next to rt_stats_report. */
 void rt_stats_report(void) {
+    rt_nursery_report();
     if (!rt_stats_enabled) return;
     rt_exit_flush();
     const RtAllocStats *s = &rt_alloc_stats;

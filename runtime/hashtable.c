@@ -110,6 +110,7 @@ static uint64_t rt_hash_eqv(RtValue v) {
         default: break;
         }
     }
+    if (RT_UNLIKELY(RT_NURSERY_YOUNG(v))) rt_nursery_fix(v);   /* its address is its hash */
     return rt_mix(v);
 }
 
@@ -173,6 +174,8 @@ static RtValue rt_ht_new(Region *rr, int kind, RtValue equiv, RtValue hashfn, ui
     h->free = NULL;
     h->equiv = equiv;
     h->hashfn = hashfn;
+    rt_nursery_wb(&h->equiv, equiv);   /* untyped memory, read at later calls */
+    rt_nursery_wb(&h->hashfn, hashfn);
     RtHashTable *t = alloc_obj_typed(rr, TYPE_ID_HASHTABLE);
     t->hdr = RT_HDR(TYPE_ID_HASHTABLE, kind);
     t->impl = h;
@@ -264,6 +267,7 @@ static void rt_ht_put_key(Region *rr, const char *loc, const char *who, RtValue 
     RtHashEntry *e = rt_ht_find(rr, loc, who, t, k, &hash);
     if (e != NULL) {
         e->value = v;
+        rt_nursery_wb(&e->value, v);
         return;
     }
     struct RtHashImpl *h = RT_HT(t);
@@ -275,7 +279,9 @@ static void rt_ht_put_key(Region *rr, const char *loc, const char *who, RtValue 
         e = rt_region_bump(h->home, sizeof *e);
     }
     e->key = own_key && RT_HT_KIND(t) != RT_HT_CUSTOM ? rt_ht_own_key(h, k) : k;   /* (custom: copied) */
+    rt_nursery_wb(&e->key, e->key);   /* a reused entry is old; k and v may predate the lookup's calls */
     e->value = v;
+    rt_nursery_wb(&e->value, v);
     e->hash = hash;
     RtHashEntry **b = &h->buckets[hash & (h->nbuckets - 1)];
     e->next = *b;
@@ -493,6 +499,8 @@ RtValue rt_p_hash_table_walk(Region *rr, const char *loc, RtValue t, RtValue pro
     for (uint64_t i = 0; i < n; i++) {
         kv[2 * i] = a[i]->key;
         kv[2 * i + 1] = a[i]->value;
+        rt_nursery_wb(&kv[2 * i], kv[2 * i]);   /* read after many calls */
+        rt_nursery_wb(&kv[2 * i + 1], kv[2 * i + 1]);
     }
     rt_gc_free(a);
     for (uint64_t i = 0; i < n; i++) rt_call2(rr, loc, proc, kv[2 * i], kv[2 * i + 1]);
@@ -521,6 +529,8 @@ RtValue rt_p_hash_table_copy(Region *rr, const char *loc, intptr_t argc, const R
         for (RtHashEntry *e = h->buckets[i]; e != NULL; e = e->next) {
             RtHashEntry *f = rt_region_bump(rr, sizeof *f);
             *f = *e;
+            rt_nursery_wb(&f->key, f->key);   /* untyped memory, read at later calls */
+            rt_nursery_wb(&f->value, f->value);
             f->next = d->buckets[i];
             d->buckets[i] = f;
         }

@@ -22,12 +22,14 @@ RtValue rt_p_cdr(Region *rr, const char *loc, RtValue x) {
 RtValue rt_p_set_car_x(Region *rr, const char *loc, RtValue x, RtValue v) {
     RT_CHECK(RT_IS_PAIR(x), "set-car!", "a pair", x);
     RT_CAR(x) = v;
+    rt_nursery_wb(&RT_CAR(x), v);
     return RT_UNSPEC;
 }
 
 RtValue rt_p_set_cdr_x(Region *rr, const char *loc, RtValue x, RtValue v) {
     RT_CHECK(RT_IS_PAIR(x), "set-cdr!", "a pair", x);
     RT_CDR(x) = v;
+    rt_nursery_wb(&RT_CDR(x), v);
     return RT_UNSPEC;
 }
 
@@ -151,7 +153,9 @@ RtValue rt_p_list_ref(Region *rr, const char *loc, RtValue l, RtValue k) {
     return RT_CAR(rt_tail(loc, "list-ref", l, k, 1));
 }
 RtValue rt_p_list_set_x(Region *rr, const char *loc, RtValue l, RtValue k, RtValue v) {
-    RT_CAR(rt_tail(loc, "list-set!", l, k, 1)) = v;
+    RtValue p = rt_tail(loc, "list-set!", l, k, 1);
+    RT_CAR(p) = v;
+    rt_nursery_wb(&RT_CAR(p), v);
     return RT_UNSPEC;
 }
 
@@ -565,6 +569,7 @@ RtValue rt_p_append_map(Region *rr, const char *loc, intptr_t argc, const RtValu
         RtValue r = rt_call(rr, loc, argv[0], nl, args);
         rt_check_list(loc, "append-map", r);
         *dst = rt_copy_onto(rr, r, RT_NIL);
+        rt_nursery_wb(dst, *dst);
         while (RT_IS_PAIR(*dst)) dst = &RT_CDR(*dst);
     }
     return head;
@@ -578,6 +583,7 @@ RtValue rt_p_filter_map(Region *rr, const char *loc, intptr_t argc, const RtValu
         if (r == RT_FALSE) continue;
         RtValue c = rt_cons(rr, r, RT_NIL);
         *dst = c;
+        rt_nursery_wb(dst, c);   /* the previous pair may predate the call */
         dst = &RT_CDR(c);
     }
     return head;
@@ -616,6 +622,7 @@ RtValue rt_p_fold_right(Region *rr, const char *loc, intptr_t argc, const RtValu
     }
     RtValue *all = rt_gc_malloc(sizeof(RtValue) * (size_t)(len * nl + 1)); /* scanned */
     for (int64_t k = 0; k < len; k++) rt_next_cars(loc, "fold-right", nl, ls, all + k * nl);
+    for (int64_t i = 0; i < len * nl; i++) rt_nursery_wb(&all[i], all[i]);   /* read after many calls */
     RtValue acc = argv[1];
     for (int64_t k = len - 1; k >= 0; k--) {
         memcpy(args, all + k * nl, sizeof(RtValue) * (size_t)nl);
@@ -671,6 +678,7 @@ static RtValue rt_filter(Region *rr, const char *loc, const char *who, RtValue p
         if ((rt_call1(rr, loc, pred, RT_CAR(l)) != RT_FALSE) != keep) continue;
         RtValue c = rt_cons(rr, RT_CAR(l), RT_NIL);
         *dst = c;
+        rt_nursery_wb(dst, c);   /* the previous pair may predate the call */
         dst = &RT_CDR(c);
     }
     return head;
@@ -707,6 +715,7 @@ RtValue rt_p_delete(Region *rr, const char *loc, intptr_t argc, const RtValue *a
         if (same) continue;
         RtValue c = rt_cons(rr, RT_CAR(l), RT_NIL);
         *dst = c;
+        rt_nursery_wb(dst, c);   /* the previous pair may predate the call */
         dst = &RT_CDR(c);
     }
     return head;
@@ -724,6 +733,7 @@ RtValue rt_p_delete_duplicates(Region *rr, const char *loc, intptr_t argc, const
         if (dup) continue;
         RtValue c = rt_cons(rr, RT_CAR(l), RT_NIL);
         *dst = c;
+        rt_nursery_wb(dst, c);   /* the previous pair may predate the call */
         dst = &RT_CDR(c);
     }
     return head;

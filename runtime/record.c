@@ -83,7 +83,9 @@ RtValue rt_p_record_ref(Region *rr, const char *loc, RtValue x, RtValue rtd, RtV
 }
 
 RtValue rt_p_record_set_x(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
-    rt_record_arg(loc, argv[0], argv[1], argv[2], argv[4])->fields[RT_FIXVAL(argv[2])] = argv[3];
+    RtRecord *r = rt_record_arg(loc, argv[0], argv[1], argv[2], argv[4]);
+    r->fields[RT_FIXVAL(argv[2])] = argv[3];
+    rt_nursery_wb(&r->fields[RT_FIXVAL(argv[2])], argv[3]);
     return RT_UNSPEC;
 }
 

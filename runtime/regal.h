@@ -545,10 +545,76 @@ _Static_assert(TYPE_ID_COUNT == 33, "a new type id: say in rt_heap_ptrfree and r
                "whether the collected heap may skip scanning it and whether C walks its items");
 
 /* Refill the list of t's class and pop it, or allocate a large object; never NULL (out of
- * memory exits 71). */
+ * memory exits 71). While the nursery is on, a normal object is noted (rt_nursery_note_hook). */
 void *rt_heap_alloc_slow(TypeId t, size_t bytes);
-/* An object of type t and `bytes` bytes (a multiple of 8) in the collected heap. */
+
+/* ---- the nursery (nursery.c; doc/nursery.md) -------------------------------------------------
+ * A program compiled with -fnursery (the C defines RT_NURSERY before including this header)
+ * allocates its collected-heap objects in a per-thread NURSERY instead of libgc's free lists:
+ * two bump spaces, one of 16-byte pair cells and one of headered objects of at most
+ * RT_NURSERY_MAX bytes (larger ones go to libgc directly). When a space's window is used up,
+ * a MINOR COLLECTION copies what is reachable into libgc (PROMOTION) and frees the rest at
+ * once. Its roots:
+ *   N1  ambiguous: this thread's stack and registers, static data, the thread-local values,
+ *       the chunks and large blocks of live regions, and the libgc objects allocated since the
+ *       last minor collection that are not typed (scratch memory, hash tables' parts): a word
+ *       that points into a nursery object PINS it (it stays where it is until a later minor
+ *       collection finds it unpinned), and is never changed;
+ *   N2  precise: the REMEMBERED slots, which the write barrier below saw receive a young value,
+ *       and the fields of the typed libgc objects allocated since the last minor collection
+ *       (rt_nursery_note_hook): a young value there is forwarded to its copy and the slot updated.
+ * So every store of a value into an object that may be older than the last minor collection
+ * (a libgc object, a region's, static data) is followed by rt_nursery_wb: compiled code's
+ * set-car!, set-cdr!, vector-set!, box and closure stores (compiler/emit.c), and the runtime's
+ * stores into objects it did not allocate itself since its last call of Scheme code.
+ * Initialising stores need none: a minor collection happens only in compiled code's
+ * allocation, and what the runtime allocates in libgc meanwhile is noted.
+ * `span` is 0 while the nursery is off: before its first allocation, in programs not compiled
+ * with -fnursery, after a thread, a task or a full continuation started (a last minor
+ * collection first: what stays pinned then stays for good), and under REGAL_NURSERY=0.
+ * Memory handed out is not cleared: the caller fills every field, as for alloc_obj_typed. */
+#define RT_NURSERY_MAX 256u
+typedef struct RtNursery {
+    char *pcur, *plim;        /* the pair space's bump window */
+    char *ocur, *olim;        /* the object space's bump window */
+    uintptr_t lo, span;       /* young addresses are [lo, lo + span); span 0: off */
+} RtNursery;
+extern _Thread_local RtNursery rt_nursery;
+void *rt_nursery_alloc_slow(TypeId t, size_t bytes);
+void rt_nursery_remember(RtValue *slot);
+/* What the runtime allocates in libgc while the nursery is on: nursery.c sets the hook
+ * (region.c holds it, below the nursery in the runtime's layers) before span becomes nonzero.
+ * t: a type id, or -1 for untyped memory. */
+extern void (*rt_nursery_note_hook)(void *p, int t);
+#define RT_NURSERY_YOUNG(x) ((uintptr_t)(x) - rt_nursery.lo < rt_nursery.span)
+/* The write barrier: after `*slot = v`, where slot is in an object that may be older than the
+ * last minor collection. One subtract and compare when v is not young (span 0 while off). */
+static inline void rt_nursery_wb(RtValue *slot, RtValue v) {
+    if (RT_UNLIKELY(RT_NURSERY_YOUNG(v)) && !RT_NURSERY_YOUNG(slot)) rt_nursery_remember(slot);
+}
+static inline void *rt_nursery_alloc(TypeId t, size_t bytes) {
+    if (t == TYPE_ID_PAIR) {
+        char *p = rt_nursery.pcur;
+        if (RT_UNLIKELY((size_t)(rt_nursery.plim - p) < 16)) return rt_nursery_alloc_slow(t, 16);
+        rt_nursery.pcur = p + 16;
+        RT_ASAN_HAND_OUT(p, 16);
+        return p;
+    }
+    char *p = rt_nursery.ocur;
+    if (RT_UNLIKELY(bytes > RT_NURSERY_MAX || (size_t)(rt_nursery.olim - p) < bytes))
+        return rt_nursery_alloc_slow(t, bytes);
+    rt_nursery.ocur = p + bytes;
+    RT_ASAN_HAND_OUT(p, bytes);
+    return p;
+}
+
+/* An object of type t and `bytes` bytes (a multiple of 8) in the collected heap: in compiled
+ * code with -fnursery the nursery's; elsewhere a pop of libgc's free list (the runtime's own
+ * objects note themselves while the nursery is on). */
 static inline void *rt_heap_alloc(TypeId t, size_t bytes) {
+#if defined(RT_NURSERY)
+    return rt_nursery_alloc(t, bytes);
+#else
     size_t g = (bytes + rt_heap_tail[t] + RT_HEAP_GRANULE - 1) / RT_HEAP_GRANULE;
     if (RT_LIKELY(g < RT_HEAP_CLASSES)) {
         void **head = &rt_heap_lists.free[rt_heap_ptrfree[t] ? RT_HEAP_PTRFREE : RT_HEAP_NORMAL][g];
@@ -556,10 +622,14 @@ static inline void *rt_heap_alloc(TypeId t, size_t bytes) {
         if (RT_LIKELY(p != NULL)) {
             *head = *(void **)p;
             RT_ASAN_HAND_OUT(p, bytes);
+#if defined(RT_IN_RUNTIME)
+            if (!rt_heap_ptrfree[t] && RT_UNLIKELY(rt_nursery.span != 0)) rt_nursery_note_hook(p, (int)t);
+#endif
             return p;
         }
     }
     return rt_heap_alloc_slow(t, bytes);
+#endif
 }
 static inline void *rt_heap_typed(TypeId t) { return rt_heap_alloc(t, rt_type_size[t]); }
 static inline void *rt_heap_sized(TypeId t, size_t extra) {

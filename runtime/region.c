@@ -69,6 +69,11 @@ _Static_assert(RT_INLINE_BYTES % 16 == 0 && RT_CHUNK_HDR % 16 == 0, "windows sta
 
 /* ---- statistics, hooks, switches ----------------------------------------------------------- */
 _Thread_local RtAllocStats rt_alloc_stats;
+/* The nursery's window and young range, and its hooks (nursery.c sets them when it starts):
+ * here, below it, since the collected heap's paths of this file consult them. */
+_Thread_local RtNursery rt_nursery;
+void (*rt_nursery_note_hook)(void *p, int t);
+void (*rt_nursery_push_hook)(void);
 int rt_stats_enabled;                    /* set by rt_gc_init from REGAL_STATS */
 int (*rt_upstream_fail_hook)(size_t bytes);
 int rt_pool_disabled;
@@ -443,6 +448,7 @@ static void rt_heap_mark_lists(void) {
 #if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
     rt_chunks_push_done();
 #endif
+    if (rt_nursery_push_hook != NULL) rt_nursery_push_hook();
     /* Pacing. The collector spaces its collections by the work it expects of each (at least
      * its heap's and roots' size / the free-space divisor allocated in between), but it does
      * not know the region chunks pushed here, which each collection reads too: with a region
@@ -531,6 +537,7 @@ void *rt_heap_alloc_slow(TypeId t, size_t bytes) {
         p = *head;
         *head = *(void **)p;
         RT_ASAN_HAND_OUT(p, bytes);
+        if (kind == RT_HEAP_NORMAL && RT_UNLIKELY(rt_nursery.span != 0)) rt_nursery_note_hook(p, (int)t);
         return p;
     }
     if (RT_UNLIKELY(rt_gc_stress != 0)) rt_gc_stress_point();
@@ -542,6 +549,7 @@ void *rt_heap_alloc_slow(TypeId t, size_t bytes) {
         rt_alloc_stats.gc_bytes += GC_size(p);
     }
     RT_ASAN_HAND_OUT(p, bytes);
+    if (kind == RT_HEAP_NORMAL && RT_UNLIKELY(rt_nursery.span != 0)) rt_nursery_note_hook(p, (int)t);
     return p;
 }
 
@@ -660,12 +668,27 @@ void rt_regions_capture(void) {
     }
 }
 
+/* An untyped normal object of the collected heap (a hash table's parts...), allocated as a
+ * vector's (scanned, one byte of tail), noted as untyped while the nursery is on: its words
+ * are then scanned ambiguously, having no header to say what they are (nursery.c). */
+static void *rt_heap_untyped(size_t bytes) {
+    uintptr_t span = rt_nursery.span;
+    rt_nursery.span = 0;
+    void *p = rt_heap_alloc(TYPE_ID_VECTOR, bytes);
+    rt_nursery.span = span;
+    if (RT_UNLIKELY(span != 0)) rt_nursery_note_hook(p, -1);
+    return p;
+}
+
 /* What a captured region, or one past its budget, allocates: an object of the collected heap (kind and size of type
  * t; untyped requests get a zeroed normal object, as rt_gc_region's do). */
 void *rt_captured_alloc(TypeId t, size_t bytes, int zero) {
-    void *p = rt_heap_alloc(t, bytes != 0 ? bytes : RT_ALIGN);
-    if (zero) memset(p, 0, bytes);
-    return p;
+    if (zero) {
+        void *p = rt_heap_untyped(bytes != 0 ? bytes : RT_ALIGN);
+        memset(p, 0, bytes);
+        return p;
+    }
+    return rt_heap_alloc(t, bytes != 0 ? bytes : RT_ALIGN);
 }
 
 void rt_region_detach(Region *r) {
@@ -788,7 +811,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
     if (r == &rt_gc_region) {
         /* An untyped request (a hash table's parts): a normal object with a tail, as a
          * vector's (scanned; arrays walked by loops), zeroed to its first word. */
-        void **p = rt_heap_alloc(TYPE_ID_VECTOR, bytes != 0 ? bytes : RT_ALIGN);
+        void **p = rt_heap_untyped(bytes != 0 ? bytes : RT_ALIGN);
         *p = NULL;
         return p;
     }

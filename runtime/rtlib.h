@@ -8,7 +8,7 @@
  * layer or of the layers below it, and inside a layer calls go one way too: no two files call
  * each other, error.c and call.c excepted. scripts/layers.py checks this against the object
  * files (`make test-layers`: which file defines and which uses each symbol).
- *   Layer 1, memory:       region.c gc.c regiongc.c
+ *   Layer 1, memory:       region.c gc.c regiongc.c nursery.c
  *       regions, the region stack and the upstream allocator; the collected heap over them;
  *       the collection of regions over both (region.c reaches it through a hook, below)
  *   Layer 2, objects:      object.c
@@ -51,6 +51,7 @@
  */
 #ifndef RTLIB_H
 #define RTLIB_H
+#define RT_IN_RUNTIME 1   /* regal.h: the runtime's own heap objects note themselves (nursery) */
 #include "regal.h"
 
 #include <pthread.h>
@@ -297,6 +298,17 @@ struct RtLarge {
 };
 RtChunk *rt_chunk_get(void);
 void rt_chunk_put(RtChunk *c);
+/* The nursery (nursery.c; regal.h, "the nursery"). rt_nursery_freeze: off for good (a thread,
+ * a task, a full continuation or the evaluator starts: their stacks or frames would be roots
+ * a minor collection does not scan); what it holds stays where it is, scanned by libgc.
+ * rt_nursery_push_hook (region.c, set by nursery.c when it starts): its memory as libgc's
+ * roots, from region.c's marking callback.
+ * rt_nursery_report: REGAL_NURSERY_STATS's line at exit. */
+void rt_nursery_freeze(void);
+/* rt_nursery_fix: v's address is about to become a hash (hashtable.c): it never moves. */
+void rt_nursery_fix(RtValue v);
+extern void (*rt_nursery_push_hook)(void);
+void rt_nursery_report(void);
 /* The collected object of a full continuation (gc.c): `bytes` zeroed bytes that the
  * collector scans as it scans a stack (any address inside an object keeps it alive). */
 void *rt_gc_stack_alloc(size_t bytes);

@@ -22,15 +22,17 @@ static void rt_merge_sort(Region *rr, const char *loc, RtValue less, RtValue *a,
             while (i < mid && j < hi) {
                 if (RT_TRUTHY(rt_call2(rr, loc, less, src[j], src[i]))) dst[k++] = src[j++];
                 else dst[k++] = src[i++];
+                rt_nursery_wb(&dst[k - 1], dst[k - 1]);   /* a and b may predate less?'s call */
             }
-            while (i < mid) dst[k++] = src[i++];
-            while (j < hi) dst[k++] = src[j++];
+            while (i < mid) { dst[k++] = src[i++]; rt_nursery_wb(&dst[k - 1], dst[k - 1]); }
+            while (j < hi) { dst[k++] = src[j++]; rt_nursery_wb(&dst[k - 1], dst[k - 1]); }
         }
         RtValue *t = src;
         src = dst;
         dst = t;
     }
     if (src != a) memcpy(a, src, n * sizeof *a);
+    if (src != a) for (size_t i = 0; i < n; i++) rt_nursery_wb(&a[i], a[i]);
     rt_gc_free(b);
 }
 
@@ -53,6 +55,7 @@ static RtValue rt_sort_list(Region *rr, const char *loc, const char *who, RtValu
     RT_CHECK(n >= 0, who, "a proper list", l);
     RtValue *a = rt_gc_malloc(((size_t)n + 1) * sizeof *a);
     for (int64_t i = 0; i < n; i++, l = RT_CDR(l)) a[i] = RT_CAR(l);
+    for (int64_t i = 0; i < n; i++) rt_nursery_wb(&a[i], a[i]);   /* read after many calls */
     rt_merge_sort(rr, loc, less, a, (size_t)n);
     RtValue r = RT_NIL;
     for (int64_t i = n - 1; i >= 0; i--) r = rt_cons(rr, a[i], r);
@@ -68,9 +71,11 @@ static RtValue rt_sort_vector(Region *rr, const char *loc, const char *who, RtVa
     size_t n = (size_t)(end - start);
     RtValue *a = rt_gc_malloc((n + 1) * sizeof *a);
     memcpy(a, RT_AS(RtVector, v)->items + start, n * sizeof *a);
+    for (size_t i = 0; i < n; i++) rt_nursery_wb(&a[i], a[i]);   /* read after many calls */
     rt_merge_sort(rr, loc, less, a, n);
     RtValue r = in_place ? v : mk_vector(rr, n, RT_FALSE);
     memcpy(RT_AS(RtVector, r)->items + (in_place ? start : 0), a, n * sizeof *a);
+    if (in_place) for (size_t i = 0; i < n; i++) rt_nursery_wb(&RT_AS(RtVector, r)->items[start + (int64_t)i], a[i]);
     rt_gc_free(a);
     return in_place ? RT_UNSPEC : r;
 }
@@ -132,6 +137,7 @@ RtValue rt_p_list_merge(Region *rr, const char *loc, RtValue less, RtValue l1, R
             l1 = RT_CDR(l1);
         }
         *tail = rt_cons(rr, x, RT_NIL);
+        rt_nursery_wb(tail, *tail);   /* the previous pair may predate less?'s call */
         tail = &RT_CDR(*tail);
     }
     for (RtValue rest = RT_IS_PAIR(l1) ? l1 : l2; RT_IS_PAIR(rest); rest = RT_CDR(rest)) {

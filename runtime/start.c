@@ -188,6 +188,7 @@ static void *rt_thread_main(void *p) {
 #define RT_THREAD_STACK ((size_t)64 << 20)
 
 int rt_thread_create(pthread_t *th, void *(*start)(void *), void *arg) {
+    rt_nursery_freeze();   /* one thread's nursery: off once another starts (nursery.c) */
     rt_ports_share();   /* from now on the ports lock (port.c) */
     __atomic_store_n(&rt_threads_spawned, 1, __ATOMIC_RELAXED);   /* regions no longer collected (regiongc.c); threads race here */
     pthread_attr_t attr;

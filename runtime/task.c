@@ -539,6 +539,7 @@ static void rt_task_exec(RtValue v) {
 /* ---- the primitives ---------------------------------------------------------------------- */
 
 RtValue rt_p_spawn(Region *rr, const char *loc, RtValue thunk) {
+    rt_nursery_freeze();   /* task descriptors and regions a minor collection does not scan */
     rt_check_proc(loc, "spawn", thunk);
     RtFuture *f = rt_heap_alloc(TYPE_ID_FUTURE, sizeof *f);
     f->hdr = RT_HDR(TYPE_ID_FUTURE, RT_TASK_FUTURE);
@@ -568,6 +569,7 @@ RtValue rt_p_touch(Region *rr, const char *loc, RtValue fv) {
 }
 
 RtValue rt_p_spawn_detached(Region *rr, const char *loc, RtValue thunk) {
+    rt_nursery_freeze();   /* task descriptors and regions a minor collection does not scan */
     rt_check_proc(loc, "spawn-detached", thunk);
     __atomic_add_fetch(&rt_detached_pending, 1, __ATOMIC_RELAXED);
     rt_task_queue(thunk);
@@ -593,6 +595,7 @@ RtValue rt_p_wait_detached(Region *rr, const char *loc) {
  * order. The first uncaught raise (in element order of whoever raised first) is raised here
  * as an uncaught-exception, after every element has finished or been skipped. */
 RtValue rt_p_parallel_map(Region *rr, const char *loc, RtValue f, RtValue list) {
+    rt_nursery_freeze();   /* task descriptors and regions a minor collection does not scan */
     rt_check_proc(loc, "parallel-map", f);
     int64_t n = 0;
     for (RtValue l = list; l != RT_NIL; l = RT_CDR(l)) {

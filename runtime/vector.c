@@ -39,7 +39,9 @@ RtValue rt_p_vector_ref(Region *rr, const char *loc, RtValue v, RtValue k) {
 
 RtValue rt_p_vector_set_x(Region *rr, const char *loc, RtValue v, RtValue k, RtValue x) {
     RT_VECARG("vector-set!", v);
-    RT_VEC(v)[rt_index(loc, "vector-set!", k, RT_LEN(v), "vector", 0)] = x;
+    RtValue *slot = &RT_VEC(v)[rt_index(loc, "vector-set!", k, RT_LEN(v), "vector", 0)];
+    *slot = x;
+    rt_nursery_wb(slot, x);
     return RT_UNSPEC;
 }
 
@@ -91,7 +93,10 @@ RtValue rt_p_vector_fill_x(Region *rr, const char *loc, intptr_t argc, const RtV
     RT_VECARG("vector-fill!", argv[0]);
     int64_t start, end;
     rt_range_args(loc, "vector-fill!", argc, argv, 2, RT_LEN(argv[0]), "vector", &start, &end);
-    for (int64_t i = start; i < end; i++) RT_VEC(argv[0])[i] = argv[1];
+    for (int64_t i = start; i < end; i++) {
+        RT_VEC(argv[0])[i] = argv[1];
+        rt_nursery_wb(&RT_VEC(argv[0])[i], argv[1]);
+    }
     return RT_UNSPEC;
 }
 
@@ -113,6 +118,7 @@ RtValue rt_p_vector_copy_x(Region *rr, const char *loc, intptr_t argc, const RtV
     if (end - start > RT_LEN(argv[0]) - at)
         rt_range_error(loc, "vector-copy!", at + end - start, "vector", RT_LEN(argv[0]));
     memmove(RT_VEC(argv[0]) + at, RT_VEC(argv[2]) + start, (size_t)(end - start) * sizeof(RtValue));
+    for (int64_t i = at; i < at + end - start; i++) rt_nursery_wb(&RT_VEC(argv[0])[i], RT_VEC(argv[0])[i]);
     return RT_UNSPEC;
 }
 

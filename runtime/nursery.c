@@ -1,0 +1,749 @@
+/* nursery.c: the young generation in front of the collected heap (issue 15, doc/nursery.md).
+ *
+ * Programs compiled with -fnursery bump-allocate their collected-heap objects here
+ * (rt_nursery_alloc, regal.h); a MINOR COLLECTION, when a space's free runs are used up,
+ * copies what is reachable into libgc (promotion) and frees the rest at once. The contract
+ * (roots N1 and N2, the write barrier, when the nursery is off) is in regal.h, "the nursery".
+ *
+ * Memory. One reservation (mmap, NORESERVE) of two spaces of ns_max bytes each: PAIRS (16-byte
+ * cells, no header: any address in a cell names its pair) then OBJECTS (headered, at most
+ * RT_NURSERY_MAX bytes). Only the first `active` bytes of each are used; both are cut into
+ * NS_LINE-byte lines. After a minor collection the lines holding no pinned object form the
+ * FREE RUNS, taken in address order: each becomes the bump window in turn, and is recorded as
+ * a RUN of this cycle (its start and how far it was used), so the object space can be parsed
+ * run by run from the headers (an ambiguous word is checked against the objects there before
+ * it pins anything) and libgc's marking sees exactly what was handed out.
+ *
+ * A minor collection (ns_minor), with libgc disabled and the nursery's own span set to 0 (so
+ * that what it allocates in libgc is neither noted nor barriered):
+ *   1. ambiguous roots (N1): every word that lies in a run's used part or in an object pinned
+ *      at the last collection pins the object containing it; pinned objects do not move and
+ *      their fields are scanned precisely;
+ *   2. precise roots (N2): the remembered slots whose object is still a normal libgc object
+ *      (a slot in region memory or static data is covered by step 1), the typed libgc objects
+ *      allocated since the last collection (their header still their type);
+ *   3. Cheney's scan of the copies and pinned objects: each young value in a field is
+ *      forwarded (a pair's car becomes NS_FWD_CAR and its cdr the copy; an object's header
+ *      becomes NS_FWD_TYPE with the copy's address in its count), and a field of a copy left
+ *      pointing at a pinned object is remembered again, for the next collection;
+ *   4. reset: the lines of pinned objects are kept, the rest are free runs (poisoned under
+ *      AddressSanitizer until handed out again). When pinned lines pass a quarter of the
+ *      active size, the active size doubles; past ns_max the nursery is frozen (off for good,
+ *      its used memory kept and scanned by libgc).
+ * libgc sees the nursery at each of its collections (ns_push, through region.c's
+ * marking callback): the runs' used parts and the pinned objects are scanned as roots (their
+ * fields may hold the only reference to a promoted object), and the objects of remembered
+ * slots and noted objects are kept alive until the next minor collection reads them.
+ * REGAL_NURSERY=0 turns it off, REGAL_NURSERY_SIZE is the initial active size per space in
+ * MiB (default 4), REGAL_NURSERY_STRESS=N collects after every N objects of a space,
+ * REGAL_NURSERY_STATS=1 prints the collections' counts at exit.
+ */
+#include "rtlib.h"
+
+#include <gc/gc.h>
+#include <gc/gc_inline.h>
+#include <gc/gc_mark.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+
+#define NS_LINE      256u
+#define NS_FWD_TYPE  0xffu                       /* header type of a forwarded object */
+#define NS_FWD_CAR   RT_IMM(0, 0x7e)             /* car of a forwarded pair */
+#define NS_CACHE     1024u                       /* the barrier's recently-remembered slots */
+#define NS_MAX_DEFAULT ((size_t)256 << 20)       /* reserved per space */
+
+typedef struct { uintptr_t lo, used; } NsRun;
+typedef struct { uintptr_t lo, hi; } NsRange;
+typedef struct { void *p; int t; } NsNote;
+
+#define NS_VEC(T) struct { T *v; size_t n, cap; }
+#define NS_PUSH(vec, x) do {                                                                  \
+        if ((vec).n == (vec).cap) {                                                           \
+            (vec).cap = (vec).cap ? (vec).cap * 2 : 256;                                      \
+            void *q_ = realloc((vec).v, (vec).cap * sizeof *(vec).v);                         \
+            if (q_ == NULL) rt_out_of_memory();                                               \
+            (vec).v = q_;                                                                     \
+        }                                                                                     \
+        (vec).v[(vec).n++] = (x);                                                             \
+    } while (0)
+
+typedef struct {
+    uintptr_t lo;              /* the space's first address */
+    size_t active;             /* bytes in use of the reservation */
+    uint8_t *pinned;           /* per line of the reservation: held by a pinned object */
+    uint64_t *mark;            /* per 8 bytes: the object starting there is pinned (this minor) */
+    NS_VEC(NsRun) runs;        /* the runs handed out since the last minor collection */
+    NS_VEC(NsRange) free;      /* the free runs of this cycle, in address order */
+    size_t next_free;          /* the next of them to become the window */
+    NS_VEC(NsRange) pins;      /* objects pinned at the last collection (start, end), sorted */
+    NS_VEC(NsRange) newpins;   /* ... at this one */
+    size_t unit;               /* 16 for pairs, 8 for objects: the mark bitmap's granule */
+} NsSpace;
+
+typedef struct {
+    char *base;
+    size_t max;                /* reserved bytes per space */
+    NsSpace sp[2];             /* 0: pairs, 1: objects */
+    NS_VEC(RtValue *) ssb;     /* remembered slots */
+    RtValue *cache[NS_CACHE];
+    RtValue fixcache[NS_CACHE];   /* rt_nursery_fix's recent objects */
+    NS_VEC(NsNote) notes;      /* libgc objects allocated since the last minor collection */
+    NS_VEC(uintptr_t) cand;    /* object-space candidates of this collection */
+    NS_VEC(uintptr_t) work;    /* tagged values of copies and pinned objects to scan */
+    NS_VEC(uintptr_t) work_old;/* 1 where work's entry is a copy (old), 0 a pinned object */
+    NS_VEC(RtValue *) keep;    /* slots to remember again after this collection */
+    NS_VEC(RtValue *) aslots;  /* ambiguous slots of untyped libgc objects that held a young
+                                  word at a minor collection: read again at each one (they pin
+                                  what they point to) until they hold none */
+    NS_VEC(RtValue *) aslots_next;
+    NS_VEC(RtValue) fixed;     /* young objects hashed by address (rt_nursery_fix): pinned for good */
+    NS_VEC(void *) bases;      /* ns_push's array of objects kept alive */
+    uintptr_t lo, span;        /* the young range while on (rt_nursery's, kept during a minor) */
+    size_t stress;             /* REGAL_NURSERY_STRESS: objects per window, 0 off */
+    int frozen, tried;
+    uint64_t minors, promoted_bytes, pinned_objects;
+    int stats;
+    int check, phase;          /* REGAL_NURSERY_CHECK: every forwarded value checked */
+} Ns;
+
+static Ns *ns;
+static void ns_note(void *p, int t);
+static void ns_push(void);
+
+/* ---- objects ------------------------------------------------------------------------------ */
+/* Bytes of the object at a (headered), 0 if its header is no heap type. */
+static size_t ns_obj_bytes(uintptr_t a) {
+    RtHeader h = *(const RtHeader *)a;
+    TypeId t = RT_HDR_TYPE(h);
+    uint64_t n = RT_HDR_COUNT(h);
+    if (t <= TYPE_ID_PAIR || t >= TYPE_ID_COUNT) return 0;
+    switch (t) {
+    case TYPE_ID_INT: return RT_ROUND(8 + 8 * (n >> 1));
+    case TYPE_ID_STRING: return RT_ROUND(8 + 4 * n);
+    case TYPE_ID_VECTOR: case TYPE_ID_VALUES: case TYPE_ID_F64VECTOR: return 8 + 8 * n;
+    case TYPE_ID_BYTEVECTOR: return RT_ROUND(8 + n);
+    case TYPE_ID_CLOSURE: case TYPE_ID_RECORD: return 16 + 8 * n;
+    case TYPE_ID_RATNUM: return 16 + 8 * ((n >> 1) + ((const RtRatnum *)a)->nden);
+    default: return rt_type_size[t];
+    }
+}
+
+/* The value fields of the object or pair of tagged value v: *first and the count. */
+static size_t ns_fields(RtValue v, RtValue **first) {
+    if (RT_IS_PAIR(v)) {
+        *first = &RT_PAIR(v)->car;
+        return 2;
+    }
+    RtHeader *o = RT_OBJ(v);
+    uint64_t n = RT_HDR_COUNT(*o);
+    RtValue *w = (RtValue *)(void *)o;
+    switch (RT_HDR_TYPE(*o)) {
+    case TYPE_ID_VECTOR: case TYPE_ID_VALUES: *first = w + 1; return n;
+    case TYPE_ID_CLOSURE: *first = w + 2; return n;
+    case TYPE_ID_RECORD: *first = w + 1; return n + 1;
+    case TYPE_ID_BOX: *first = w + 1; return 1;
+    case TYPE_ID_PROMISE: case TYPE_ID_PARAMETER: case TYPE_ID_RECORD_TYPE: *first = w + 1; return 2;
+    case TYPE_ID_CONDITION: *first = w + 1; return 3;
+    case TYPE_ID_SYMBOL: *first = w + 1; return 1;
+    case TYPE_ID_COMPNUM: *first = w + 1; return n == 1 ? 2 : 0;
+    default: *first = NULL; return 0;
+    }
+}
+
+/* ---- spaces and windows ------------------------------------------------------------------- */
+static inline int ns_in(const NsSpace *s, uintptr_t a) { return a - s->lo < s->active; }
+
+static void ns_set_window(int k, uintptr_t lo, uintptr_t hi) {
+    NsSpace *s = &ns->sp[k];
+    size_t cap = ns->stress * 16 > RT_NURSERY_MAX ? ns->stress * 16 : RT_NURSERY_MAX;
+    if (ns->stress != 0 && hi - lo > cap) hi = lo + cap;
+    NS_PUSH(s->runs, ((NsRun){ lo, lo }));
+    if (k == 0) {
+        rt_nursery.pcur = (char *)lo;
+        rt_nursery.plim = (char *)hi;
+    } else {
+        rt_nursery.ocur = (char *)lo;
+        rt_nursery.olim = (char *)hi;
+    }
+}
+
+/* The current window's use, into its run. */
+static void ns_close_window(int k) {
+    NsSpace *s = &ns->sp[k];
+    if (s->runs.n == 0) return;
+    s->runs.v[s->runs.n - 1].used = (uintptr_t)(k == 0 ? rt_nursery.pcur : rt_nursery.ocur);
+}
+
+/* The next free run of space k as the window: 0 if none is left. */
+static int ns_next_window(int k) {
+    NsSpace *s = &ns->sp[k];
+    ns_close_window(k);
+    if (s->next_free >= s->free.n) return 0;
+    NsRange f = s->free.v[s->next_free++];
+    ns_set_window(k, f.lo, f.hi);
+    return 1;
+}
+
+/* The free runs of space k: the active lines no pinned object holds. */
+static void ns_free_runs(int k) {
+    NsSpace *s = &ns->sp[k];
+    s->free.n = 0;
+    s->next_free = 0;
+    size_t lines = s->active / NS_LINE;
+    size_t i = 0;
+    while (i < lines) {
+        while (i < lines && s->pinned[i]) i++;
+        size_t j = i;
+        while (j < lines && !s->pinned[j]) j++;
+        if (j > i) NS_PUSH(s->free, ((NsRange){ s->lo + i * NS_LINE, s->lo + j * NS_LINE }));
+        i = j;
+    }
+#if defined(RT_ASAN)
+    for (size_t f = 0; f < s->free.n; f++)
+        ASAN_POISON_MEMORY_REGION((void *)s->free.v[f].lo, s->free.v[f].hi - s->free.v[f].lo);
+#endif
+}
+
+static size_t ns_env_size(const char *name, size_t dflt) {
+    const char *e = getenv(name);
+    if (e == NULL || *e == '\0') return dflt;
+    long v = atol(e);
+    return v > 0 ? (size_t)v : dflt;
+}
+
+/* Reserve and set up the nursery: 0 when it cannot be on (REGAL_NURSERY=0, no stack base,
+ * threads, malloc or mimalloc as the regions' upstream). */
+static int ns_init(void) {
+    if (ns != NULL) return !ns->frozen;
+    static int refused;
+    if (refused) return 0;
+    refused = 1;
+#if defined(RT_USE_MALLOC) || defined(RT_USE_MIMALLOC)
+    return 0;
+#else
+    const char *e = getenv("REGAL_NURSERY");
+    if (e != NULL && strcmp(e, "0") == 0) return 0;
+    if (rt_region_gc_roots_hook == NULL || !rt_region_gc_roots_hook(NULL, NULL, 0)) return 0;
+    if (__atomic_load_n(&rt_threads_spawned, __ATOMIC_RELAXED)) return 0;
+    Ns *n = calloc(1, sizeof *n);
+    if (n == NULL) return 0;
+    n->max = NS_MAX_DEFAULT;
+    void *m = mmap(NULL, 2 * n->max, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) {
+        free(n);
+        return 0;
+    }
+    n->base = m;
+    size_t active = ns_env_size("REGAL_NURSERY_SIZE", 4) << 20;
+    if (active > n->max) active = n->max;
+    active = (active + NS_LINE - 1) / NS_LINE * NS_LINE;
+    for (int k = 0; k < 2; k++) {
+        NsSpace *s = &n->sp[k];
+        s->lo = (uintptr_t)m + (size_t)k * n->max;
+        s->active = active;
+        s->unit = k == 0 ? 16 : 8;
+        s->pinned = calloc(n->max / NS_LINE, 1);
+        s->mark = calloc(n->max / s->unit / 64, sizeof(uint64_t));
+        if (s->pinned == NULL || s->mark == NULL) rt_out_of_memory();
+    }
+    n->lo = (uintptr_t)m;
+    n->span = 2 * n->max;
+    n->stress = ns_env_size("REGAL_NURSERY_STRESS", 0);
+    const char *st = getenv("REGAL_NURSERY_STATS");
+    n->stats = st != NULL && *st != '\0' && strcmp(st, "0") != 0;
+    n->check = getenv("REGAL_NURSERY_CHECK") != NULL;
+    ns = n;
+    refused = 0;
+    for (int k = 0; k < 2; k++) {
+        ns_free_runs(k);
+        ns_next_window(k);
+    }
+    rt_nursery_note_hook = ns_note;
+    rt_nursery_push_hook = ns_push;
+    rt_nursery.lo = n->lo;
+    rt_nursery.span = n->span;
+    return 1;
+#endif
+}
+
+/* ---- the barrier and the notes ------------------------------------------------------------ */
+void rt_nursery_remember(RtValue *slot) {
+    Ns *n = ns;
+    if (n == NULL || rt_nursery.span == 0) return;
+    size_t h = ((uintptr_t)slot >> 3) & (NS_CACHE - 1);
+    if (n->cache[h] == slot) return;
+    n->cache[h] = slot;
+    NS_PUSH(n->ssb, slot);
+}
+
+/* A young object whose address a hash table uses as its hash (eq?, eqv?, identity): it may
+ * never move, so every minor collection pins it again, for as long as the nursery is on. */
+void rt_nursery_fix(RtValue v) {
+    Ns *n = ns;
+    if (n == NULL || rt_nursery.span == 0 || !RT_NURSERY_YOUNG(v)) return;
+    size_t h = ((uintptr_t)v >> 4) & (NS_CACHE - 1);
+    if (n->fixcache[h] == v) return;
+    n->fixcache[h] = v;
+    NS_PUSH(n->fixed, v);
+}
+
+static void ns_note(void *p, int t) {
+    Ns *n = ns;
+    if (n == NULL || rt_nursery.span == 0) return;
+    NS_PUSH(n->notes, ((NsNote){ p, t }));
+}
+
+/* ---- the minor collection ----------------------------------------------------------------- */
+static inline int ns_marked(const NsSpace *s, uintptr_t a) {
+    size_t b = (a - s->lo) / s->unit;
+    return (int)((s->mark[b / 64] >> (b % 64)) & 1);
+}
+static inline void ns_set_mark(NsSpace *s, uintptr_t a) {
+    size_t b = (a - s->lo) / s->unit;
+    s->mark[b / 64] |= (uint64_t)1 << (b % 64);
+}
+
+/* The run of space s holding address a in its used part, or NULL. Runs are in address order. */
+static const NsRun *ns_run_of(const NsSpace *s, uintptr_t a) {
+    size_t lo = 0, hi = s->runs.n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const NsRun *r = &s->runs.v[mid];
+        if (a < r->lo) hi = mid;
+        else if (a >= r->used) lo = mid + 1;
+        else return r;
+    }
+    return NULL;
+}
+
+/* The object pinned at the last collection that holds a, or NULL; with `end`, the one that
+ * ends at a (a pointer just past it) when none holds it. */
+static const NsRange *ns_pin_of(const NsSpace *s, uintptr_t a) {
+    size_t lo = 0, hi = s->pins.n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const NsRange *r = &s->pins.v[mid];
+        if (a < r->lo) hi = mid;
+        else if (a >= r->hi) lo = mid + 1;
+        else return r;
+    }
+    return NULL;
+}
+static const NsRange *ns_pin_ending(const NsSpace *s, uintptr_t a) {
+    size_t lo = 0, hi = s->pins.n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const NsRange *r = &s->pins.v[mid];
+        if (a <= r->lo) hi = mid;
+        else if (a > r->hi) lo = mid + 1;
+        else return r->hi == a ? r : NULL;
+    }
+    return NULL;
+}
+/* Pin what an ambiguous object-space word a designates among the last collection's pins. */
+static void ns_pin_old(uintptr_t a);
+
+/* Pin the object starting at a (of `bytes` bytes) in space k: it stays, its fields are scanned. */
+static void ns_pin(int k, uintptr_t a, size_t bytes) {
+    NsSpace *s = &ns->sp[k];
+    if (ns_marked(s, a)) return;
+    ns_set_mark(s, a);
+    NS_PUSH(s->newpins, ((NsRange){ a, a + bytes }));
+    NS_PUSH(ns->work, k == 0 ? a + RT_TAG_PAIR : a + RT_TAG_OBJ);
+    NS_PUSH(ns->work_old, 0);
+    ns->pinned_objects++;
+}
+
+/* One ambiguous range: pair cells pinned at once, object candidates collected. ctx, when
+ * not NULL, asks for the addresses of the words that point into the nursery to be kept as
+ * ambiguous slots (untyped libgc objects, which no later scan reads otherwise). */
+__attribute__((no_sanitize("address"))) static void ns_scan_ambiguous(void *ctx, uintptr_t lo, uintptr_t hi) {
+    const NsSpace *ps = &ns->sp[0], *os = &ns->sp[1];
+    lo = (lo + 7) & ~(uintptr_t)7;
+    for (uintptr_t p = lo; p + 8 <= hi; p += 8) {
+        uintptr_t w = *(const uintptr_t *)p;
+        if (w - ns->lo >= ns->span) continue;
+        if (ctx != NULL) NS_PUSH(ns->aslots_next, (RtValue *)p);
+        if (ns_in(ps, w)) {
+            uintptr_t cell = w & ~(uintptr_t)15;
+            const NsRange *pr;
+            if (ns_run_of(ps, cell) != NULL) ns_pin(0, cell, 16);
+            else if ((pr = ns_pin_of(ps, cell)) != NULL) ns_pin(0, pr->lo, 16);
+            if ((w & 15) == 0 && (pr = ns_pin_ending(ps, w)) != NULL) ns_pin(0, pr->lo, 16);
+            else if ((w & 15) == 0 && w > ps->lo && ns_run_of(ps, w - 16) != NULL) ns_pin(0, w - 16, 16);
+            else if (ns->check && ctx == NULL)
+                fprintf(stderr, "regal nursery check: ambiguous %p -> %#lx not live (minor %llu)\n", (void *)p, (unsigned long)w, (unsigned long long)ns->minors);
+        } else if (ns_in(os, w)) {
+            NS_PUSH(ns->cand, w);
+        }
+    }
+}
+
+/* REGAL_NURSERY_CHECK: after a collection, no ambiguous word may point at a forwarded pair. */
+__attribute__((no_sanitize("address"))) static void ns_verify_range(void *ctx, uintptr_t lo, uintptr_t hi) {
+    const NsSpace *ps = &ns->sp[0];
+    lo = (lo + 7) & ~(uintptr_t)7;
+    for (uintptr_t p = lo; p + 8 <= hi; p += 8) {
+        uintptr_t w = *(const uintptr_t *)p;
+        if (!ns_in(ps, w)) continue;
+        uintptr_t cell = w & ~(uintptr_t)15;
+        if ((ns_run_of(ps, cell) != NULL || ns_pin_of(ps, cell) != NULL) && ((RtPair *)cell)->car == NS_FWD_CAR)
+            fprintf(stderr, "regal nursery check: %s word at %p holds %#lx, a forwarded pair (minor %llu) marked %d run %d pin %d\n",
+                    (const char *)ctx, (void *)p, (unsigned long)w, (unsigned long long)ns->minors,
+                    ns_marked(ps, cell), ns_run_of(ps, cell) != NULL, ns_pin_of(ps, cell) != NULL);
+    }
+}
+
+static int ns_cmp_uptr(const void *a, const void *b) {
+    uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+    return x < y ? -1 : x > y;
+}
+static int ns_cmp_range(const void *a, const void *b) {
+    uintptr_t x = ((const NsRange *)a)->lo, y = ((const NsRange *)b)->lo;
+    return x < y ? -1 : x > y;
+}
+
+RT_NORETURN RT_COLD static void ns_corrupt(uintptr_t a) {
+    fprintf(stderr, "regal: internal error: the nursery found no object at %#lx\n", (unsigned long)a);
+    abort();
+}
+
+/* The object-space candidates: each one inside an object of a run's used part (found by
+ * walking the run's headers once) or of an object pinned at the last collection pins it. */
+static void ns_pin_candidates(void) {
+    NsSpace *s = &ns->sp[1];
+    if (ns->cand.n == 0) return;
+    qsort(ns->cand.v, ns->cand.n, sizeof *ns->cand.v, ns_cmp_uptr);
+    size_t i = 0;
+    for (size_t r = 0; r < s->runs.n && i < ns->cand.n; r++) {
+        const NsRun *run = &s->runs.v[r];
+        while (i < ns->cand.n && ns->cand.v[i] < run->lo) ns_pin_old(ns->cand.v[i++]);   /* a pin? */
+        uintptr_t a = run->lo;
+        while (i < ns->cand.n && ns->cand.v[i] < run->used && a < run->used) {
+            size_t b = ns_obj_bytes(a);
+            if (b == 0 || a + b > run->used) ns_corrupt(a);
+            while (i < ns->cand.n && ns->cand.v[i] < a + b) {
+                if (ns->cand.v[i] >= a) ns_pin(1, a, b);
+                i++;
+            }
+            if (i < ns->cand.n && ns->cand.v[i] == a + b) ns_pin(1, a, b);   /* just past it */
+            a += b;
+        }
+        /* past the used part: just past the last object (pinned above), or nothing */
+        while (i < ns->cand.n && ns->cand.v[i] <= run->used) ns_pin_old(ns->cand.v[i++]);
+    }
+    for (; i < ns->cand.n; i++) ns_pin_old(ns->cand.v[i]);
+}
+
+static void ns_pin_old(uintptr_t a) {
+    const NsSpace *s = &ns->sp[1];
+    const NsRange *pr = ns_pin_of(s, a);
+    if (pr != NULL) ns_pin(1, pr->lo, pr->hi - pr->lo);
+    if ((pr = ns_pin_ending(s, a)) != NULL) ns_pin(1, pr->lo, pr->hi - pr->lo);
+}
+
+/* A copy of the young object or pair of v in libgc. */
+static RtValue ns_promote(RtValue v) {
+    if (RT_IS_PAIR(v)) {
+        RtPair *p = RT_PAIR(v);
+        RtPair *q = rt_heap_alloc(TYPE_ID_PAIR, 16);
+        q->car = p->car;
+        q->cdr = p->cdr;
+        RtValue nv = RT_TAG_AS_PAIR(q);
+        p->car = NS_FWD_CAR;
+        p->cdr = nv;
+        NS_PUSH(ns->work, nv);
+        NS_PUSH(ns->work_old, 1);
+        ns->promoted_bytes += 16;
+        return nv;
+    }
+    uintptr_t a = (uintptr_t)RT_OBJ(v);
+    size_t bytes = ns_obj_bytes(a);
+    if (bytes == 0) ns_corrupt(a);
+    TypeId t = RT_HDR_TYPE(*(RtHeader *)a);
+    void *q = rt_heap_alloc(t, bytes);
+    memcpy(q, (void *)a, bytes);
+    *(RtHeader *)a = RT_HDR(NS_FWD_TYPE, (uintptr_t)q);
+    RtValue nv = RT_TAG_AS_OBJ(q);
+    if (!rt_heap_ptrfree[t]) {
+        NS_PUSH(ns->work, nv);
+        NS_PUSH(ns->work_old, 1);
+    }
+    ns->promoted_bytes += bytes;
+    return nv;
+}
+
+/* A precise slot: a young value in it is replaced by its copy (made now if needed); returns
+ * 1 when the slot is left pointing at a pinned (young) object. */
+static int ns_forward(RtValue *slot) {
+    RtValue v = *slot;
+    uintptr_t tag = v & RT_TAG_MASK;
+    if ((tag != RT_TAG_PAIR && tag != RT_TAG_OBJ) || v - ns->lo >= ns->span) return 0;
+    uintptr_t a = v - tag;
+    int k = tag == RT_TAG_PAIR ? 0 : 1;
+    NsSpace *s = &ns->sp[k];
+    if (!ns_in(s, a)) ns_corrupt(a);
+    if (ns_marked(s, a)) return 1;
+    if (RT_UNLIKELY(ns->check) && ns_run_of(s, a) == NULL && ns_pin_of(s, a) == NULL) {
+        uintptr_t sl = (uintptr_t)slot;
+        int sk = ns_in(&ns->sp[0], sl) ? 0 : ns_in(&ns->sp[1], sl) ? 1 : -1;
+        fprintf(stderr, "regal nursery check: slot %p holds %#lx, no live young object (phase %d, minor %llu); "
+                "slot young in space %d, in a run %d, in a pin %d; runs %zu pins %zu\n",
+                (void *)slot, (unsigned long)v, ns->phase, (unsigned long long)ns->minors, sk,
+                sk >= 0 && ns_run_of(&ns->sp[sk], sl) != NULL, sk >= 0 && ns_pin_of(&ns->sp[sk], sl) != NULL,
+                s->runs.n, s->pins.n);
+        for (size_t i = 0; i < s->runs.n && i < 8; i++) fprintf(stderr, "  run %#lx..%#lx\n", (unsigned long)s->runs.v[i].lo, (unsigned long)s->runs.v[i].used);
+        for (size_t i = 0; i < s->pins.n && i < 8; i++) fprintf(stderr, "  pin %#lx..%#lx\n", (unsigned long)s->pins.v[i].lo, (unsigned long)s->pins.v[i].hi);
+        abort();
+    }
+    if (k == 0) {
+        RtPair *p = (RtPair *)a;
+        *slot = p->car == NS_FWD_CAR ? p->cdr : ns_promote(v);
+    } else {
+        RtHeader h = *(RtHeader *)a;
+        *slot = RT_HDR_TYPE(h) == NS_FWD_TYPE ? RT_TAG_AS_OBJ(RT_HDR_COUNT(h)) : ns_promote(v);
+    }
+    return 0;
+}
+
+/* Whether p is (still) a normal libgc object: the base of a remembered slot's object. */
+static void *ns_normal_base(void *p) {
+    void *b = GC_base(p);
+    if (b == NULL) return NULL;
+    size_t size;
+    return GC_get_kind_and_size(b, &size) == GC_I_NORMAL ? b : NULL;
+}
+
+/* The fields of a noted typed object, forwarded; slots left at pinned objects kept. */
+static void ns_forward_fields(RtValue v, int old) {
+    RtValue *f;
+    size_t n = ns_fields(v, &f);
+    for (size_t i = 0; i < n; i++)
+        if (ns_forward(&f[i]) && old) NS_PUSH(ns->keep, &f[i]);
+}
+
+/* Whether the noted object p still has the header of its type t (runtime code may have
+ * called Scheme code before writing it). */
+static int ns_note_typed(const NsNote *e) {
+    if (e->t < 0 || e->t == TYPE_ID_PAIR) return e->t == TYPE_ID_PAIR;
+    RtHeader h = *(const RtHeader *)e->p;
+    if (RT_HDR_TYPE(h) != (TypeId)e->t) return 0;
+    size_t size = GC_size(e->p);
+    return ns_obj_bytes((uintptr_t)e->p) <= size;
+}
+
+static void ns_scan_static(void) {
+    extern char __data_start[], _end[];
+    ns_scan_ambiguous(NULL, (uintptr_t)__data_start, (uintptr_t)_end);
+}
+
+/* Region memory: every live chunk's data and the large blocks of the regions on the stack. */
+__attribute__((no_sanitize("address"))) static void ns_scan_regions(void) {
+    for (RtChunk *c = rt_live_chunks; c != NULL; c = c->live_next)
+        ns_scan_ambiguous(NULL, (uintptr_t)c->data, (uintptr_t)c->data + RT_CHUNK_DATA);
+    for (Region *r = rt_region_top; r != NULL; r = r->parent)
+        for (RtLarge *l = ((uintptr_t)r->large & 1) ? NULL : r->large; l != NULL; l = l->next)
+            ns_scan_ambiguous(NULL, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
+    for (RtLarge *l = rt_global_region.large; l != NULL; l = l->next)
+        ns_scan_ambiguous(NULL, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
+}
+
+static __attribute__((noinline)) void ns_minor_inner(void) {
+    Ns *n = ns;
+    uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+    for (int k = 0; k < 2; k++) {
+        ns_close_window(k);
+        NsSpace *s = &n->sp[k];
+        memset(s->mark, 0, s->active / s->unit / 64 * sizeof(uint64_t) + sizeof(uint64_t));
+        s->newpins.n = 0;
+    }
+    n->cand.n = n->work.n = n->work_old.n = n->keep.n = 0;
+    /* 1. ambiguous roots */
+    rt_region_gc_roots_hook(ns_scan_ambiguous, NULL, sp);
+    ns_scan_static();
+    ns_scan_regions();
+    if (n->fixed.n != 0) {   /* deduplicated, then pinned */
+        qsort(n->fixed.v, n->fixed.n, sizeof *n->fixed.v, ns_cmp_uptr);
+        size_t m = 0;
+        for (size_t i = 0; i < n->fixed.n; i++)
+            if (m == 0 || n->fixed.v[m - 1] != n->fixed.v[i]) n->fixed.v[m++] = n->fixed.v[i];
+        n->fixed.n = m;
+        ns_scan_ambiguous(NULL, (uintptr_t)n->fixed.v, (uintptr_t)(n->fixed.v + m));
+    }
+    n->aslots_next.n = 0;
+    for (size_t i = 0; i < n->aslots.n; i++) {
+        uintptr_t p = (uintptr_t)n->aslots.v[i];
+        ns_scan_ambiguous(n, p, p + 8);
+    }
+    for (size_t i = 0; i < n->notes.n; i++) {
+        NsNote *e = &n->notes.v[i];
+        if (!ns_note_typed(e)) {
+            uintptr_t p = (uintptr_t)e->p;
+            ns_scan_ambiguous(n, p, p + GC_size(e->p));
+        }
+    }
+    {   /* the slots found become the ambiguous slots of the next collection */
+        RtValue **v = n->aslots.v;
+        size_t cap = n->aslots.cap;
+        n->aslots.v = n->aslots_next.v;
+        n->aslots.n = n->aslots_next.n;
+        n->aslots.cap = n->aslots_next.cap;
+        n->aslots_next.v = v;
+        n->aslots_next.cap = cap;
+        n->aslots_next.n = 0;
+    }
+    ns_pin_candidates();
+    /* 2. precise roots */
+    n->phase = 2;
+    for (size_t i = 0; i < n->ssb.n; i++) {
+        RtValue *slot = n->ssb.v[i];
+        if (ns_normal_base(slot) == NULL) continue;
+        if (ns_forward(slot)) NS_PUSH(n->keep, slot);
+    }
+    n->phase = 3;
+    for (size_t i = 0; i < n->notes.n; i++) {
+        NsNote *e = &n->notes.v[i];
+        if (ns_note_typed(e))
+            ns_forward_fields(e->t == TYPE_ID_PAIR ? RT_TAG_AS_PAIR(e->p) : RT_TAG_AS_OBJ(e->p), 1);
+    }
+    /* 3. the copies and pinned objects */
+    n->phase = 4;
+    while (n->work.n != 0) {
+        n->work.n--;
+        n->work_old.n--;
+        ns_forward_fields(n->work.v[n->work.n], (int)n->work_old.v[n->work_old.n]);
+    }
+    if (n->check) {
+        rt_region_gc_roots_hook(ns_verify_range, "stack/tls", sp);
+        extern char __data_start[], _end[];
+        ns_verify_range("static", (uintptr_t)__data_start, (uintptr_t)_end);
+        for (RtChunk *c = rt_live_chunks; c != NULL; c = c->live_next)
+            ns_verify_range("chunk", (uintptr_t)c->data, (uintptr_t)c->data + RT_CHUNK_DATA);
+        for (size_t i = 0; i < n->aslots.n; i++)
+            ns_verify_range("aslot", (uintptr_t)n->aslots.v[i], (uintptr_t)n->aslots.v[i] + 8);
+    }
+    /* 4. reset */
+    n->ssb.n = 0;
+    memset(n->cache, 0, sizeof n->cache);
+    for (size_t i = 0; i < n->keep.n; i++) NS_PUSH(n->ssb, n->keep.v[i]);
+    n->notes.n = 0;
+    size_t pinned_lines = 0, lines = 0;
+    for (int k = 0; k < 2; k++) {
+        NsSpace *s = &n->sp[k];
+        memset(s->pinned, 0, s->active / NS_LINE);
+        if (s->newpins.n > 1) qsort(s->newpins.v, s->newpins.n, sizeof *s->newpins.v, ns_cmp_range);
+        for (size_t i = 0; i < s->newpins.n; i++) {
+            size_t first = (s->newpins.v[i].lo - s->lo) / NS_LINE;
+            size_t last = (s->newpins.v[i].hi - 1 - s->lo) / NS_LINE;
+            for (size_t l = first; l <= last; l++) s->pinned[l] = 1;
+        }
+        s->pins.n = 0;
+        for (size_t i = 0; i < s->newpins.n; i++) NS_PUSH(s->pins, s->newpins.v[i]);
+        for (size_t l = 0; l < s->active / NS_LINE; l++) pinned_lines += s->pinned[l];
+        lines += s->active / NS_LINE;
+    }
+    if (pinned_lines * 4 > lines) {   /* too fragmented: a larger nursery, or none */
+        if (n->sp[0].active * 2 <= n->max) {
+            for (int k = 0; k < 2; k++) n->sp[k].active *= 2;
+        } else {
+            n->frozen = 1;
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        n->sp[k].runs.n = 0;
+        ns_free_runs(k);
+    }
+    n->minors++;
+}
+
+static __attribute__((noinline)) void ns_minor(void) {
+    __builtin_unwind_init();   /* every callee-saved register spilled into this frame */
+    GC_disable();
+    rt_nursery.span = 0;       /* promotion allocates in libgc: not noted, not barriered */
+    ns_minor_inner();
+    GC_enable();
+    if (!ns->frozen) {
+        rt_nursery.span = ns->span;
+        for (int k = 0; k < 2; k++) ns_next_window(k);
+    } else {
+        rt_nursery.pcur = rt_nursery.plim = rt_nursery.ocur = rt_nursery.olim = NULL;
+    }
+}
+
+/* Off for good: nothing moves any more; the used memory stays, scanned by libgc. */
+void rt_nursery_freeze(void) {
+    if (ns == NULL) {   /* none will start: ns_init refuses a frozen one */
+        ns = calloc(1, sizeof *ns);
+        if (ns == NULL) rt_out_of_memory();
+        ns->frozen = 1;
+        return;
+    }
+    if (ns->frozen) return;
+    for (int k = 0; k < 2; k++) ns_close_window(k);
+    ns->frozen = 1;
+    ns->ssb.n = ns->notes.n = ns->aslots.n = 0;
+    rt_nursery.span = 0;
+    rt_nursery.pcur = rt_nursery.plim = rt_nursery.ocur = rt_nursery.olim = NULL;
+}
+
+void *rt_nursery_alloc_slow(TypeId t, size_t bytes) {
+    if (!ns_init() || rt_nursery.span == 0) return rt_heap_alloc_slow(t, bytes);
+    if (t != TYPE_ID_PAIR && bytes > RT_NURSERY_MAX) return rt_heap_alloc_slow(t, bytes);
+    int k = t == TYPE_ID_PAIR ? 0 : 1;
+    for (int tries = 0; tries < 3; tries++) {
+        if (ns->stress == 0 || tries > 0) {
+            while (ns_next_window(k)) {
+                char *p = k == 0 ? rt_nursery.pcur : rt_nursery.ocur;
+                char *lim = k == 0 ? rt_nursery.plim : rt_nursery.olim;
+                if ((size_t)(lim - p) >= bytes) return rt_nursery_alloc(t, bytes);
+            }
+        }
+        ns_minor();
+        if (rt_nursery.span == 0) return rt_heap_alloc_slow(t, bytes);
+        char *p = k == 0 ? rt_nursery.pcur : rt_nursery.ocur;
+        char *lim = k == 0 ? rt_nursery.plim : rt_nursery.olim;
+        if ((size_t)(lim - p) >= bytes) return rt_nursery_alloc(t, bytes);
+    }
+    return rt_heap_alloc_slow(t, bytes);
+}
+
+/* libgc's marking (region.c's callback): the nursery's used memory as roots, and the objects
+ * of remembered slots and notes kept until the next minor collection reads them. */
+__attribute__((no_sanitize("address"))) static void ns_push(void) {
+    Ns *n = ns;
+    if (n == NULL || n->base == NULL) return;
+    if (!n->frozen)
+        for (int k = 0; k < 2; k++) ns_close_window(k);
+    for (int k = 0; k < 2; k++) {
+        NsSpace *s = &n->sp[k];
+        for (size_t i = 0; i < s->runs.n; i++)
+            if (s->runs.v[i].used > s->runs.v[i].lo)
+                GC_push_all_eager((void *)s->runs.v[i].lo, (void *)s->runs.v[i].used);
+        for (size_t i = 0; i < s->pins.n; i++)
+            GC_push_all_eager((void *)s->pins.v[i].lo, (void *)s->pins.v[i].hi);
+    }
+    /* One thread runs while the nursery is on, and a collection starts in libgc's allocation,
+     * never inside malloc: realloc is safe here. */
+    n->bases.n = 0;
+    for (size_t i = 0; i < n->ssb.n; i++) {
+        void *b = GC_base(n->ssb.v[i]);
+        if (b != NULL) NS_PUSH(n->bases, b);
+    }
+    for (size_t i = 0; i < n->notes.n; i++) NS_PUSH(n->bases, n->notes.v[i].p);
+    for (size_t i = 0; i < n->aslots.n; i++) {
+        void *b = GC_base(n->aslots.v[i]);
+        if (b != NULL) NS_PUSH(n->bases, b);
+    }
+    if (n->bases.n != 0) GC_push_all(n->bases.v, n->bases.v + n->bases.n);
+}
+
+void rt_nursery_report(void) {
+    if (ns == NULL || !ns->stats) return;
+    fprintf(stderr, "regal nursery: %llu minor collections, %llu bytes promoted, %llu objects pinned, %zu KiB per space%s\n",
+            (unsigned long long)ns->minors, (unsigned long long)ns->promoted_bytes,
+            (unsigned long long)ns->pinned_objects, ns->sp[0].active >> 10, ns->frozen ? ", frozen" : "");
+}
