@@ -80,6 +80,9 @@ typedef struct {
     size_t next_free;          /* the next of them to become the window */
     NS_VEC(NsRange) pins;      /* objects pinned at the last collection (start, end), sorted */
     NS_VEC(NsRange) newpins;   /* ... at this one */
+    NS_VEC(NsRange) retired;   /* objects pinned at two collections in a row: old for good, in
+                                  place (never moved nor freed), scanned at every collection */
+    uint64_t *old;             /* per 8 bytes: a retired object starts there */
     size_t unit;               /* 16 for pairs, 8 for objects: the mark bitmap's granule */
 } NsSpace;
 
@@ -105,6 +108,7 @@ typedef struct {
     size_t stress;             /* REGAL_NURSERY_STRESS: objects per window, 0 off */
     int frozen, tried;
     uint64_t minors, promoted_bytes, pinned_objects;
+    uint64_t ssb_total, notes_total, keep_total, cand_total, aslots_total;
     int stats;
     int check, phase;          /* REGAL_NURSERY_CHECK: every forwarded value checked */
 } Ns;
@@ -112,6 +116,7 @@ typedef struct {
 static Ns *ns;
 static void ns_note(void *p, int t);
 static void ns_push(void);
+static void ns_scan_used(RtScanFn scan, void *ctx);
 
 /* ---- objects ------------------------------------------------------------------------------ */
 /* Bytes of the object at a (headered), 0 if its header is no heap type. */
@@ -248,7 +253,8 @@ static int ns_init(void) {
         s->unit = k == 0 ? 16 : 8;
         s->pinned = calloc(n->max / NS_LINE, 1);
         s->mark = calloc(n->max / s->unit / 64, sizeof(uint64_t));
-        if (s->pinned == NULL || s->mark == NULL) rt_out_of_memory();
+        s->old = calloc(n->max / s->unit / 64, sizeof(uint64_t));
+        if (s->pinned == NULL || s->mark == NULL || s->old == NULL) rt_out_of_memory();
     }
     n->lo = (uintptr_t)m;
     n->span = 2 * n->max;
@@ -264,6 +270,7 @@ static int ns_init(void) {
     }
     rt_nursery_note_hook = ns_note;
     rt_nursery_push_hook = ns_push;
+    rt_nursery_scan_hook = ns_scan_used;
     rt_nursery.lo = n->lo;
     rt_nursery.span = n->span;
     return 1;
@@ -347,11 +354,24 @@ static const NsRange *ns_pin_ending(const NsSpace *s, uintptr_t a) {
 /* Pin what an ambiguous object-space word a designates among the last collection's pins. */
 static void ns_pin_old(uintptr_t a);
 
-/* Pin the object starting at a (of `bytes` bytes) in space k: it stays, its fields are scanned. */
+static inline int ns_is_old(const NsSpace *s, uintptr_t a) {
+    size_t b = (a - s->lo) / s->unit;
+    return (int)((s->old[b / 64] >> (b % 64)) & 1);
+}
+
+/* Pin the object starting at a (of `bytes` bytes) in space k: it stays, its fields are scanned.
+ * One pinned at the last collection too is RETIRED: old for good where it is, so that the old
+ * objects that point to it need not be remembered from one collection to the next (a young
+ * object a global holds, that thousands of promoted objects share). */
 static void ns_pin(int k, uintptr_t a, size_t bytes) {
     NsSpace *s = &ns->sp[k];
     if (ns_marked(s, a)) return;
     ns_set_mark(s, a);
+    if (!ns_is_old(s, a) && ns_pin_of(s, a) != NULL) {
+        size_t b = (a - s->lo) / s->unit;
+        s->old[b / 64] |= (uint64_t)1 << (b % 64);
+        NS_PUSH(s->retired, ((NsRange){ a, a + bytes }));
+    }
     NS_PUSH(s->newpins, ((NsRange){ a, a + bytes }));
     NS_PUSH(ns->work, k == 0 ? a + RT_TAG_PAIR : a + RT_TAG_OBJ);
     NS_PUSH(ns->work_old, 0);
@@ -487,7 +507,7 @@ static int ns_forward(RtValue *slot) {
     int k = tag == RT_TAG_PAIR ? 0 : 1;
     NsSpace *s = &ns->sp[k];
     if (!ns_in(s, a)) ns_corrupt(a);
-    if (ns_marked(s, a)) return 1;
+    if (ns_marked(s, a)) return !ns_is_old(s, a);
     if (RT_UNLIKELY(ns->check) && ns_run_of(s, a) == NULL && ns_pin_of(s, a) == NULL) {
         uintptr_t sl = (uintptr_t)slot;
         int sk = ns_in(&ns->sp[0], sl) ? 0 : ns_in(&ns->sp[1], sl) ? 1 : -1;
@@ -562,6 +582,10 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
         s->newpins.n = 0;
     }
     n->cand.n = n->work.n = n->work_old.n = n->keep.n = 0;
+    /* 0. the retired objects: pinned, scanned */
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < n->sp[k].retired.n; i++)
+            ns_pin(k, n->sp[k].retired.v[i].lo, n->sp[k].retired.v[i].hi - n->sp[k].retired.v[i].lo);
     /* 1. ambiguous roots */
     rt_region_gc_roots_hook(ns_scan_ambiguous, NULL, sp);
     ns_scan_static();
@@ -597,6 +621,10 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
         n->aslots_next.n = 0;
     }
     ns_pin_candidates();
+    n->ssb_total += n->ssb.n;
+    n->notes_total += n->notes.n;
+    n->cand_total += n->cand.n;
+    n->aslots_total += n->aslots.n;
     /* 2. precise roots */
     n->phase = 2;
     for (size_t i = 0; i < n->ssb.n; i++) {
@@ -629,7 +657,15 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
     /* 4. reset */
     n->ssb.n = 0;
     memset(n->cache, 0, sizeof n->cache);
+    if (n->keep.n > 1) {   /* a slot remembered again since its last collection is kept once */
+        qsort(n->keep.v, n->keep.n, sizeof *n->keep.v, ns_cmp_uptr);
+        size_t m = 1;
+        for (size_t i = 1; i < n->keep.n; i++)
+            if (n->keep.v[i] != n->keep.v[m - 1]) n->keep.v[m++] = n->keep.v[i];
+        n->keep.n = m;
+    }
     for (size_t i = 0; i < n->keep.n; i++) NS_PUSH(n->ssb, n->keep.v[i]);
+    n->keep_total += n->keep.n;
     n->notes.n = 0;
     size_t pinned_lines = 0, lines = 0;
     for (int k = 0; k < 2; k++) {
@@ -741,9 +777,26 @@ __attribute__((no_sanitize("address"))) static void ns_push(void) {
     if (n->bases.n != 0) GC_push_all(n->bases.v, n->bases.v + n->bases.n);
 }
 
+/* Every word of the used memory (runs and pins), for regiongc.c. */
+static void ns_scan_used(RtScanFn scan, void *ctx) {
+    Ns *n = ns;
+    if (n == NULL || n->base == NULL) return;
+    if (!n->frozen)
+        for (int k = 0; k < 2; k++) ns_close_window(k);
+    for (int k = 0; k < 2; k++) {
+        NsSpace *s = &n->sp[k];
+        for (size_t i = 0; i < s->runs.n; i++) scan(ctx, s->runs.v[i].lo, s->runs.v[i].used);
+        for (size_t i = 0; i < s->pins.n; i++) scan(ctx, s->pins.v[i].lo, s->pins.v[i].hi);
+    }
+}
+
 void rt_nursery_report(void) {
     if (ns == NULL || !ns->stats) return;
-    fprintf(stderr, "regal nursery: %llu minor collections, %llu bytes promoted, %llu objects pinned, %zu KiB per space%s\n",
+    fprintf(stderr, "regal nursery: %llu minor collections, %llu bytes promoted, %llu objects pinned, %zu KiB per space%s; "
+            "remembered %llu, noted %llu, kept %llu, candidates %llu, ambiguous slots %llu\n",
             (unsigned long long)ns->minors, (unsigned long long)ns->promoted_bytes,
-            (unsigned long long)ns->pinned_objects, ns->sp[0].active >> 10, ns->frozen ? ", frozen" : "");
+            (unsigned long long)ns->pinned_objects, ns->sp[0].active >> 10, ns->frozen ? ", frozen" : "",
+            (unsigned long long)ns->ssb_total, (unsigned long long)ns->notes_total,
+            (unsigned long long)ns->keep_total, (unsigned long long)ns->cand_total,
+            (unsigned long long)ns->aslots_total);
 }

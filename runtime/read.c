@@ -576,7 +576,9 @@ RtValue rt_p_read(Region *rr, const char *loc, intptr_t argc, const RtValue *arg
     RtValue port = RT_OPT(0, rt_current_input());
     RtReader rd = {.rr = rr, .loc = loc, .port = port, .in = rt_in_port(loc, "read", port)};
     int kind;
+    int was = rt_nursery_pause();   /* fix-ups point into what it builds */
     RtValue v = rt_rd_item(&rd, &kind);
+    rt_nursery_resume(was);
     if (kind == RT_RD_CLOSE) rt_rd_error_tok(&rd, "unexpected closing parenthesis");
     if (kind == RT_RD_DOT) rt_rd_error_tok(&rd, "unexpected .");
     return v;

@@ -578,6 +578,7 @@ typedef struct RtNursery {
     char *pcur, *plim;        /* the pair space's bump window */
     char *ocur, *olim;        /* the object space's bump window */
     uintptr_t lo, span;       /* young addresses are [lo, lo + span); span 0: off */
+    int paused;               /* the runtime's own objects go to libgc (the reader: rt_nursery_pause) */
 } RtNursery;
 extern _Thread_local RtNursery rt_nursery;
 void *rt_nursery_alloc_slow(TypeId t, size_t bytes);
@@ -611,10 +612,20 @@ static inline void *rt_nursery_alloc(TypeId t, size_t bytes) {
 /* An object of type t and `bytes` bytes (a multiple of 8) in the collected heap: in compiled
  * code with -fnursery the nursery's; elsewhere a pop of libgc's free list (the runtime's own
  * objects note themselves while the nursery is on). */
+/* The types the runtime's own objects may take in the nursery: fixed layouts, written whole
+ * before anything else allocates (a minor collection parses the object space by headers, so a
+ * string or a bignum allocated with room to spare and shrunk later stays in libgc). */
+static const uint8_t rt_nursery_rt_ok[TYPE_ID_COUNT] = {
+    [TYPE_ID_PAIR] = 1, [TYPE_ID_FLOAT] = 1, [TYPE_ID_CLOSURE] = 1, [TYPE_ID_BOX] = 1,
+};
 static inline void *rt_heap_alloc(TypeId t, size_t bytes) {
 #if defined(RT_NURSERY)
     return rt_nursery_alloc(t, bytes);
 #else
+#if defined(RT_IN_RUNTIME)
+    if (RT_UNLIKELY(rt_nursery.span != 0) && rt_nursery_rt_ok[t] && !rt_nursery.paused)
+        return rt_nursery_alloc(t, bytes);
+#endif
     size_t g = (bytes + rt_heap_tail[t] + RT_HEAP_GRANULE - 1) / RT_HEAP_GRANULE;
     if (RT_LIKELY(g < RT_HEAP_CLASSES)) {
         void **head = &rt_heap_lists.free[rt_heap_ptrfree[t] ? RT_HEAP_PTRFREE : RT_HEAP_NORMAL][g];

@@ -267,6 +267,7 @@ __attribute__((noinline)) static void rgc_roots(Rgc *g, Region *r) {
     setjmp(regs);
     rgc_scan(g, (uintptr_t)&regs, (uintptr_t)&regs + sizeof regs);
     rt_region_gc_roots_hook(rgc_scan_hook, g, (uintptr_t)__builtin_frame_address(0));
+    if (rt_nursery_scan_hook != NULL) rt_nursery_scan_hook(rgc_scan_hook, g);
     for (Region *y = rt_region_top;; y = y->parent) {
         rgc_scan(g, (uintptr_t)y->inline_buf, (uintptr_t)y->inline_buf + RT_INLINE_BYTES);
         if (y == r) break;

@@ -308,6 +308,14 @@ void rt_nursery_freeze(void);
 /* rt_nursery_fix: v's address is about to become a hash (hashtable.c): it never moves. */
 void rt_nursery_fix(RtValue v);
 extern void (*rt_nursery_push_hook)(void);
+/* rt_nursery_scan_hook (region.c, set by nursery.c): every word of the nursery's used memory,
+ * for regiongc.c's roots (the runtime's objects there may point into the region collected). */
+extern void (*rt_nursery_scan_hook)(RtScanFn scan, void *ctx);
+/* The reader keeps places inside the objects it builds in unscanned memory (read.c's fix-ups):
+ * while it runs, the runtime's objects go to libgc, so no minor collection can move them. The
+ * flag is left set if a read error escapes: then they go to libgc for good (slower, sound). */
+static inline int rt_nursery_pause(void) { int was = rt_nursery.paused; rt_nursery.paused = 1; return was; }
+static inline void rt_nursery_resume(int was) { rt_nursery.paused = was; }
 void rt_nursery_report(void);
 /* The collected object of a full continuation (gc.c): `bytes` zeroed bytes that the
  * collector scans as it scans a stack (any address inside an object keeps it alive). */
