@@ -158,6 +158,11 @@ static void main_usage(FILE *f) {
           "                       two collections of it (default 4; 0: not collected)\n"
           "  REGAL_REGION_GC_STRESS 1: collect such a region at every new chunk (a test)\n"
           "  REGAL_REGION_GC_TRACE  1: a line on stderr per collection of a region\n"
+          "  REGAL_NURSERY        0: -fnursery programs allocate in the collected heap directly\n"
+          "  REGAL_NURSERY_SIZE   MiB of each of the nursery's two spaces (default 4)\n"
+          "  REGAL_NURSERY_STRESS N: a minor collection every N objects (a test of the runtime)\n"
+          "  REGAL_NURSERY_CHECK  1: check what minor collections forward (a test; slow)\n"
+          "  REGAL_NURSERY_STATS  1: minor collections, bytes promoted, pins on stderr at exit\n"
           "  REGAL_STATS          1: memory statistics on stderr at exit; json: as one JSON line\n"
           "  REGAL_BACKTRACE      N: Scheme frames shown after an uncaught error (default 10; 0: none)\n"
           "  REGAL_WORKERS        N: worker threads of the fork/join tasks (default: one per core)\n"
@@ -342,6 +347,7 @@ int main(int argc, char **argv) {
     VEC(const char *) lib_dirs = {0};
     VEC(const char *) lib_srcs = {0};   /* .sld files: -c compiles each; else with the program */
     bool compile_lib = false;
+    bool no_nursery = false;
     VEC(const char *) features = {0};
     /* Under --run the program's arguments are exactly those after the first "--" (the
      * arguments between the source and it are regal's), or, with no "--", every argument
@@ -399,7 +405,7 @@ int main(int argc, char **argv) {
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
         else if (!strcmp(a, "-fnursery")) eo.nursery = true;
-        else if (!strcmp(a, "-fno-nursery")) eo.nursery = false;
+        else if (!strcmp(a, "-fno-nursery")) no_nursery = true;   /* wins, in any order */
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
@@ -454,6 +460,7 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
+    if (no_nursery) eo.nursery = false;
     if (dashdash < argc) {
         if (!run && dashdash + 1 < argc) {
             fprintf(stderr, "regal: arguments after '--' are the program's: they need --run\n");
@@ -521,6 +528,10 @@ int main(int argc, char **argv) {
         }
         char *rgi = interface_path_of(o);
         if (access(rgi, F_OK) == 0) vec_push(&ifaces, rgi);
+    }
+    if (eo.nursery && ifaces.len > 0) {   /* their C has no write barriers */
+        fprintf(stderr, "regal: -fnursery does not support separately compiled libraries yet ('%s')\n", ifaces.items[0]);
+        return 1;
     }
     Libraries *ls = NULL;
     xo.separate = eo.separate = ifaces.len > 0;

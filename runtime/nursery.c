@@ -395,8 +395,6 @@ __attribute__((no_sanitize("address"))) static void ns_scan_ambiguous(void *ctx,
             else if ((pr = ns_pin_of(ps, cell)) != NULL) ns_pin(0, pr->lo, 16);
             if ((w & 15) == 0 && (pr = ns_pin_ending(ps, w)) != NULL) ns_pin(0, pr->lo, 16);
             else if ((w & 15) == 0 && w > ps->lo && ns_run_of(ps, w - 16) != NULL) ns_pin(0, w - 16, 16);
-            else if (ns->check && ctx == NULL)
-                fprintf(stderr, "regal nursery check: ambiguous %p -> %#lx not live (minor %llu)\n", (void *)p, (unsigned long)w, (unsigned long long)ns->minors);
         } else if (ns_in(os, w)) {
             NS_PUSH(ns->cand, w);
         }
