@@ -271,6 +271,7 @@ static int ns_init(void) {
     rt_nursery_note_hook = ns_note;
     rt_nursery_push_hook = ns_push;
     rt_nursery_scan_hook = ns_scan_used;
+    rt_nursery_alloc_slow_hook = rt_nursery_alloc_slow;
     rt_nursery.lo = n->lo;
     rt_nursery.span = n->span;
     return 1;

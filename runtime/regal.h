@@ -582,6 +582,14 @@ typedef struct RtNursery {
 } RtNursery;
 extern _Thread_local RtNursery rt_nursery;
 void *rt_nursery_alloc_slow(TypeId t, size_t bytes);
+/* The runtime reaches it through this hook (region.c holds it, nursery.c sets it when it
+ * starts): the memory layer's files sit below nursery.c (runtime/rtlib.h, "Architecture"). */
+extern void *(*rt_nursery_alloc_slow_hook)(TypeId t, size_t bytes);
+#if defined(RT_IN_RUNTIME)
+#define RT_NURSERY_SLOW rt_nursery_alloc_slow_hook
+#else
+#define RT_NURSERY_SLOW rt_nursery_alloc_slow
+#endif
 void rt_nursery_remember(RtValue *slot);
 /* What the runtime allocates in libgc while the nursery is on: nursery.c sets the hook
  * (region.c holds it, below the nursery in the runtime's layers) before span becomes nonzero.
@@ -596,14 +604,14 @@ static inline void rt_nursery_wb(RtValue *slot, RtValue v) {
 static inline void *rt_nursery_alloc(TypeId t, size_t bytes) {
     if (t == TYPE_ID_PAIR) {
         char *p = rt_nursery.pcur;
-        if (RT_UNLIKELY((size_t)(rt_nursery.plim - p) < 16)) return rt_nursery_alloc_slow(t, 16);
+        if (RT_UNLIKELY((size_t)(rt_nursery.plim - p) < 16)) return RT_NURSERY_SLOW(t, 16);
         rt_nursery.pcur = p + 16;
         RT_ASAN_HAND_OUT(p, 16);
         return p;
     }
     char *p = rt_nursery.ocur;
     if (RT_UNLIKELY(bytes > RT_NURSERY_MAX || (size_t)(rt_nursery.olim - p) < bytes))
-        return rt_nursery_alloc_slow(t, bytes);
+        return RT_NURSERY_SLOW(t, bytes);
     rt_nursery.ocur = p + bytes;
     RT_ASAN_HAND_OUT(p, bytes);
     return p;
