@@ -259,7 +259,8 @@ static int rgc_span_cmp(const void *x, const void *y) {
 
 static void rgc_scan_hook(void *g, uintptr_t lo, uintptr_t hi) { rgc_scan(g, lo, hi); }
 
-/* The roots: registers (saved by setjmp into this frame), the stack from this frame to its base
+/* The roots: registers (spilled by rt_region_collect's frame above, and saved by setjmp into
+ * this one), the stack from this frame to its base
  * and the thread-local values (rt_region_gc_roots_hook), the regions younger than r and r's
  * inline buffer. */
 __attribute__((noinline)) static void rgc_roots(Rgc *g, Region *r) {
@@ -419,6 +420,10 @@ static void rgc_trace(const Rgc *g) {
 }
 
 int rt_region_collect(Region *r) {
+    /* Every callee-saved register spilled into this frame, which rgc_roots' scan of the stack
+     * covers: its setjmp alone misses rbp, which glibc stores mangled (pointer guard), and
+     * compiled code keeps values there (doc/nursery.md, the prototype's lessons). */
+    __builtin_unwind_init();
     if (!rgc_allowed(r)) {
         r->tail |= RT_TAIL_NO_GC;
         return 0;
