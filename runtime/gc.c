@@ -267,13 +267,16 @@ void *rt_gc_malloc(size_t bytes) {
 void *rt_gc_malloc_atomic(size_t bytes) { return rt_scratch_counted(RT_SCRATCH_ATOMIC(bytes + 1)); }
 
 void *rt_gc_realloc(void *p, size_t bytes) {
+#if !defined(RT_USE_MALLOC) && !defined(RT_USE_MIMALLOC)   /* (no nursery with those) */
     if (RT_UNLIKELY(rt_nursery.span != 0) && p != NULL) {
         /* the old block may be noted (nursery.c): left to the collector, not freed now */
-        size_t old = GC_size(p);
-        void *q = rt_gc_malloc(bytes);
+        size_t old;
+        int atomic = GC_get_kind_and_size(p, &old) == 0;   /* libgc's PTRFREE kind: stays so */
+        void *q = atomic ? rt_gc_malloc_atomic(bytes) : rt_gc_malloc(bytes);
         memcpy(q, p, old < bytes ? old : bytes);
         return q;
     }
+#endif
     void *q = GC_REALLOC(p, bytes + 1);
     if (RT_UNLIKELY(q == NULL)) rt_out_of_memory();
     if (q != p) rt_scratch_counted(q);

@@ -114,9 +114,10 @@ typedef struct {
 } Ns;
 
 static Ns *ns;
-static void ns_note(void *p, int t);
-static void ns_push(void);
-static void ns_scan_used(RtScanFn scan, void *ctx);
+/* (unused when the regions' upstream is malloc or mimalloc: no nursery then) */
+static void ns_note(void *p, int t) __attribute__((unused));
+static void ns_push(void) __attribute__((unused));
+static void ns_scan_used(RtScanFn scan, void *ctx) __attribute__((unused));
 
 /* ---- objects ------------------------------------------------------------------------------ */
 /* Bytes of the object at a (headered), 0 if its header is no heap type. */
@@ -212,7 +213,7 @@ static void ns_free_runs(int k) {
 #endif
 }
 
-static size_t ns_env_size(const char *name, size_t dflt) {
+__attribute__((unused)) static size_t ns_env_size(const char *name, size_t dflt) {
     const char *e = getenv(name);
     if (e == NULL || *e == '\0') return dflt;
     long v = atol(e);
