@@ -55,7 +55,6 @@
 #define NS_CACHE     1024u                       /* the barrier's recently-remembered slots */
 #define NS_MAX_DEFAULT ((size_t)256 << 20)       /* reserved per space */
 
-typedef struct { uintptr_t lo, used; } NsRun;
 typedef struct { uintptr_t lo, hi; } NsRange;
 typedef struct { void *p; int t; } NsNote;
 
@@ -75,7 +74,8 @@ typedef struct {
     size_t active;             /* bytes in use of the reservation */
     uint8_t *pinned;           /* per line of the reservation: held by a pinned object */
     uint64_t *mark;            /* per 8 bytes: the object starting there is pinned (this minor) */
-    NS_VEC(NsRun) runs;        /* the runs handed out since the last minor collection */
+    NS_VEC(NsRange) runs;      /* the runs handed out since the last minor collection: start,
+                                  end of the used part (set when the window moves on) */
     NS_VEC(NsRange) free;      /* the free runs of this cycle, in address order */
     size_t next_free;          /* the next of them to become the window */
     NS_VEC(NsRange) pins;      /* objects pinned at the last collection (start, end), sorted */
@@ -166,7 +166,7 @@ static void ns_set_window(int k, uintptr_t lo, uintptr_t hi) {
     NsSpace *s = &ns->sp[k];
     size_t cap = ns->stress * 16 > RT_NURSERY_MAX ? ns->stress * 16 : RT_NURSERY_MAX;
     if (ns->stress != 0 && hi - lo > cap) hi = lo + cap;
-    NS_PUSH(s->runs, ((NsRun){ lo, lo }));
+    NS_PUSH(s->runs, ((NsRange){ lo, lo }));
     if (k == 0) {
         rt_nursery.pcur = (char *)lo;
         rt_nursery.plim = (char *)hi;
@@ -180,7 +180,7 @@ static void ns_set_window(int k, uintptr_t lo, uintptr_t hi) {
 static void ns_close_window(int k) {
     NsSpace *s = &ns->sp[k];
     if (s->runs.n == 0) return;
-    s->runs.v[s->runs.n - 1].used = (uintptr_t)(k == 0 ? rt_nursery.pcur : rt_nursery.ocur);
+    s->runs.v[s->runs.n - 1].hi = (uintptr_t)(k == 0 ? rt_nursery.pcur : rt_nursery.ocur);
 }
 
 /* The next free run of space k as the window: 0 if none is left. */
@@ -307,59 +307,45 @@ static void ns_note(void *p, int t) {
 }
 
 /* ---- the minor collection ----------------------------------------------------------------- */
-static inline int ns_marked(const NsSpace *s, uintptr_t a) {
+/* Bit of address a in a space's bitmap (mark: pinned at this collection; old: retired). */
+static inline int ns_bit(const NsSpace *s, const uint64_t *map, uintptr_t a) {
     size_t b = (a - s->lo) / s->unit;
-    return (int)((s->mark[b / 64] >> (b % 64)) & 1);
+    return (int)((map[b / 64] >> (b % 64)) & 1);
 }
-static inline void ns_set_mark(NsSpace *s, uintptr_t a) {
+static inline void ns_set_bit(const NsSpace *s, uint64_t *map, uintptr_t a) {
     size_t b = (a - s->lo) / s->unit;
-    s->mark[b / 64] |= (uint64_t)1 << (b % 64);
+    map[b / 64] |= (uint64_t)1 << (b % 64);
 }
+static inline int ns_marked(const NsSpace *s, uintptr_t a) { return ns_bit(s, s->mark, a); }
+static inline int ns_is_old(const NsSpace *s, uintptr_t a) { return ns_bit(s, s->old, a); }
 
-/* The run of space s holding address a in its used part, or NULL. Runs are in address order. */
-static const NsRun *ns_run_of(const NsSpace *s, uintptr_t a) {
-    size_t lo = 0, hi = s->runs.n;
+/* In ranges sorted by address and disjoint (runs, pins): the index of the first whose end is
+ * past a. The range holding a is that one if it starts at or before a; the one ending exactly
+ * at a (a pointer just past it) is the one before. */
+static size_t ns_range_index(const NsRange *v, size_t n, uintptr_t a) {
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        const NsRun *r = &s->runs.v[mid];
-        if (a < r->lo) hi = mid;
-        else if (a >= r->used) lo = mid + 1;
-        else return r;
+        if (v[mid].hi <= a) lo = mid + 1;
+        else hi = mid;
     }
-    return NULL;
+    return lo;
 }
-
-/* The object pinned at the last collection that holds a, or NULL; with `end`, the one that
- * ends at a (a pointer just past it) when none holds it. */
-static const NsRange *ns_pin_of(const NsSpace *s, uintptr_t a) {
-    size_t lo = 0, hi = s->pins.n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const NsRange *r = &s->pins.v[mid];
-        if (a < r->lo) hi = mid;
-        else if (a >= r->hi) lo = mid + 1;
-        else return r;
-    }
-    return NULL;
+static const NsRange *ns_range_of(const NsRange *v, size_t n, uintptr_t a) {
+    size_t i = ns_range_index(v, n, a);
+    return i < n && v[i].lo <= a ? &v[i] : NULL;
 }
+/* The run of space s holding address a in its used part, or NULL. */
+static const NsRange *ns_run_of(const NsSpace *s, uintptr_t a) { return ns_range_of(s->runs.v, s->runs.n, a); }
+/* The object pinned at the last collection that holds a, or NULL. */
+static const NsRange *ns_pin_of(const NsSpace *s, uintptr_t a) { return ns_range_of(s->pins.v, s->pins.n, a); }
+/* The object pinned at the last collection that ends at a, or NULL. */
 static const NsRange *ns_pin_ending(const NsSpace *s, uintptr_t a) {
-    size_t lo = 0, hi = s->pins.n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const NsRange *r = &s->pins.v[mid];
-        if (a <= r->lo) hi = mid;
-        else if (a > r->hi) lo = mid + 1;
-        else return r->hi == a ? r : NULL;
-    }
-    return NULL;
+    size_t i = ns_range_index(s->pins.v, s->pins.n, a);
+    return i > 0 && s->pins.v[i - 1].hi == a ? &s->pins.v[i - 1] : NULL;
 }
 /* Pin what an ambiguous object-space word a designates among the last collection's pins. */
 static void ns_pin_old(uintptr_t a);
-
-static inline int ns_is_old(const NsSpace *s, uintptr_t a) {
-    size_t b = (a - s->lo) / s->unit;
-    return (int)((s->old[b / 64] >> (b % 64)) & 1);
-}
 
 /* Pin the object starting at a (of `bytes` bytes) in space k: it stays, its fields are scanned.
  * One pinned at the last collection too is RETIRED: old for good where it is, so that the old
@@ -368,10 +354,9 @@ static inline int ns_is_old(const NsSpace *s, uintptr_t a) {
 static void ns_pin(int k, uintptr_t a, size_t bytes) {
     NsSpace *s = &ns->sp[k];
     if (ns_marked(s, a)) return;
-    ns_set_mark(s, a);
+    ns_set_bit(s, s->mark, a);
     if (!ns_is_old(s, a) && ns_pin_of(s, a) != NULL) {
-        size_t b = (a - s->lo) / s->unit;
-        s->old[b / 64] |= (uint64_t)1 << (b % 64);
+        ns_set_bit(s, s->old, a);
         NS_PUSH(s->retired, ((NsRange){ a, a + bytes }));
     }
     NS_PUSH(s->newpins, ((NsRange){ a, a + bytes }));
@@ -440,12 +425,12 @@ static void ns_pin_candidates(void) {
     qsort(ns->cand.v, ns->cand.n, sizeof *ns->cand.v, ns_cmp_uptr);
     size_t i = 0;
     for (size_t r = 0; r < s->runs.n && i < ns->cand.n; r++) {
-        const NsRun *run = &s->runs.v[r];
+        const NsRange *run = &s->runs.v[r];
         while (i < ns->cand.n && ns->cand.v[i] < run->lo) ns_pin_old(ns->cand.v[i++]);   /* a pin? */
         uintptr_t a = run->lo;
-        while (i < ns->cand.n && ns->cand.v[i] < run->used && a < run->used) {
+        while (i < ns->cand.n && ns->cand.v[i] < run->hi && a < run->hi) {
             size_t b = ns_obj_bytes(a);
-            if (b == 0 || a + b > run->used) ns_corrupt(a);
+            if (b == 0 || a + b > run->hi) ns_corrupt(a);
             while (i < ns->cand.n && ns->cand.v[i] < a + b) {
                 if (ns->cand.v[i] >= a) ns_pin(1, a, b);
                 i++;
@@ -454,7 +439,7 @@ static void ns_pin_candidates(void) {
             a += b;
         }
         /* past the used part: just past the last object (pinned above), or nothing */
-        while (i < ns->cand.n && ns->cand.v[i] <= run->used) ns_pin_old(ns->cand.v[i++]);
+        while (i < ns->cand.n && ns->cand.v[i] <= run->hi) ns_pin_old(ns->cand.v[i++]);
     }
     for (; i < ns->cand.n; i++) ns_pin_old(ns->cand.v[i]);
 }
@@ -516,7 +501,7 @@ static int ns_forward(RtValue *slot) {
                 (void *)slot, (unsigned long)v, ns->phase, (unsigned long long)ns->minors, sk,
                 sk >= 0 && ns_run_of(&ns->sp[sk], sl) != NULL, sk >= 0 && ns_pin_of(&ns->sp[sk], sl) != NULL,
                 s->runs.n, s->pins.n);
-        for (size_t i = 0; i < s->runs.n && i < 8; i++) fprintf(stderr, "  run %#lx..%#lx\n", (unsigned long)s->runs.v[i].lo, (unsigned long)s->runs.v[i].used);
+        for (size_t i = 0; i < s->runs.n && i < 8; i++) fprintf(stderr, "  run %#lx..%#lx\n", (unsigned long)s->runs.v[i].lo, (unsigned long)s->runs.v[i].hi);
         for (size_t i = 0; i < s->pins.n && i < 8; i++) fprintf(stderr, "  pin %#lx..%#lx\n", (unsigned long)s->pins.v[i].lo, (unsigned long)s->pins.v[i].hi);
         abort();
     }
@@ -757,8 +742,8 @@ __attribute__((no_sanitize("address"))) static void ns_push(void) {
     for (int k = 0; k < 2; k++) {
         NsSpace *s = &n->sp[k];
         for (size_t i = 0; i < s->runs.n; i++)
-            if (s->runs.v[i].used > s->runs.v[i].lo)
-                GC_push_all_eager((void *)s->runs.v[i].lo, (void *)s->runs.v[i].used);
+            if (s->runs.v[i].hi > s->runs.v[i].lo)
+                GC_push_all_eager((void *)s->runs.v[i].lo, (void *)s->runs.v[i].hi);
         for (size_t i = 0; i < s->pins.n; i++)
             GC_push_all_eager((void *)s->pins.v[i].lo, (void *)s->pins.v[i].hi);
     }
@@ -785,7 +770,7 @@ static void ns_scan_used(RtScanFn scan, void *ctx) {
         for (int k = 0; k < 2; k++) ns_close_window(k);
     for (int k = 0; k < 2; k++) {
         NsSpace *s = &n->sp[k];
-        for (size_t i = 0; i < s->runs.n; i++) scan(ctx, s->runs.v[i].lo, s->runs.v[i].used);
+        for (size_t i = 0; i < s->runs.n; i++) scan(ctx, s->runs.v[i].lo, s->runs.v[i].hi);
         for (size_t i = 0; i < s->pins.n; i++) scan(ctx, s->pins.v[i].lo, s->pins.v[i].hi);
     }
 }
