@@ -12,7 +12,10 @@
  * FREE RUNS, taken in address order: each becomes the bump window in turn, and is recorded as
  * a RUN of this cycle (its start and how far it was used), so the object space can be parsed
  * run by run from the headers (an ambiguous word is checked against the objects there before
- * it pins anything) and libgc's marking sees exactly what was handed out.
+ * it pins anything) and libgc's marking sees exactly what was handed out. The object space's
+ * window is at most NS_WINDOW bytes: a long free run is handed out in pieces, each a run
+ * that starts at an object, so that finding the object a word points into walks at most
+ * NS_WINDOW bytes of headers (one slow-path call per NS_WINDOW bytes allocated).
  *
  * A minor collection (ns_minor), with libgc disabled and the nursery's own span set to 0 (so
  * that what it allocates in libgc is neither noted nor barriered):
@@ -50,6 +53,7 @@
 
 
 #define NS_LINE      256u
+#define NS_WINDOW    4096u                       /* the object space's longest window */
 #define NS_FWD_TYPE  0xffu                       /* header type of a forwarded object */
 #define NS_FWD_CAR   RT_IMM(0, 0x7e)             /* car of a forwarded pair */
 #define NS_CACHE     1024u                       /* the barrier's recently-remembered slots */
@@ -73,16 +77,21 @@ typedef struct {
     uintptr_t lo;              /* the space's first address */
     size_t active;             /* bytes in use of the reservation */
     uint8_t *pinned;           /* per line of the reservation: held by a pinned object */
-    uint64_t *mark;            /* per 8 bytes: the object starting there is pinned (this minor) */
+    uint64_t *mark;            /* per unit: the object starting there is pinned (this minor) */
+    uint64_t *prev;            /* ... at the last minor (the two swap at each one) */
     NS_VEC(NsRange) runs;      /* the runs handed out since the last minor collection: start,
                                   end of the used part (set when the window moves on) */
     NS_VEC(NsRange) free;      /* the free runs of this cycle, in address order */
     size_t next_free;          /* the next of them to become the window */
+    uintptr_t free_hi;         /* the end of the free run the window is in (0: none) */
     NS_VEC(NsRange) pins;      /* objects pinned at the last collection (start, end), sorted */
     NS_VEC(NsRange) newpins;   /* ... at this one */
     NS_VEC(NsRange) retired;   /* objects pinned at two collections in a row: old for good, in
                                   place (never moved nor freed), scanned at every collection */
     uint64_t *old;             /* per 8 bytes: a retired object starts there */
+    uint64_t *cmap;            /* objects: per 8 bytes, an ambiguous word points there (this
+                                  minor; read in address order, then cleared) */
+    uintptr_t cmin, cmax;      /* ... the lowest and highest such address, cmax 0: none */
     size_t unit;               /* 16 for pairs, 8 for objects: the mark bitmap's granule */
 } NsSpace;
 
@@ -107,6 +116,7 @@ typedef struct {
     uintptr_t lo, span;        /* the young range while on (rt_nursery's, kept during a minor) */
     size_t stress;             /* REGAL_NURSERY_STRESS: objects per window, 0 off */
     int frozen, tried;
+    size_t large_bytes;        /* compiled code's objects too large for it, since the last minor */
     uint64_t minors, promoted_bytes, pinned_objects;
     uint64_t ssb_total, notes_total, keep_total, cand_total, aslots_total;
     int stats;
@@ -164,8 +174,10 @@ static inline int ns_in(const NsSpace *s, uintptr_t a) { return a - s->lo < s->a
 
 static void ns_set_window(int k, uintptr_t lo, uintptr_t hi) {
     NsSpace *s = &ns->sp[k];
+    s->free_hi = hi;
     size_t cap = ns->stress * 16 > RT_NURSERY_MAX ? ns->stress * 16 : RT_NURSERY_MAX;
     if (ns->stress != 0 && hi - lo > cap) hi = lo + cap;
+    else if (k == 1 && hi - lo > NS_WINDOW) hi = lo + NS_WINDOW;
     NS_PUSH(s->runs, ((NsRange){ lo, lo }));
     if (k == 0) {
         rt_nursery.pcur = (char *)lo;
@@ -183,10 +195,15 @@ static void ns_close_window(int k) {
     s->runs.v[s->runs.n - 1].hi = (uintptr_t)(k == 0 ? rt_nursery.pcur : rt_nursery.ocur);
 }
 
-/* The next free run of space k as the window: 0 if none is left. */
+/* The next window of space k: the rest of the free run when the object space's window was cut
+ * at NS_WINDOW bytes, or the next free run; 0 if none is left. */
 static int ns_next_window(int k) {
     NsSpace *s = &ns->sp[k];
     ns_close_window(k);
+    if (k == 1 && ns->stress == 0 && s->runs.n != 0 && (uintptr_t)rt_nursery.olim < s->free_hi) {
+        ns_set_window(k, (uintptr_t)rt_nursery.ocur, s->free_hi);
+        return 1;
+    }
     if (s->next_free >= s->free.n) return 0;
     NsRange f = s->free.v[s->next_free++];
     ns_set_window(k, f.lo, f.hi);
@@ -198,6 +215,7 @@ static void ns_free_runs(int k) {
     NsSpace *s = &ns->sp[k];
     s->free.n = 0;
     s->next_free = 0;
+    s->free_hi = 0;
     size_t lines = s->active / NS_LINE;
     size_t i = 0;
     while (i < lines) {
@@ -254,8 +272,12 @@ static int ns_init(void) {
         s->unit = k == 0 ? 16 : 8;
         s->pinned = calloc(n->max / NS_LINE, 1);
         s->mark = calloc(n->max / s->unit / 64, sizeof(uint64_t));
+        s->prev = calloc(n->max / s->unit / 64, sizeof(uint64_t));
         s->old = calloc(n->max / s->unit / 64, sizeof(uint64_t));
-        if (s->pinned == NULL || s->mark == NULL || s->old == NULL) rt_out_of_memory();
+        s->cmap = calloc(n->max / s->unit / 64, sizeof(uint64_t));
+        if (s->pinned == NULL || s->mark == NULL || s->prev == NULL || s->old == NULL ||
+            s->cmap == NULL)
+            rt_out_of_memory();
     }
     n->lo = (uintptr_t)m;
     n->span = 2 * n->max;
@@ -355,7 +377,7 @@ static void ns_pin(int k, uintptr_t a, size_t bytes) {
     NsSpace *s = &ns->sp[k];
     if (ns_marked(s, a)) return;
     ns_set_bit(s, s->mark, a);
-    if (!ns_is_old(s, a) && ns_pin_of(s, a) != NULL) {
+    if (!ns_is_old(s, a) && ns_bit(s, s->prev, a)) {   /* pinned objects keep their start */
         ns_set_bit(s, s->old, a);
         NS_PUSH(s->retired, ((NsRange){ a, a + bytes }));
     }
@@ -383,7 +405,11 @@ __attribute__((no_sanitize("address"))) static void ns_scan_ambiguous(void *ctx,
             if ((w & 15) == 0 && (pr = ns_pin_ending(ps, w)) != NULL) ns_pin(0, pr->lo, 16);
             else if ((w & 15) == 0 && w > ps->lo && ns_run_of(ps, w - 16) != NULL) ns_pin(0, w - 16, 16);
         } else if (ns_in(os, w)) {
-            NS_PUSH(ns->cand, w);
+            NsSpace *o = &ns->sp[1];
+            uintptr_t c = w & ~(uintptr_t)7;
+            ns_set_bit(o, o->cmap, c);
+            if (o->cmax == 0 || c < o->cmin) o->cmin = c;
+            if (c > o->cmax) o->cmax = c;
         }
     }
 }
@@ -418,11 +444,19 @@ RT_NORETURN RT_COLD static void ns_corrupt(uintptr_t a) {
 }
 
 /* The object-space candidates: each one inside an object of a run's used part (found by
- * walking the run's headers once) or of an object pinned at the last collection pins it. */
+ * walking the run's headers once) or of an object pinned at the last collection pins it. They
+ * are read from the candidate bitmap in address order (8-byte granules: a word in the middle of
+ * a granule counts from its start, which may pin the object that ends there too). */
 static void ns_pin_candidates(void) {
     NsSpace *s = &ns->sp[1];
-    if (ns->cand.n == 0) return;
-    qsort(ns->cand.v, ns->cand.n, sizeof *ns->cand.v, ns_cmp_uptr);
+    ns->cand.n = 0;
+    if (s->cmax == 0) return;
+    size_t w0 = (s->cmin - s->lo) / 8 / 64, w1 = (s->cmax - s->lo) / 8 / 64;
+    for (size_t w = w0; w <= w1; w++)
+        for (uint64_t bits = s->cmap[w]; bits != 0; bits &= bits - 1)
+            NS_PUSH(ns->cand, s->lo + (w * 64 + (size_t)__builtin_ctzll(bits)) * 8);
+    memset(&s->cmap[w0], 0, (w1 - w0 + 1) * sizeof(uint64_t));
+    s->cmin = s->cmax = 0;
     size_t i = 0;
     for (size_t r = 0; r < s->runs.n && i < ns->cand.n; r++) {
         const NsRange *run = &s->runs.v[r];
@@ -438,8 +472,11 @@ static void ns_pin_candidates(void) {
             if (i < ns->cand.n && ns->cand.v[i] == a + b) ns_pin(1, a, b);   /* just past it */
             a += b;
         }
-        /* past the used part: just past the last object (pinned above), or nothing */
-        while (i < ns->cand.n && ns->cand.v[i] <= run->hi) ns_pin_old(ns->cand.v[i++]);
+        /* past the used part: just past the last object (pinned above), or nothing; but the
+         * end of a window cut at NS_WINDOW is the first object of the next run */
+        int abuts = r + 1 < s->runs.n && s->runs.v[r + 1].lo == run->hi;
+        while (i < ns->cand.n && (ns->cand.v[i] < run->hi || (ns->cand.v[i] == run->hi && !abuts)))
+            ns_pin_old(ns->cand.v[i++]);
     }
     for (; i < ns->cand.n; i++) ns_pin_old(ns->cand.v[i]);
 }
@@ -484,10 +521,16 @@ static RtValue ns_promote(RtValue v) {
 
 /* A precise slot: a young value in it is replaced by its copy (made now if needed); returns
  * 1 when the slot is left pointing at a pinned (young) object. */
-static int ns_forward(RtValue *slot) {
+static int ns_forward_young(RtValue *slot);
+static inline __attribute__((always_inline)) int ns_forward(RtValue *slot) {
     RtValue v = *slot;
     uintptr_t tag = v & RT_TAG_MASK;
     if ((tag != RT_TAG_PAIR && tag != RT_TAG_OBJ) || v - ns->lo >= ns->span) return 0;
+    return ns_forward_young(slot);
+}
+static int ns_forward_young(RtValue *slot) {
+    RtValue v = *slot;
+    uintptr_t tag = v & RT_TAG_MASK;
     uintptr_t a = v - tag;
     int k = tag == RT_TAG_PAIR ? 0 : 1;
     NsSpace *s = &ns->sp[k];
@@ -563,6 +606,9 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
     for (int k = 0; k < 2; k++) {
         ns_close_window(k);
         NsSpace *s = &n->sp[k];
+        uint64_t *m = s->prev;
+        s->prev = s->mark;
+        s->mark = m;
         memset(s->mark, 0, s->active / s->unit / 64 * sizeof(uint64_t) + sizeof(uint64_t));
         s->newpins.n = 0;
     }
@@ -656,7 +702,9 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
     for (int k = 0; k < 2; k++) {
         NsSpace *s = &n->sp[k];
         memset(s->pinned, 0, s->active / NS_LINE);
-        if (s->newpins.n > 1) qsort(s->newpins.v, s->newpins.n, sizeof *s->newpins.v, ns_cmp_range);
+        size_t unsorted = 0;   /* the object space's come sorted (ns_pin_candidates) */
+        for (size_t i = 1; i < s->newpins.n && !unsorted; i++) unsorted = s->newpins.v[i].lo < s->newpins.v[i - 1].lo;
+        if (unsorted) qsort(s->newpins.v, s->newpins.n, sizeof *s->newpins.v, ns_cmp_range);
         for (size_t i = 0; i < s->newpins.n; i++) {
             size_t first = (s->newpins.v[i].lo - s->lo) / NS_LINE;
             size_t last = (s->newpins.v[i].hi - 1 - s->lo) / NS_LINE;
@@ -678,6 +726,7 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
         n->sp[k].runs.n = 0;
         ns_free_runs(k);
     }
+    n->large_bytes = 0;
     n->minors++;
 }
 
@@ -693,6 +742,12 @@ static __attribute__((noinline)) void ns_minor(void) {
     } else {
         rt_nursery.pcur = rt_nursery.plim = rt_nursery.ocur = rt_nursery.olim = NULL;
     }
+}
+
+/* A minor collection now, when the nursery is on (bench_runner: what a timing allocated is
+ * freed inside it, and libgc's collections afterwards find the nursery empty). */
+void rt_nursery_collect(void) {
+    if (ns != NULL && !ns->frozen && rt_nursery.span != 0) ns_minor();
 }
 
 /* Off for good: nothing moves any more; the used memory stays, scanned by libgc. */
@@ -713,7 +768,14 @@ void rt_nursery_freeze(void) {
 
 void *rt_nursery_alloc_slow(TypeId t, size_t bytes) {
     if (!ns_init() || rt_nursery.span == 0) return rt_heap_alloc_slow(t, bytes);
-    if (t != TYPE_ID_PAIR && bytes > RT_NURSERY_MAX) return rt_heap_alloc_slow(t, bytes);
+    if (t != TYPE_ID_PAIR && bytes > RT_NURSERY_MAX) {
+        /* Too large for the nursery: libgc's, noted (kept until a minor collection reads
+         * it). As many bytes as a space holds start a minor collection, so that the notes
+         * do not keep dead blocks alive for long. */
+        ns->large_bytes += bytes;
+        if (ns->large_bytes > ns->sp[1].active) ns_minor();
+        return rt_heap_alloc_slow(t, bytes);
+    }
     int k = t == TYPE_ID_PAIR ? 0 : 1;
     for (int tries = 0; tries < 3; tries++) {
         if (ns->stress == 0 || tries > 0) {

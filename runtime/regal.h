@@ -591,6 +591,7 @@ extern void *(*rt_nursery_alloc_slow_hook)(TypeId t, size_t bytes);
 #define RT_NURSERY_SLOW rt_nursery_alloc_slow
 #endif
 void rt_nursery_remember(RtValue *slot);
+void rt_nursery_collect(void);   /* a minor collection now, if it is on */
 /* What the runtime allocates in libgc while the nursery is on: nursery.c sets the hook
  * (region.c holds it, below the nursery in the runtime's layers) before span becomes nonzero.
  * t: a type id, or -1 for untyped memory. */
@@ -1111,8 +1112,12 @@ static inline RtValue rt_ffi_from_u64(Region *r, uint64_t x) {
  * thread registered with the collector, prints REGAL_STATS when asked, flushes every port at
  * the end and returns the exit status: 0, or RT_EXIT_ERROR when some output could not be
  * written ("error: cannot write to standard output: No space left on device").
+ * rt_start_here does the same on the calling thread, with that thread's own stack (a C program
+ * that hosts the runtime: runtime/bench/bench_runner.c, whose malloc and libgc rows must not
+ * move to a second thread's arena).
  * ========================================================================================== */
 int rt_start(int argc, char **argv, void (*program)(void));
+int rt_start_here(int argc, char **argv, void (*program)(void));
 extern int rt_argc;
 extern char **rt_argv;
 /* The features a program was compiled with (`regal -D NAME`), added to what (features)

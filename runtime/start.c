@@ -224,7 +224,8 @@ void rt_thread_run(void (*body)(void *), void *arg) {
     rt_gc_thread_roots(0);
 }
 
-int rt_start(int argc, char **argv, void (*program)(void)) {
+/* What rt_start and rt_start_here set up before the program runs. */
+static void rt_start_init(int argc, char **argv) {
     rt_ports_init(); /* first: closed standard descriptors are taken before anything opens */
     rt_error_print_hook = rt_fprint; /* error messages write values with the printer */
     rt_region_collect_hook = rt_region_collect;   /* regions collected by regiongc.c */
@@ -233,10 +234,6 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
     rt_argc = argc;
     rt_argv = argv;
     if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "");
-    RtStartArg sa = { program, 0 };
-    size_t max = RT_STACK_MAX;
-    const char *env = getenv("REGAL_STACK_MB");
-    if (env && atol(env) > 0) max = (size_t)atol(env) << 20;
     const char *budget = getenv("REGAL_REGION_BUDGET");   /* MiB; 0: none (region.c) */
     if (budget && rt_region_budget != 0 && atol(budget) >= 0)
         rt_region_budget = (uint32_t)(((uint64_t)atol(budget) << 20) / RT_CHUNK_BYTES);
@@ -249,6 +246,25 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
         rt_region_gc_stress = 1;
         rt_region_collect_chunks = 1;
     }
+}
+
+static int rt_start_here_run(void (*program)(void)) {
+    rt_stack_limit_init(RT_STACK_MIN);
+    rt_run(program);
+    return rt_exit_flush() ? RT_EXIT_ERROR : 0;
+}
+
+int rt_start_here(int argc, char **argv, void (*program)(void)) {
+    rt_start_init(argc, argv);
+    return rt_start_here_run(program);
+}
+
+int rt_start(int argc, char **argv, void (*program)(void)) {
+    rt_start_init(argc, argv);
+    RtStartArg sa = { program, 0 };
+    size_t max = RT_STACK_MAX;
+    const char *env = getenv("REGAL_STACK_MB");
+    if (env && atol(env) > 0) max = (size_t)atol(env) << 20;
     for (size_t size = max; size >= RT_STACK_MIN; size /= 2) {
         pthread_attr_t attr;
         pthread_t th;
@@ -264,7 +280,5 @@ int rt_start(int argc, char **argv, void (*program)(void)) {
         }
     }
     /* No thread at all: run on the main stack with its own limit. */
-    rt_stack_limit_init(RT_STACK_MIN);
-    rt_run(program);
-    return rt_exit_flush() ? RT_EXIT_ERROR : 0;
+    return rt_start_here_run(program);
 }

@@ -284,12 +284,14 @@ static RtValue g_ring[RING];
 /* Places. Each timing builds TIMING_BYTES worth of objects (TIMING_BYTES / kind_bytes of
  * them; BIGADD_BYTES for the slow bignum addition), in rounds: a region place enters a region,
  * fills ROUND_BYTES (chunks) or its inline buffer, and leaves it (or recycles it). */
-enum { PL_INLINE, PL_CHUNKS, PL_HEAP, PL_HEAP_RR, PL_MALLOC, PL_MIMALLOC, PL_BUMP_WARM,
-       PL_BUMP_COLD, NPLACE };
+enum { PL_INLINE, PL_CHUNKS, PL_HEAP, PL_HEAP_RR, PL_NURSERY, PL_MALLOC, PL_MIMALLOC,
+       PL_BUMP_WARM, PL_BUMP_COLD, NPLACE };
 static const char *const place_name[NPLACE] = {
     "region, inline buffer", "region, chunks", "collected heap",
-    "collected heap, as the caller's region", "malloc+free", "mimalloc+free", "bump, in cache",
-    "bump, beyond the caches"};
+    "collected heap, as the caller's region", "collected heap, nursery (-fnursery)",
+    "malloc+free", "mimalloc+free", "bump, in cache", "bump, beyond the caches"};
+static int g_nursery_on;   /* the nursery started on this thread (not under malloc/mimalloc) */
+static uintptr_t g_nursery_span;   /* its span: 0 in rt_nursery (off) outside place_nursery */
 #define TIMING_BYTES ((size_t)16 << 20)
 #define ROUND_BYTES  ((size_t)2 << 20)
 #define BIGADD_BYTES ((size_t)1 << 20)
@@ -391,6 +393,27 @@ static void place_heap_rr(int k, int64_t n) {
 #undef BEFORE
 #undef ALLOC
 }
+/* The collected heap of a program compiled with -fnursery: rt_nursery_alloc, as rt_heap_alloc
+ * is there (regal.h, "the nursery"), its minor collections included, and one at the end, so
+ * that the timing frees what it made: the ring's 1024 objects are the survivors (static
+ * data: pinned). The nursery is off (span 0) outside this place. */
+static void place_nursery(int k, int64_t n) {
+    int64_t per_round = n;
+    rt_nursery.span = g_nursery_span;
+#define START_ROUND (void)0
+#define END_ROUND (void)0
+#define BEFORE(i) (void)0
+#define ALLOC(t, extra) rt_nursery_alloc(t, RT_ROUND(rt_type_size[t] + (extra)))
+    switch (k) {
+        BENCH_KINDS(PLACE_CASE)
+    }
+    rt_nursery_collect();   /* the garbage's freeing is part of the timing */
+    rt_nursery.span = 0;
+#undef START_ROUND
+#undef END_ROUND
+#undef BEFORE
+#undef ALLOC
+}
 /* malloc: the object a ring slot held is freed before the slot takes a new one, so 1024
  * objects stay live and each malloc meets a free of the same size (glibc's tcache). */
 static void place_malloc(int k, int64_t n, int mi) {
@@ -437,12 +460,13 @@ static void place_bump(int k, int64_t n, int cold) {
 
 static int place_applies(int p, int k) {
     if (p == PL_MIMALLOC && p_mi_malloc == NULL) return 0;
+    if (p == PL_NURSERY && !g_nursery_on) return 0;
     if (k == K_BIGADD) return p == PL_CHUNKS || p == PL_HEAP;
     if (p == PL_HEAP_RR) return k == K_PAIR || k == K_FLONUM || k == K_CLOSURE || k == K_CLO6 ||
                                 k == K_CLO30 || k == K_VEC3 || k == K_VEC7 || k == K_VEC31;
     if (p == PL_INLINE) return kind_bytes[k] <= RT_INLINE_BYTES;
     if (k == K_VEC7 || k == K_VEC31 || k == K_CLO6 || k == K_CLO30)
-        return p == PL_CHUNKS || p == PL_HEAP || p == PL_HEAP_RR;
+        return p == PL_CHUNKS || p == PL_HEAP || p == PL_HEAP_RR || p == PL_NURSERY;
     return 1;
 }
 
@@ -456,6 +480,7 @@ static double time_place(int p, int k) {
     case PL_CHUNKS: place_chunks(k, n); break;
     case PL_HEAP: place_heap(k, n); break;
     case PL_HEAP_RR: place_heap_rr(k, n); break;
+    case PL_NURSERY: place_nursery(k, n); break;
     case PL_MALLOC: place_malloc(k, n, 0); break;
     case PL_MIMALLOC: place_malloc(k, n, 1); break;
     case PL_BUMP_WARM: place_bump(k, n, 0); break;
@@ -489,8 +514,9 @@ static void bench_places(void) {
         for (int j = 0; j < np; j++)
             row("place", kind_name[k], place_name[ps[j]], stat_of(ns[ps[j]], R), "ns/object",
                 (double)objects_per_timing(k), note);
-        fprintf(stderr, "  place %-26s chunks %.2f ns, heap %.2f ns\n", kind_name[k],
-                stat_of(ns[PL_CHUNKS], R).med, stat_of(ns[PL_HEAP], R).med);
+        fprintf(stderr, "  place %-26s chunks %.2f ns, heap %.2f ns, nursery %.2f ns\n",
+                kind_name[k], stat_of(ns[PL_CHUNKS], R).med, stat_of(ns[PL_HEAP], R).med,
+                place_applies(PL_NURSERY, k) ? stat_of(ns[PL_NURSERY], R).med : 0.0);
     }
 }
 
@@ -728,8 +754,10 @@ static const char *g_old[NOLD];
 static size_t g_oldlen[NOLD];
 static double g_old_avglen;
 #define MAXNEW 8192
-static char g_newbuf[MAXNEW][24];
-static size_t g_newlen[MAXNEW];
+/* malloc'd, not static: the nursery's minor collections scan static data as roots, and a
+ * compiled program has no 256 KB of it */
+static char (*g_newbuf)[24];
+static size_t *g_newlen;
 static uint64_t g_newserial;
 
 static void make_old_names(void) {
@@ -750,6 +778,11 @@ static void make_old_names(void) {
 /* `n` names never interned before: "new-<serial>" with a process-wide serial. */
 static void make_new_names(int n) {
     if (n > MAXNEW) die("%s too many new names (%ld)", "", n);
+    if (g_newbuf == NULL) {
+        g_newbuf = malloc(MAXNEW * sizeof *g_newbuf);
+        g_newlen = malloc(MAXNEW * sizeof *g_newlen);
+        if (g_newbuf == NULL || g_newlen == NULL) die("%s cannot allocate names (%ld)", "", n);
+    }
     for (int i = 0; i < n; i++)
         g_newlen[i] = (size_t)snprintf(g_newbuf[i], sizeof g_newbuf[i], "new-%llu",
                                        (unsigned long long)g_newserial++);
@@ -1265,6 +1298,12 @@ static void report_machine(void) {
     loadavg("loadavg_start");
 }
 
+/* The runner's work, started as rt_start starts a compiled program, on this thread
+ * (rt_start_here: the nursery needs the stack's base, runtime/nursery.c). */
+static const char *g_csv_name = "results.csv", *g_only;
+static int g_append, g_exit;
+static void bench_main(void);
+
 int main(int argc, char **argv) {
     const char *csv = "results.csv", *only = NULL;
     int append = 0;
@@ -1281,8 +1320,17 @@ int main(int argc, char **argv) {
     }
     if (only != NULL && strcmp(only, "pool") != 0 && strcmp(only, "place") != 0)
         die("--only %s: \"pool\" or \"place\" (%ld)", only, 0);
-    /* the collector, as rt_start starts it for a compiled program (heap size included) */
-    rt_gc_init();
+    g_csv_name = csv;
+    g_only = only;
+    g_append = append;
+    /* the collector and its roots as for a compiled program (heap size included) */
+    int rc = rt_start_here(argc, argv, bench_main);
+    return rc != 0 ? rc : g_exit;
+}
+
+static void bench_main(void) {
+    const char *csv = g_csv_name, *only = g_only;
+    int append = g_append;
     init_kinds();
     g_csv = fopen(csv, append ? "a" : "w");
     if (g_csv == NULL) die("cannot write %s (%ld)", csv, 0);
@@ -1292,7 +1340,8 @@ int main(int argc, char **argv) {
     if (only != NULL && strcmp(only, "pool") == 0) {
         fprintf(stderr, "bench_runner: pooling, upstream %s\n", g_upstream);
         bench_pool();
-        return fclose(g_csv) != 0;
+        g_exit = fclose(g_csv) != 0;
+        return;
     }
 
     load_mimalloc();
@@ -1315,8 +1364,19 @@ int main(int argc, char **argv) {
     verify_like_for_like();
     fprintf(stderr, "bench_runner: every path builds identical objects\n");
     report_sizes();
+    RtValue *first = rt_nursery_alloc(TYPE_ID_PAIR, 16);   /* starts the nursery, if it can */
+    first[0] = first[1] = RT_NIL;
+    g_nursery_on = rt_nursery.span != 0;
+    /* Off while the other places run: a program without -fnursery has none, and while it is on
+     * the runtime's libgc allocations are noted for its minor collections (regal.h). */
+    g_nursery_span = rt_nursery.span;
+    rt_nursery.span = 0;
+    meta("nursery", g_nursery_on ? "on" : "off");
     bench_places();
-    if (only != NULL) return fclose(g_csv) != 0;             /* --only place */
+    if (only != NULL) {                                      /* --only place */
+        g_exit = fclose(g_csv) != 0;
+        return;
+    }
     bench_like();
     bench_intern(NULL);
     bench_intern("small table");
@@ -1334,5 +1394,5 @@ int main(int argc, char **argv) {
     snprintf(buf, sizeof buf, "%.0f", 100.0 * ((double)clock() / CLOCKS_PER_SEC) / wall);
     meta("cpu_share_percent", buf);      /* 100: the runner had a core to itself */
     loadavg("loadavg_end");
-    return fclose(g_csv) != 0;
+    g_exit = fclose(g_csv) != 0;
 }
