@@ -626,6 +626,7 @@ static inline void *rt_nursery_alloc(TypeId t, size_t bytes) {
  * string or a bignum allocated with room to spare and shrunk later stays in libgc). */
 static const uint8_t rt_nursery_rt_ok[TYPE_ID_COUNT] = {
     [TYPE_ID_PAIR] = 1, [TYPE_ID_FLOAT] = 1, [TYPE_ID_CLOSURE] = 1, [TYPE_ID_BOX] = 1,
+    [TYPE_ID_VECTOR] = 1, [TYPE_ID_RECORD] = 1,   /* mk_vector, mk_record, rt_p_record: filled whole */
 };
 static inline void *rt_heap_alloc(TypeId t, size_t bytes) {
 #if defined(RT_NURSERY)
