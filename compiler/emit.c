@@ -1048,15 +1048,20 @@ static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
         if (v->known) emit_line(em, "RtValue %s;", emit_var_name(v));
         else emit_bind(em, v, "RT_UNDEFINED");
     }
+    size_t nclo = 0;   /* one closure: filled right after it is made */
     for (size_t i = 0; i < a->vars.len; i++) {
         Var *v = a->vars.items[i];
-        if (v->known && !v->known->contified && !emit_var_static(v))
-            emit_alloc_closure(em, emit_rg(em, a->inits.items[i]), v->known, emit_var_name(v));
+        nclo += v->known && !v->known->contified && !emit_var_static(v);
     }
     for (size_t i = 0; i < a->vars.len; i++) {
         Var *v = a->vars.items[i];
         if (v->known && !v->known->contified && !emit_var_static(v))
-            emit_fill_closure(em, v->known, emit_var_name(v));
+            emit_alloc_closure(em, emit_rg(em, a->inits.items[i]), v->known, emit_var_name(v), nclo == 1);
+    }
+    for (size_t i = 0; i < a->vars.len; i++) {
+        Var *v = a->vars.items[i];
+        if (v->known && !v->known->contified && !emit_var_static(v))
+            emit_fill_closure(em, v->known, emit_var_name(v), nclo == 1);
     }
     for (size_t i = 0; i < a->vars.len; i++) {
         Var *v = a->vars.items[i];
@@ -1121,8 +1126,8 @@ static const char *emit_lambda_value(Emitter *em, Ast *a) {
     if (l->free.len == 0) return emit_static_closure(l);
     char *t = emit_temp(em);
     emit_line(em, "RtValue %s;", t);
-    emit_alloc_closure(em, emit_rg(em, a), l, t);
-    emit_fill_closure(em, l, t);
+    emit_alloc_closure(em, emit_rg(em, a), l, t, true);
+    emit_fill_closure(em, l, t, true);
     return t;
 }
 

@@ -147,8 +147,10 @@ bool emit_alloc_typed(Emitter *em);
 const char *emit_alloc_pair(Emitter *em, const char *rg, const char *car, const char *cdr);
 const char *emit_alloc_box(Emitter *em, const char *value);
 const char *emit_alloc_vector(Emitter *em, const char *rg, AstVec *args, const char **vals);
-const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, const char *into);
-void emit_fill_closure(Emitter *em, Lambda *l, const char *clo);
+/* a closure and its free slots: `immediate` when nothing allocates between the two (then,
+ * under -fnursery, its slots need no clearing nor their stores a barrier) */
+const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, const char *into, bool immediate);
+void emit_fill_closure(Emitter *em, Lambda *l, const char *clo, bool immediate);
 const char *emit_alloc_float(Emitter *em, const char *rg, const char *x);
 const char *emit_alloc_record(Emitter *em, const char *rg, const char **v, size_t n, const char *loc);
 const char *emit_alloc_filled(Emitter *em, Ast *a, const char **v, size_t n, const char *loc, bool string);

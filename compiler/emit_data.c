@@ -384,13 +384,15 @@ static void emit_typed_vector(Emitter *em, const char *t, const char *rg, size_t
     for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->items[%zu] = %s;", t, i, vals[i]);
     emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
 }
-static void emit_typed_closure(Emitter *em, const char *t, const char *into, const char *rg, Lambda *l) {
+static void emit_typed_closure(Emitter *em, const char *t, const char *into, const char *rg, Lambda *l,
+                               bool immediate) {
     size_t n = l->free.len;
     emit_line(em, "RtClosure *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_CLOSURE", xasprintf("%zu", n * sizeof(RtValue))));
     emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_CLOSURE, %zu);", t, n);
     emit_line(em, "%s_p->code = %s;", t, emit_lambda_name(l));
     /* filled later (emit_fill_closure), perhaps after a minor collection that scans it */
-    if (em->opt->nursery && n > 0) emit_line(em, "memset(%s_p->free, 0, %zu);", t, n * sizeof(RtValue));
+    if (em->opt->nursery && n > 0 && !immediate)
+        emit_line(em, "memset(%s_p->free, 0, %zu);", t, n * sizeof(RtValue));
     emit_line(em, "%s = RT_TAG_AS_OBJ(%s_p);", into, t);
 }
 static void emit_typed_record(Emitter *em, const char *t, const char *rg, const char **v, size_t nf) {
@@ -479,17 +481,21 @@ const char *emit_alloc_vector(Emitter *em, const char *rg, AstVec *args, const c
     return t;
 }
 
-/* A closure object for lambda l, its free slots filled later by emit_fill_closure. */
-const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, const char *into) {
-    if (emit_alloc_typed(em)) emit_typed_closure(em, emit_temp(em), into, rg, l);
+/* A closure object for lambda l, its free slots filled later by emit_fill_closure. With
+ * nothing allocated in between (`immediate`), no minor collection can see the closure before
+ * its slots are written, nor find it older than what they receive: under -fnursery the slots
+ * are not cleared and the stores are initialising ones, with no barrier. */
+const char *emit_alloc_closure(Emitter *em, const char *rg, Lambda *l, const char *into, bool immediate) {
+    if (emit_alloc_typed(em)) emit_typed_closure(em, emit_temp(em), into, rg, l, immediate);
     else emit_ctor_closure(em, into, rg, l);
     return into;
 }
 
-void emit_fill_closure(Emitter *em, Lambda *l, const char *clo) {
+void emit_fill_closure(Emitter *em, Lambda *l, const char *clo, bool immediate) {
     for (size_t i = 0; i < l->free.len; i++) {
         emit_line(em, "RT_AS(RtClosure, %s)->free[%zu] = %s;", clo, i, emit_var_name(l->free.items[i]));
-        emit_barrier(em, xasprintf("&RT_AS(RtClosure, %s)->free[%zu]", clo, i), emit_var_name(l->free.items[i]));
+        if (!immediate)
+            emit_barrier(em, xasprintf("&RT_AS(RtClosure, %s)->free[%zu]", clo, i), emit_var_name(l->free.items[i]));
         emit_check_store(em, "\"closure\"", clo, emit_var_name(l->free.items[i]));
     }
 }

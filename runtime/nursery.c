@@ -127,7 +127,7 @@ static Ns *ns;
 /* (unused when the regions' upstream is malloc or mimalloc: no nursery then) */
 static void ns_note(void *p, int t) __attribute__((unused));
 static void ns_push(void) __attribute__((unused));
-static void ns_scan_used(RtScanFn scan, void *ctx) __attribute__((unused));
+static int ns_object_at(uintptr_t w, uintptr_t *lo, uintptr_t *hi) __attribute__((unused));
 
 /* ---- objects ------------------------------------------------------------------------------ */
 /* Bytes of the object at a (headered), 0 if its header is no heap type. */
@@ -293,7 +293,7 @@ static int ns_init(void) {
     }
     rt_nursery_note_hook = ns_note;
     rt_nursery_push_hook = ns_push;
-    rt_nursery_scan_hook = ns_scan_used;
+    rt_nursery_object_hook = ns_object_at;
     rt_nursery_alloc_slow_hook = rt_nursery_alloc_slow;
     rt_nursery.lo = n->lo;
     rt_nursery.span = n->span;
@@ -825,16 +825,37 @@ __attribute__((no_sanitize("address"))) static void ns_push(void) {
 }
 
 /* Every word of the used memory (runs and pins), for regiongc.c. */
-static void ns_scan_used(RtScanFn scan, void *ctx) {
+static int ns_object_at(uintptr_t w, uintptr_t *lo, uintptr_t *hi) {
     Ns *n = ns;
-    if (n == NULL || n->base == NULL) return;
-    if (!n->frozen)
-        for (int k = 0; k < 2; k++) ns_close_window(k);
-    for (int k = 0; k < 2; k++) {
-        NsSpace *s = &n->sp[k];
-        for (size_t i = 0; i < s->runs.n; i++) scan(ctx, s->runs.v[i].lo, s->runs.v[i].hi);
-        for (size_t i = 0; i < s->pins.n; i++) scan(ctx, s->pins.v[i].lo, s->pins.v[i].hi);
+    if (n == NULL || n->base == NULL || w - n->lo >= n->span) return 0;
+    int k = ns_in(&n->sp[0], w) ? 0 : ns_in(&n->sp[1], w) ? 1 : -1;
+    if (k < 0) return 0;
+    NsSpace *s = &n->sp[k];
+    if (!n->frozen) ns_close_window(k);
+    const NsRange *r = ns_run_of(s, w);
+    if (r == NULL) {
+        const NsRange *p = ns_pin_of(s, w);
+        if (p == NULL) return 0;
+        *lo = p->lo;
+        *hi = p->hi;
+        return 1;
     }
+    if (k == 0) {
+        *lo = w & ~(uintptr_t)15;
+        *hi = *lo + 16;
+        return 1;
+    }
+    for (uintptr_t a = r->lo; a < r->hi;) {   /* at most NS_WINDOW bytes of headers */
+        size_t b = ns_obj_bytes(a);
+        if (b == 0) return 0;
+        if (w < a + b) {
+            *lo = a;
+            *hi = a + b;
+            return 1;
+        }
+        a += b;
+    }
+    return 0;
 }
 
 void rt_nursery_report(void) {

@@ -20,7 +20,8 @@
  * rt_region_gc_roots_hook), and objects of the collected heap that the
  * runtime's C code made and holds while it calls procedures (map's reversed results, scratch
  * arrays of sort and fold-right, a raised condition's irritants): so normal objects of the
- * collected heap reached from any of those are scanned too, transitively, up to
+ * collected heap reached from any of those (libgc's, or the nursery's under -fnursery:
+ * rt_nursery_object_hook finds them) are scanned too, transitively, up to
  * RGC_HEAP_WORDS words (past that, r is not collected: RT_TAIL_NO_GC). Everything is scanned
  * conservatively, as words: a word that is a pair- or object-tagged pointer to the start of an
  * object of r (its header valid and its size inside the chunk's used part) marks that object,
@@ -86,6 +87,8 @@ typedef struct {
     size_t nwhole;
     void **heap;               /* collected objects to scan */
     size_t nheap, capheap;
+    uintptr_t *young;          /* nursery objects to scan: start, end, start, end... */
+    size_t nyoung, capyoung;
     uintptr_t *seen;           /* open-addressing set of collected objects seen */
     size_t capseen, nseen;
     size_t heap_words, scanned;
@@ -182,14 +185,21 @@ static void rgc_word(Rgc *g, uintptr_t w) {
     g->work[g->nwork++] = w;
 }
 
-/* A word that may point to a normal object of the collected heap: scanned once. */
+/* A word that may point to a normal object of the collected heap, or to one of the nursery's
+ * (-fnursery): scanned once. */
 static void rgc_heap(Rgc *g, uintptr_t w) {
     if (w < 4096) return;
-    void *base = GC_base((void *)w);
-    if (base == NULL) return;
+    uintptr_t b, ylo = 0, yhi = 0;
     size_t size;
-    if (GC_get_kind_and_size(base, &size) != GC_I_NORMAL) return;
-    uintptr_t b = (uintptr_t)base;
+    if (rt_nursery_object_hook != NULL && rt_nursery_object_hook(w, &ylo, &yhi)) {
+        b = ylo;
+        size = yhi - ylo;
+    } else {
+        void *base = GC_base((void *)w);
+        if (base == NULL) return;
+        if (GC_get_kind_and_size(base, &size) != GC_I_NORMAL) return;
+        b = (uintptr_t)base;
+    }
     size_t mask = g->capseen - 1, i = (b >> 4) * 0x9e3779b97f4a7c15ULL >> 20 & mask;
     while (g->seen[i] != 0) {
         if (g->seen[i] == b) return;
@@ -216,8 +226,14 @@ static void rgc_heap(Rgc *g, uintptr_t w) {
         g->bail = 1;
         return;
     }
+    if (yhi != 0) {
+        if (g->nyoung + 2 > g->capyoung) g->young = rgc_grow(g->young, &g->capyoung, sizeof *g->young);
+        g->young[g->nyoung++] = ylo;
+        g->young[g->nyoung++] = yhi;
+        return;
+    }
     if (g->nheap == g->capheap) g->heap = rgc_grow(g->heap, &g->capheap, sizeof *g->heap);
-    g->heap[g->nheap++] = base;
+    g->heap[g->nheap++] = (void *)b;
 }
 
 /* Words of memory that may be the stack's or poisoned (inline buffers' free parts). */
@@ -228,7 +244,7 @@ __attribute__((noinline, no_sanitize("address"))) static void rgc_scan(Rgc *g, u
 }
 
 static void rgc_drain(Rgc *g) {
-    while (!g->bail && (g->nwork || g->nwhole || g->nheap)) {
+    while (!g->bail && (g->nwork || g->nwhole || g->nheap || g->nyoung)) {
         if (g->nwork) {
             uintptr_t w = g->work[--g->nwork];
             uintptr_t tag = w & RT_TAG_MASK, a = w - tag;
@@ -245,9 +261,12 @@ static void rgc_drain(Rgc *g) {
         } else if (g->nwhole) {
             RgcSpan *s = &g->spans[g->whole[--g->nwhole]];
             rgc_scan(g, s->lo, s->hi);
-        } else {
+        } else if (g->nheap) {
             void *b = g->heap[--g->nheap];
             rgc_scan(g, (uintptr_t)b, (uintptr_t)b + GC_size(b));
+        } else {
+            g->nyoung -= 2;
+            rgc_scan(g, g->young[g->nyoung], g->young[g->nyoung + 1]);
         }
     }
 }
@@ -268,7 +287,6 @@ __attribute__((noinline)) static void rgc_roots(Rgc *g, Region *r) {
     setjmp(regs);
     rgc_scan(g, (uintptr_t)&regs, (uintptr_t)&regs + sizeof regs);
     rt_region_gc_roots_hook(rgc_scan_hook, g, (uintptr_t)__builtin_frame_address(0));
-    if (rt_nursery_scan_hook != NULL) rt_nursery_scan_hook(rgc_scan_hook, g);
     for (Region *y = rt_region_top;; y = y->parent) {
         rgc_scan(g, (uintptr_t)y->inline_buf, (uintptr_t)y->inline_buf + RT_INLINE_BYTES);
         if (y == r) break;
@@ -443,6 +461,7 @@ int rt_region_collect(Region *r) {
     free(g->whole);
     free(g->work);
     free(g->heap);
+    free(g->young);
     free(g->seen);
     free(g);
     return done;

@@ -308,9 +308,11 @@ void rt_nursery_freeze(void);
 /* rt_nursery_fix: v's address is about to become a hash (hashtable.c): it never moves. */
 void rt_nursery_fix(RtValue v);
 extern void (*rt_nursery_push_hook)(void);
-/* rt_nursery_scan_hook (region.c, set by nursery.c): every word of the nursery's used memory,
- * for regiongc.c's roots (the runtime's objects there may point into the region collected). */
-extern void (*rt_nursery_scan_hook)(RtScanFn scan, void *ctx);
+/* rt_nursery_object_hook (region.c, set by nursery.c): whether w points into an object the
+ * nursery handed out (live or not: one of this cycle's runs, or pinned), and then its bytes
+ * [*lo, *hi); for regiongc.c, which scans such objects like the collected heap's (the runtime's
+ * objects there may point into the region collected, while its C code holds them). */
+extern int (*rt_nursery_object_hook)(uintptr_t w, uintptr_t *lo, uintptr_t *hi);
 /* The reader keeps places inside the objects it builds in unscanned memory (read.c's fix-ups):
  * while it runs, the runtime's objects go to libgc, so no minor collection can move them. The
  * flag is left set if a read error escapes: then they go to libgc for good (slower, sound). */

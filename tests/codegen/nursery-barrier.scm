@@ -4,7 +4,8 @@
 ; fast path; the runtime's slow path has its own), set! of a captured variable (its box), and
 ; a closure's free variables filled after the closure was made (letrec). A closure whose fill
 ; waits has its free slots cleared when it is made, since a minor collection may scan it
-; first. With -fno-nursery none of this is emitted, so this test must fail then.
+; first; one filled right after it is made (a lambda's value, a letrec of one closure) needs
+; neither. With -fno-nursery none of this is emitted, so this test must fail then.
 ; RUN: %regal -fnursery -S -o - %s | FileCheck %s
 ; RUN-INVERSE: -fno-nursery
 ; CHECK: #define RT_NURSERY 1
@@ -32,4 +33,10 @@
 ; CHECK: memset({{.*}}->free, 0,
 ; CHECK: ->free[{{[0-9]+}}] = {{.*}};
 ; CHECK-NEXT: rt_nursery_wb(&RT_AS(RtClosure, {{.*}})->free[
-(display (list (poke! 3) ((counter)) (evens 4)))
+(define (adder x) (lambda (y) (cons x y)))
+; CHECK-LABEL: scm_lambda{{[0-9]+}}_adder_direct({{.*}}) {
+; CHECK-NOT: memset
+; CHECK: ->free[0] = [[F:[a-z0-9_]+]];
+; CHECK-NOT: rt_nursery_wb
+; CHECK: return
+(display (list (poke! 3) ((counter)) (evens 4) ((adder 1) 2)))
