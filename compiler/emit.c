@@ -306,9 +306,13 @@ void emit_region_leave_to(Emitter *em, size_t keep) {
 
 /* --check-regions: the store of value into target must keep R4. */
 /* The nursery's write barrier after a store of value into the slot at address `slot`, in
- * an object that may be older than the last minor collection (-fnursery; regal.h). */
-void emit_barrier(Emitter *em, const char *slot, const char *value) {
-    if (em->opt->nursery) emit_line(em, "rt_nursery_wb(%s, %s);", slot, value);
+ * an object that may be older than the last minor collection (-fnursery; regal.h): none when
+ * the value is proven an immediate (a fixnum, a boolean, a character...), never young. */
+bool emit_needs_barrier(Emitter *em, Ast *val) {
+    return em->opt->nursery && !(val != NULL && emit_proven(em, val, TY_IMMEDIATE));
+}
+void emit_barrier(Emitter *em, const char *slot, const char *value, Ast *val) {
+    if (emit_needs_barrier(em, val)) emit_line(em, "rt_nursery_wb(%s, %s);", slot, value);
 }
 
 void emit_check_store(Emitter *em, const char *loc, const char *target, const char *value) {
@@ -509,10 +513,11 @@ static const char *emit_ref(Emitter *em, Ast *a) {
     return x;
 }
 
-static void emit_assign(Emitter *em, Var *v, const char *value) {
+/* v := value, of node val */
+static void emit_assign(Emitter *em, Var *v, const char *value, Ast *val) {
     if (v->boxed) {
         emit_line(em, "RT_AS(RtBox, %s)->value = %s;", emit_var_name(v), value);
-        emit_barrier(em, xasprintf("&RT_AS(RtBox, %s)->value", emit_var_name(v)), value);
+        emit_barrier(em, xasprintf("&RT_AS(RtBox, %s)->value", emit_var_name(v)), value, val);
         emit_check_store(em, "\"set!\"", emit_var_name(v), value);
     } else {
         emit_line(em, "%s = %s;", emit_var_name(v), value);
@@ -927,14 +932,14 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
             emit_type_check(em, xasprintf("RT_IS_PAIR(%s)", v[0]), loc, p->name, "a pair", v[0]);
         emit_line(em, "RT_CAR(%s) = %s;", v[0], v[1]);
-        emit_barrier(em, xasprintf("&RT_CAR(%s)", v[0]), v[1]);
+        emit_barrier(em, xasprintf("&RT_CAR(%s)", v[0]), v[1], a->args.items[1]);
         emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
     } else if (p->id == PRIM_set_cdr_x && n == 2) {
         if (!emit_check(em, emit_proven(em, a->args.items[0], TY_PAIR)))
             emit_type_check(em, xasprintf("RT_IS_PAIR(%s)", v[0]), loc, p->name, "a pair", v[0]);
         emit_line(em, "RT_CDR(%s) = %s;", v[0], v[1]);
-        emit_barrier(em, xasprintf("&RT_CDR(%s)", v[0]), v[1]);
+        emit_barrier(em, xasprintf("&RT_CDR(%s)", v[0]), v[1], a->args.items[1]);
         emit_check_store(em, loc, v[0], v[1]);
         r = "RT_UNSPEC";
     } else if (p->id == PRIM_vector_length && n == 1 && !em->opt->no_inline_arith) {
@@ -948,7 +953,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         r = t;
     } else if (p->id == PRIM_vector_set_x && n == 3) {
         const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_VEC, "TYPE_ID_VECTOR", &ix);
-        if (em->opt->nursery)
+        if (emit_needs_barrier(em, a->args.items[2]))
             emit_line(em, "if (RT_LIKELY(%s)) { RT_AS(RtVector, %s)->items[%s] = %s; rt_nursery_wb(&RT_AS(RtVector, %s)->items[%s], %s); }",
                       ok, v[0], ix, v[2], v[0], ix, v[2]);
         else
@@ -1067,7 +1072,7 @@ static const char *emit_letrec(Emitter *em, Ast *a, Dest d) {
         Var *v = a->vars.items[i];
         if (v->known) continue;
         const char *x = emit_expr(em, a->inits.items[i], DEST_V);
-        emit_assign(em, v, x);
+        emit_assign(em, v, x, a->inits.items[i]);
     }
     return emit_expr(em, a->body, d);
 }
@@ -1231,7 +1236,7 @@ static const char *emit_node(Emitter *em, Ast *a, Dest d) {
             emit_line(em, "%s = %s;", emit_var_name(v), x);
             if (em->opt->check_regions) emit_check_store(em, emit_loc(em, a->loc), "RT_FALSE", x);
         } else {
-            emit_assign(em, v, x);
+            emit_assign(em, v, x, a->value);
         }
         return emit_deliver(em, d, "RT_UNSPEC");
     }

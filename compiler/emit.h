@@ -115,7 +115,9 @@ const char *emit_place(Place p, const Lambda *loop);
 const char *emit_rg(const Emitter *em, Ast *a);
 void emit_region_enter(Emitter *em, const char *name);
 void emit_region_leave_to(Emitter *em, size_t keep);
-void emit_barrier(Emitter *em, const char *slot, const char *value);
+/* the nursery's write barrier after a store of `value` (of node val, or NULL: unknown) */
+bool emit_needs_barrier(Emitter *em, Ast *val);
+void emit_barrier(Emitter *em, const char *slot, const char *value, Ast *val);
 void emit_check_store(Emitter *em, const char *loc, const char *target, const char *value);
 /* cold stubs of slow paths */
 const char *emit_stub(Emitter *em, const char *ret, const char *rg, const char *body, size_t n, const char **vals);

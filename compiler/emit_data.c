@@ -495,7 +495,7 @@ void emit_fill_closure(Emitter *em, Lambda *l, const char *clo, bool immediate) 
     for (size_t i = 0; i < l->free.len; i++) {
         emit_line(em, "RT_AS(RtClosure, %s)->free[%zu] = %s;", clo, i, emit_var_name(l->free.items[i]));
         if (!immediate)
-            emit_barrier(em, xasprintf("&RT_AS(RtClosure, %s)->free[%zu]", clo, i), emit_var_name(l->free.items[i]));
+            emit_barrier(em, xasprintf("&RT_AS(RtClosure, %s)->free[%zu]", clo, i), emit_var_name(l->free.items[i]), NULL);
         emit_check_store(em, "\"closure\"", clo, emit_var_name(l->free.items[i]));
     }
 }

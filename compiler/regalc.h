@@ -48,6 +48,8 @@ enum {
     TY_REAL = TY_EXACT | TY_FLO,
     TY_NUM = TY_REAL | TY_CPLX,
     TY_LIST = TY_PAIR | TY_NULL,
+    /* values held in the word itself, never a pointer to an object (runtime/regal.h's tags) */
+    TY_IMMEDIATE = TY_FIX | TY_NULL | TY_CHAR | TY_BOOL | TY_UNSPEC | TY_EOF,
 };
 
 /* ==== symbols (sym.c) ======================================================================

@@ -5,7 +5,7 @@
 ; a closure's free variables filled after the closure was made (letrec). A closure whose fill
 ; waits has its free slots cleared when it is made, since a minor collection may scan it
 ; first; one filled right after it is made (a lambda's value, a letrec of one closure) needs
-; neither. With -fno-nursery none of this is emitted, so this test must fail then.
+; neither, nor does a store of a value proven immediate (a fixnum, a boolean...). With -fno-nursery none of this is emitted, so this test must fail then.
 ; RUN: %regal -fnursery -S -o - %s | FileCheck %s
 ; RUN-INVERSE: -fno-nursery
 ; CHECK: #define RT_NURSERY 1
@@ -39,4 +39,10 @@
 ; CHECK: ->free[0] = [[F:[a-z0-9_]+]];
 ; CHECK-NOT: rt_nursery_wb
 ; CHECK: return
-(display (list (poke! 3) ((counter)) (evens 4) ((adder 1) 2)))
+(define (clear! i)
+  (vector-set! vec i #f)
+  (set-car! cell (vector-length vec)))
+; CHECK-LABEL: scm_lambda{{[0-9]+}}_clear{{.*}}_direct({{.*}}) {
+; CHECK-NOT: rt_nursery_wb
+; CHECK: return
+(display (list (poke! 3) ((counter)) (evens 4) ((adder 1) 2) (clear! 1)))
