@@ -1669,6 +1669,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     Buf glue = {0};
     if (opt->unit_init) emit_unit_statics(&em, opt->unit_init, &glue);
     buf_puts(&glue, "static void regal_program(void) {\n");
+    if (opt->nursery && !opt->unit_init) buf_puts(&glue, "    rt_nursery_start();\n");
     if (opt->separate) emit_unit_statics_calls(&em, &glue);
     if (em.static_syms.len && !opt->unit_init) {
         buf_puts(&glue, "    static RtSymbol *const syms[] = {");

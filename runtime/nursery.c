@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 
 #define NS_LINE      256u
@@ -58,6 +59,15 @@
 #define NS_FWD_CAR   RT_IMM(0, 0x7e)             /* car of a forwarded pair */
 #define NS_CACHE     1024u                       /* the barrier's recently-remembered slots */
 #define NS_MAX_DEFAULT ((size_t)256 << 20)       /* reserved per space */
+/* When the nursery does not pay (ns_not_paying): over a window of NS_ADAPT_MINORS minor
+ * collections, more than NS_ADAPT_SLOTS remembered slots or NS_ADAPT_PINS pinned objects per
+ * collection; over NS_ADAPT_TIME_WINDOWS windows, more than NS_ADAPT_TIME percent of the
+ * thread's CPU time in minor collections. */
+#define NS_ADAPT_MINORS       16u
+#define NS_ADAPT_SLOTS        65536u
+#define NS_ADAPT_PINS         16384u
+#define NS_ADAPT_TIME_WINDOWS 4u
+#define NS_ADAPT_TIME         85u
 
 typedef struct { uintptr_t lo, hi; } NsRange;
 typedef struct { void *p; int t; } NsNote;
@@ -117,6 +127,12 @@ typedef struct {
     size_t stress;             /* REGAL_NURSERY_STRESS: objects per window, 0 off */
     int frozen, tried;
     size_t large_bytes;        /* compiled code's objects too large for it, since the last minor */
+    size_t last_promoted;      /* bytes the last minor collection promoted */
+    uint64_t all_minor_ns, start_ns;   /* CPU ns in minor collections, and since the start */
+    uint64_t win_ssb, win_pins;   /* ssb_total and pinned_objects when the window began */
+    uint64_t time_start, time_minor_ns;   /* CPU ns: when the time window began, minors' since */
+    unsigned win_minors, time_windows;
+    int gave_up;               /* frozen because its minor collections cost too much */
     uint64_t minors, promoted_bytes, pinned_objects;
     uint64_t ssb_total, notes_total, keep_total, cand_total, aslots_total;
     int stats;
@@ -128,6 +144,7 @@ static Ns *ns;
 static void ns_note(void *p, int t) __attribute__((unused));
 static void ns_push(void) __attribute__((unused));
 static int ns_object_at(uintptr_t w, uintptr_t *lo, uintptr_t *hi) __attribute__((unused));
+static uint64_t ns_cpu_ns(void) __attribute__((unused));
 
 /* ---- objects ------------------------------------------------------------------------------ */
 /* Bytes of the object at a (headered), 0 if its header is no heap type. */
@@ -285,6 +302,7 @@ static int ns_init(void) {
     const char *st = getenv("REGAL_NURSERY_STATS");
     n->stats = st != NULL && *st != '\0' && strcmp(st, "0") != 0;
     n->check = getenv("REGAL_NURSERY_CHECK") != NULL;
+    n->start_ns = n->time_start = ns_cpu_ns();
     ns = n;
     refused = 0;
     for (int k = 0; k < 2; k++) {
@@ -730,12 +748,60 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
     n->minors++;
 }
 
+static uint64_t ns_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether the nursery costs this program more than it saves, judged at the end of each window
+ * of NS_ADAPT_MINORS minor collections. Region memory holding young objects in numbers: fft's
+ * and nucleic's flonum vectors, each store remembered and each flonum pinned (200 K slots and
+ * 65 K pins per collection in fft, 2.2x slower than without the nursery; nucleic's pins grow
+ * past 20 K, 1.2x). Minor collections taking most of the time over NS_ADAPT_TIME_WINDOWS
+ * windows: mperm keeps everything it allocates (its lists, copied into libgc: 88-96% of its
+ * CPU time, 3.3x slower). The limits come from the ecraven programs (doc/nursery.md): those
+ * the nursery speeds up pin at most 7 K objects and remember 7 K slots per collection, and the
+ * busiest spends 73-92% of its time in minor collections (earley, 79% at most over four
+ * windows) yet runs 2x faster than with libgc alone, so the time limit is a coarse one. Not
+ * under the stress and check modes, whose collections are meant to be many. */
+static int ns_not_paying(Ns *n, uint64_t t0, uint64_t t1) {
+    n->all_minor_ns += t1 - t0;
+    n->time_minor_ns += t1 - t0;
+    if (++n->win_minors < NS_ADAPT_MINORS) return 0;
+    uint64_t slots = n->ssb_total - n->win_ssb, pins = n->pinned_objects - n->win_pins;
+    int costly = slots > (uint64_t)NS_ADAPT_SLOTS * NS_ADAPT_MINORS ||
+                 pins > (uint64_t)NS_ADAPT_PINS * NS_ADAPT_MINORS;
+    n->win_ssb = n->ssb_total;
+    n->win_pins = n->pinned_objects;
+    n->win_minors = 0;
+    if (++n->time_windows == NS_ADAPT_TIME_WINDOWS) {
+        costly |= n->time_minor_ns * 100 > (t1 - n->time_start) * NS_ADAPT_TIME;
+        n->time_start = t1;
+        n->time_minor_ns = 0;
+        n->time_windows = 0;
+    }
+    return costly && n->stress == 0 && !n->check;
+}
+
 static __attribute__((noinline)) void ns_minor(void) {
     __builtin_unwind_init();   /* every callee-saved register spilled into this frame */
+    uint64_t t0 = ns_cpu_ns();
+    /* libgc cannot collect during a minor collection (it would meet forwarded objects), so it
+     * would grow its heap for the promotions instead: when they could bring it to its own
+     * collection's threshold (a third of its heap allocated since the last), it collects first.
+     * (mperm: a heap of 2.5 GB against 1.2 GB without the nursery, before this.) */
+    if (GC_get_bytes_since_gc() + ns->last_promoted > GC_get_heap_size() / 3) GC_gcollect();
+    uint64_t promoted0 = ns->promoted_bytes;
     GC_disable();
     rt_nursery.span = 0;       /* promotion allocates in libgc: not noted, not barriered */
     ns_minor_inner();
     GC_enable();
+    ns->last_promoted = ns->promoted_bytes - promoted0;
+    if (!ns->frozen && ns_not_paying(ns, t0, ns_cpu_ns())) {
+        ns->frozen = ns->gave_up = 1;   /* what it holds stays, scanned by libgc */
+        ns->ssb.n = ns->notes.n = ns->aslots.n = 0;
+    }
     if (!ns->frozen) {
         rt_nursery.span = ns->span;
         for (int k = 0; k < 2; k++) ns_next_window(k);
@@ -743,6 +809,8 @@ static __attribute__((noinline)) void ns_minor(void) {
         rt_nursery.pcur = rt_nursery.plim = rt_nursery.ocur = rt_nursery.olim = NULL;
     }
 }
+
+void rt_nursery_start(void) { (void)ns_init(); }
 
 /* A minor collection now, when the nursery is on (bench_runner: what a timing allocated is
  * freed inside it, and libgc's collections afterwards find the nursery empty). */
@@ -806,8 +874,11 @@ __attribute__((no_sanitize("address"))) static void ns_push(void) {
         for (size_t i = 0; i < s->runs.n; i++)
             if (s->runs.v[i].hi > s->runs.v[i].lo)
                 GC_push_all_eager((void *)s->runs.v[i].lo, (void *)s->runs.v[i].hi);
-        for (size_t i = 0; i < s->pins.n; i++)
-            GC_push_all_eager((void *)s->pins.v[i].lo, (void *)s->pins.v[i].hi);
+        for (size_t i = 0; i < s->pins.n;) {   /* sorted: neighbours pushed as one range */
+            uintptr_t lo = s->pins.v[i].lo, hi = s->pins.v[i].hi;
+            while (++i < s->pins.n && s->pins.v[i].lo <= hi + 64) hi = s->pins.v[i].hi;
+            GC_push_all_eager((void *)lo, (void *)hi);
+        }
     }
     /* One thread runs while the nursery is on, and a collection starts in libgc's allocation,
      * never inside malloc: realloc is safe here. */
@@ -860,10 +931,14 @@ static int ns_object_at(uintptr_t w, uintptr_t *lo, uintptr_t *hi) {
 
 void rt_nursery_report(void) {
     if (ns == NULL || !ns->stats) return;
-    fprintf(stderr, "regal nursery: %llu minor collections, %llu bytes promoted, %llu objects pinned, %zu KiB per space%s; "
+    uint64_t all = ns->start_ns != 0 ? ns_cpu_ns() - ns->start_ns : 0;
+    fprintf(stderr, "regal nursery: %llu minor collections (%.1f%% of the CPU time since it started), "
+            "%llu bytes promoted, %llu objects pinned, %zu KiB per space%s; "
             "remembered %llu, noted %llu, kept %llu, candidates %llu, ambiguous slots %llu\n",
-            (unsigned long long)ns->minors, (unsigned long long)ns->promoted_bytes,
-            (unsigned long long)ns->pinned_objects, ns->sp[0].active >> 10, ns->frozen ? ", frozen" : "",
+            (unsigned long long)ns->minors, all ? 100.0 * (double)ns->all_minor_ns / (double)all : 0.0,
+            (unsigned long long)ns->promoted_bytes,
+            (unsigned long long)ns->pinned_objects, ns->sp[0].active >> 10,
+            ns->gave_up ? ", frozen: its collections cost too much" : ns->frozen ? ", frozen" : "",
             (unsigned long long)ns->ssb_total, (unsigned long long)ns->notes_total,
             (unsigned long long)ns->keep_total, (unsigned long long)ns->cand_total,
             (unsigned long long)ns->aslots_total);

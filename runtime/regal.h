@@ -569,9 +569,11 @@ void *rt_heap_alloc_slow(TypeId t, size_t bytes);
  * stores into objects it did not allocate itself since its last call of Scheme code.
  * Initialising stores need none: a minor collection happens only in compiled code's
  * allocation, and what the runtime allocates in libgc meanwhile is noted.
- * `span` is 0 while the nursery is off: before its first allocation, in programs not compiled
- * with -fnursery, after a thread, a task or a full continuation started (a last minor
- * collection first: what stays pinned then stays for good), and under REGAL_NURSERY=0.
+ * `span` is 0 while the nursery is off: before rt_nursery_start (a -fnursery program's first
+ * statement), in programs not compiled with -fnursery, after a thread, a task or a full
+ * continuation started (a last minor collection first: what stays pinned then stays for good),
+ * once it found that it does not pay (nursery.c, ns_not_paying), and under REGAL_NURSERY=0;
+ * then compiled code's allocations take libgc's free lists (rt_heap_free_alloc).
  * Memory handed out is not cleared: the caller fills every field, as for alloc_obj_typed. */
 #define RT_NURSERY_MAX 256u
 typedef struct RtNursery {
@@ -592,6 +594,9 @@ extern void *(*rt_nursery_alloc_slow_hook)(TypeId t, size_t bytes);
 #endif
 void rt_nursery_remember(RtValue *slot);
 void rt_nursery_collect(void);   /* a minor collection now, if it is on */
+/* Start it on this thread (a -fnursery program's first statement; bench_runner): it stays off
+ * where it cannot be on (regal.h above; nursery.c's ns_init). */
+void rt_nursery_start(void);
 /* What the runtime allocates in libgc while the nursery is on: nursery.c sets the hook
  * (region.c holds it, below the nursery in the runtime's layers) before span becomes nonzero.
  * t: a type id, or -1 for untyped memory. */
@@ -602,17 +607,38 @@ extern void (*rt_nursery_note_hook)(void *p, int t);
 static inline void rt_nursery_wb(RtValue *slot, RtValue v) {
     if (RT_UNLIKELY(RT_NURSERY_YOUNG(v)) && !RT_NURSERY_YOUNG(slot)) rt_nursery_remember(slot);
 }
+/* libgc's side of the collected heap: a pop of this thread's free list of t's kind and size
+ * (rt_heap_lists, above), or rt_heap_alloc_slow. */
+static inline void *rt_heap_free_alloc(TypeId t, size_t bytes) {
+    size_t g = (bytes + rt_heap_tail[t] + RT_HEAP_GRANULE - 1) / RT_HEAP_GRANULE;
+    if (RT_LIKELY(g < RT_HEAP_CLASSES)) {
+        void **head = &rt_heap_lists.free[rt_heap_ptrfree[t] ? RT_HEAP_PTRFREE : RT_HEAP_NORMAL][g];
+        void *p = *head;
+        if (RT_LIKELY(p != NULL)) {
+            *head = *(void **)p;
+            RT_ASAN_HAND_OUT(p, bytes);
+#if defined(RT_IN_RUNTIME)
+            if (!rt_heap_ptrfree[t] && RT_UNLIKELY(rt_nursery.span != 0)) rt_nursery_note_hook(p, (int)t);
+#endif
+            return p;
+        }
+    }
+    return rt_heap_alloc_slow(t, bytes);
+}
+/* The nursery's bump; when its window is used up, the slow path (a new window, or a minor
+ * collection), or libgc's free lists while it is off (not started, frozen, REGAL_NURSERY=0). */
 static inline void *rt_nursery_alloc(TypeId t, size_t bytes) {
     if (t == TYPE_ID_PAIR) {
         char *p = rt_nursery.pcur;
-        if (RT_UNLIKELY((size_t)(rt_nursery.plim - p) < 16)) return RT_NURSERY_SLOW(t, 16);
+        if (RT_UNLIKELY((size_t)(rt_nursery.plim - p) < 16))
+            return rt_nursery.span != 0 ? RT_NURSERY_SLOW(t, 16) : rt_heap_free_alloc(t, 16);
         rt_nursery.pcur = p + 16;
         RT_ASAN_HAND_OUT(p, 16);
         return p;
     }
     char *p = rt_nursery.ocur;
     if (RT_UNLIKELY(bytes > RT_NURSERY_MAX || (size_t)(rt_nursery.olim - p) < bytes))
-        return RT_NURSERY_SLOW(t, bytes);
+        return rt_nursery.span != 0 ? RT_NURSERY_SLOW(t, bytes) : rt_heap_free_alloc(t, bytes);
     rt_nursery.ocur = p + bytes;
     RT_ASAN_HAND_OUT(p, bytes);
     return p;
@@ -636,20 +662,7 @@ static inline void *rt_heap_alloc(TypeId t, size_t bytes) {
     if (RT_UNLIKELY(rt_nursery.span != 0) && rt_nursery_rt_ok[t] && !rt_nursery.paused)
         return rt_nursery_alloc(t, bytes);
 #endif
-    size_t g = (bytes + rt_heap_tail[t] + RT_HEAP_GRANULE - 1) / RT_HEAP_GRANULE;
-    if (RT_LIKELY(g < RT_HEAP_CLASSES)) {
-        void **head = &rt_heap_lists.free[rt_heap_ptrfree[t] ? RT_HEAP_PTRFREE : RT_HEAP_NORMAL][g];
-        void *p = *head;
-        if (RT_LIKELY(p != NULL)) {
-            *head = *(void **)p;
-            RT_ASAN_HAND_OUT(p, bytes);
-#if defined(RT_IN_RUNTIME)
-            if (!rt_heap_ptrfree[t] && RT_UNLIKELY(rt_nursery.span != 0)) rt_nursery_note_hook(p, (int)t);
-#endif
-            return p;
-        }
-    }
-    return rt_heap_alloc_slow(t, bytes);
+    return rt_heap_free_alloc(t, bytes);
 #endif
 }
 static inline void *rt_heap_typed(TypeId t) { return rt_heap_alloc(t, rt_type_size[t]); }

@@ -7,8 +7,9 @@
  *              10 and 100 slots, strings, records, bignums), built as the emitted code builds
  *              them, in each place an object can live: a region's inline buffer, region
  *              chunks, the collected heap (rt_heap_typed/rt_heap_sized as emitted for a heap
- *              site, and alloc_obj_sized(rr, ...) with rr the collected heap), malloc+free,
- *              mimalloc+free, a bump pointer over a buffer in cache and over one larger than
+ *              site, and alloc_obj_sized(rr, ...) with rr the collected heap), the nursery
+ *              of -fnursery programs (rt_nursery_alloc, its minor collections included),
+ *              malloc+free, mimalloc+free, a bump pointer over a buffer in cache and over one larger than
  *              the caches; also vectors of 7 and 31 slots and closures of 6 and 30 free
  *              variables (64 and 256 bytes) for the collected heap against region chunks per
  *              size
@@ -1364,8 +1365,7 @@ static void bench_main(void) {
     verify_like_for_like();
     fprintf(stderr, "bench_runner: every path builds identical objects\n");
     report_sizes();
-    RtValue *first = rt_nursery_alloc(TYPE_ID_PAIR, 16);   /* starts the nursery, if it can */
-    first[0] = first[1] = RT_NIL;
+    rt_nursery_start();   /* as a -fnursery program does first, if it can here */
     g_nursery_on = rt_nursery.span != 0;
     /* Off while the other places run: a program without -fnursery has none, and while it is on
      * the runtime's libgc allocations are noted for its minor collections (regal.h). */
