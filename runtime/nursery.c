@@ -127,7 +127,6 @@ typedef struct {
     size_t stress;             /* REGAL_NURSERY_STRESS: objects per window, 0 off */
     int frozen, tried;
     size_t large_bytes;        /* compiled code's objects too large for it, since the last minor */
-    size_t last_promoted;      /* bytes the last minor collection promoted */
     uint64_t all_minor_ns, start_ns;   /* CPU ns in minor collections, and since the start */
     uint64_t win_ssb, win_pins;   /* ssb_total and pinned_objects when the window began */
     uint64_t time_start, time_minor_ns;   /* CPU ns: when the time window began, minors' since */
@@ -787,17 +786,10 @@ static int ns_not_paying(Ns *n, uint64_t t0, uint64_t t1) {
 static __attribute__((noinline)) void ns_minor(void) {
     __builtin_unwind_init();   /* every callee-saved register spilled into this frame */
     uint64_t t0 = ns_cpu_ns();
-    /* libgc cannot collect during a minor collection (it would meet forwarded objects), so it
-     * would grow its heap for the promotions instead: when they could bring it to its own
-     * collection's threshold (a third of its heap allocated since the last), it collects first.
-     * (mperm: a heap of 2.5 GB against 1.2 GB without the nursery, before this.) */
-    if (GC_get_bytes_since_gc() + ns->last_promoted > GC_get_heap_size() / 3) GC_gcollect();
-    uint64_t promoted0 = ns->promoted_bytes;
     GC_disable();
     rt_nursery.span = 0;       /* promotion allocates in libgc: not noted, not barriered */
     ns_minor_inner();
     GC_enable();
-    ns->last_promoted = ns->promoted_bytes - promoted0;
     if (!ns->frozen && ns_not_paying(ns, t0, ns_cpu_ns())) {
         ns->frozen = ns->gave_up = 1;   /* what it holds stays, scanned by libgc */
         ns->ssb.n = ns->notes.n = ns->aslots.n = 0;
