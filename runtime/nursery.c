@@ -790,10 +790,9 @@ static __attribute__((noinline)) void ns_minor(void) {
     rt_nursery.span = 0;       /* promotion allocates in libgc: not noted, not barriered */
     ns_minor_inner();
     GC_enable();
-    if (!ns->frozen && ns_not_paying(ns, t0, ns_cpu_ns())) {
-        ns->frozen = ns->gave_up = 1;   /* what it holds stays, scanned by libgc */
+    if (!ns->frozen && ns_not_paying(ns, t0, ns_cpu_ns())) ns->frozen = ns->gave_up = 1;
+    if (ns->frozen)   /* too fragmented, or not paying: what it holds stays, scanned by libgc */
         ns->ssb.n = ns->notes.n = ns->aslots.n = 0;
-    }
     if (!ns->frozen) {
         rt_nursery.span = ns->span;
         for (int k = 0; k < 2; k++) ns_next_window(k);
@@ -827,7 +826,7 @@ void rt_nursery_freeze(void) {
 }
 
 void *rt_nursery_alloc_slow(TypeId t, size_t bytes) {
-    if (!ns_init() || rt_nursery.span == 0) return rt_heap_alloc_slow(t, bytes);
+    if (rt_nursery.span == 0 || ns == NULL || ns->frozen) return rt_heap_alloc_slow(t, bytes);
     if (t != TYPE_ID_PAIR && bytes > RT_NURSERY_MAX) {
         /* Too large for the nursery: libgc's, noted (kept until a minor collection reads
          * it). As many bytes as a space holds start a minor collection, so that the notes

@@ -409,6 +409,8 @@ static void place_nursery(int k, int64_t n) {
         BENCH_KINDS(PLACE_CASE)
     }
     rt_nursery_collect();   /* the garbage's freeing is part of the timing */
+    if (rt_nursery.pcur == NULL)   /* a window after a collection, unless it froze itself */
+        die("%s: the nursery turned itself off; its row would time libgc (%ld)", kind_name[k], k);
     rt_nursery.span = 0;
 #undef START_ROUND
 #undef END_ROUND
