@@ -206,7 +206,10 @@ static double rt_gc_thread_cpu(void) {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+static int rt_gc_adapt_divisor;   /* GC_FREE_SPACE_DIVISOR unset */
 static void rt_gc_on_event(GC_EventType e) {
+    if (e == GC_EVENT_MARK_END && rt_nursery_audit_hook != NULL) rt_nursery_audit_hook();
+    if (!rt_gc_adapt_divisor) return;
     if (e == GC_EVENT_START) rt_gc_pause_start = rt_gc_thread_cpu();
     else if (e == GC_EVENT_END)
         GC_set_free_space_divisor(rt_gc_thread_cpu() - rt_gc_pause_start >= RT_GC_LONG_PAUSE ? 1 : 2);
@@ -238,8 +241,9 @@ void rt_gc_init(void) {
      * the collector's own setting, overrides both. */
     if (getenv("GC_FREE_SPACE_DIVISOR") == NULL) {
         GC_set_free_space_divisor(2);
-        GC_set_on_collection_event(rt_gc_on_event);
+        rt_gc_adapt_divisor = 1;
     }
+    GC_set_on_collection_event(rt_gc_on_event);
     const char *s = getenv("REGAL_STATS");
     rt_stats_enabled = s != NULL && *s != '\0' && strcmp(s, "0") != 0;
     const char *st = getenv("REGAL_GC_STRESS");

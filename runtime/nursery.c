@@ -83,6 +83,8 @@ typedef struct { void *p; int t; } NsNote;
         (vec).v[(vec).n++] = (x);                                                             \
     } while (0)
 
+typedef NS_VEC(NsRange) NsVecRange;
+
 typedef struct {
     uintptr_t lo;              /* the space's first address */
     size_t active;             /* bytes in use of the reservation */
@@ -94,15 +96,19 @@ typedef struct {
     NS_VEC(NsRange) free;      /* the free runs of this cycle, in address order */
     size_t next_free;          /* the next of them to become the window */
     uintptr_t free_hi;         /* the end of the free run the window is in (0: none) */
-    NS_VEC(NsRange) pins;      /* objects pinned at the last collection (start, end), sorted */
+    NsVecRange pins;           /* objects pinned at the last collection (start, end), sorted */
     NS_VEC(NsRange) newpins;   /* ... at this one */
-    NS_VEC(NsRange) retired;   /* objects pinned at two collections in a row: old for good, in
+    NsVecRange twice;          /* objects pinned at this collection and the last one */
+    NsVecRange retired;        /* objects pinned at two collections in a row: old for good, in
                                   place (never moved nor freed), scanned at every collection */
     uint64_t *old;             /* per 8 bytes: a retired object starts there */
     uint64_t *cmap;            /* objects: per 8 bytes, an ambiguous word points there (this
                                   minor; read in address order, then cleared) */
     uintptr_t cmin, cmax;      /* ... the lowest and highest such address, cmax 0: none */
     size_t unit;               /* 16 for pairs, 8 for objects: the mark bitmap's granule */
+    NsVecRange held;           /* the audit's objects (retired, or a frozen nursery's pins),
+                                  sorted, and whether something refers to each */
+    NS_VEC(uint8_t) seen;
 } NsSpace;
 
 typedef struct {
@@ -136,6 +142,16 @@ typedef struct {
     uint64_t ssb_total, notes_total, keep_total, cand_total, aslots_total;
     int stats;
     int check, phase;          /* REGAL_NURSERY_CHECK: every forwarded value checked */
+    int external;              /* frozen by rt_nursery_freeze (threads, continuations, eval):
+                                  its pins are never audited */
+    unsigned audit_wait, audit_left;   /* libgc collections between audits, and to the next */
+    int atomic_kind;           /* libgc's kind of pointer-free uncollectable memory */
+    NS_VEC(NsRange) audit_work;
+    size_t retire_slots;       /* REGAL_NURSERY_RETIRE: kept slots that retire an object */
+    uintptr_t *rkey;           /* ns_retire's table: pinned object -> kept slots holding it */
+    uint32_t *rcount;
+    size_t rcap;
+    uint64_t audits, released, released_bytes, retired_objects;
 } Ns;
 
 static Ns *ns;
@@ -144,6 +160,7 @@ static void ns_note(void *p, int t) __attribute__((unused));
 static void ns_push(void) __attribute__((unused));
 static int ns_object_at(uintptr_t w, uintptr_t *lo, uintptr_t *hi) __attribute__((unused));
 static uint64_t ns_cpu_ns(void) __attribute__((unused));
+static void ns_audit(void) __attribute__((unused));
 
 /* ---- objects ------------------------------------------------------------------------------ */
 /* Bytes of the object at a (headered), 0 if its header is no heap type. */
@@ -301,6 +318,8 @@ static int ns_init(void) {
     const char *st = getenv("REGAL_NURSERY_STATS");
     n->stats = st != NULL && *st != '\0' && strcmp(st, "0") != 0;
     n->check = getenv("REGAL_NURSERY_CHECK") != NULL;
+    const char *rs = getenv("REGAL_NURSERY_RETIRE");
+    n->retire_slots = rs != NULL && *rs >= '0' && *rs <= '9' ? (size_t)atol(rs) : 64;
     n->start_ns = n->time_start = ns_cpu_ns();
     ns = n;
     refused = 0;
@@ -310,6 +329,12 @@ static int ns_init(void) {
     }
     rt_nursery_note_hook = ns_note;
     rt_nursery_push_hook = ns_push;
+    rt_nursery_audit_hook = ns_audit;
+    {   /* the kind libgc gives pointer-free uncollectable memory (region chunks): not audited */
+        void *probe = GC_MALLOC_ATOMIC_UNCOLLECTABLE(16);
+        n->atomic_kind = probe != NULL ? GC_get_kind_and_size(probe, NULL) : -1;
+        GC_FREE(probe);
+    }
     rt_nursery_object_hook = ns_object_at;
     rt_nursery_alloc_slow_hook = rt_nursery_alloc_slow;
     rt_nursery.lo = n->lo;
@@ -387,17 +412,13 @@ static const NsRange *ns_pin_ending(const NsSpace *s, uintptr_t a) {
 static void ns_pin_old(uintptr_t a);
 
 /* Pin the object starting at a (of `bytes` bytes) in space k: it stays, its fields are scanned.
- * One pinned at the last collection too is RETIRED: old for good where it is, so that the old
- * objects that point to it need not be remembered from one collection to the next (a young
- * object a global holds, that thousands of promoted objects share). */
+ * One pinned at the last collection too may retire at the end of this one (ns_retire). */
 static void ns_pin(int k, uintptr_t a, size_t bytes) {
     NsSpace *s = &ns->sp[k];
     if (ns_marked(s, a)) return;
     ns_set_bit(s, s->mark, a);
-    if (!ns_is_old(s, a) && ns_bit(s, s->prev, a)) {   /* pinned objects keep their start */
-        ns_set_bit(s, s->old, a);
-        NS_PUSH(s->retired, ((NsRange){ a, a + bytes }));
-    }
+    if (!ns_is_old(s, a) && ns_bit(s, s->prev, a))   /* pinned objects keep their start */
+        NS_PUSH(s->twice, ((NsRange){ a, a + bytes }));
     NS_PUSH(s->newpins, ((NsRange){ a, a + bytes }));
     NS_PUSH(ns->work, k == 0 ? a + RT_TAG_PAIR : a + RT_TAG_OBJ);
     NS_PUSH(ns->work_old, 0);
@@ -601,20 +622,69 @@ static int ns_note_typed(const NsNote *e) {
     return ns_obj_bytes((uintptr_t)e->p) <= size;
 }
 
-static void ns_scan_static(void) {
+static void ns_scan_static(RtScanFn scan) {
     extern char __data_start[], _end[];
-    ns_scan_ambiguous(NULL, (uintptr_t)__data_start, (uintptr_t)_end);
+    scan(NULL, (uintptr_t)__data_start, (uintptr_t)_end);
 }
 
 /* Region memory: every live chunk's data and the large blocks of the regions on the stack. */
-__attribute__((no_sanitize("address"))) static void ns_scan_regions(void) {
+__attribute__((no_sanitize("address"))) static void ns_scan_regions(RtScanFn scan) {
     for (RtChunk *c = rt_live_chunks; c != NULL; c = c->live_next)
-        ns_scan_ambiguous(NULL, (uintptr_t)c->data, (uintptr_t)c->data + RT_CHUNK_DATA);
+        scan(NULL, (uintptr_t)c->data, (uintptr_t)c->data + RT_CHUNK_DATA);
     for (Region *r = rt_region_top; r != NULL; r = r->parent)
         for (RtLarge *l = ((uintptr_t)r->large & 1) ? NULL : r->large; l != NULL; l = l->next)
-            ns_scan_ambiguous(NULL, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
+            scan(NULL, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
     for (RtLarge *l = rt_global_region.large; l != NULL; l = l->next)
-        ns_scan_ambiguous(NULL, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
+        scan(NULL, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
+}
+
+/* RETIREMENT. An object pinned at this collection and the last one, that at least
+ * retire_slots of the slots kept for the next collection hold, is RETIRED: old for good where
+ * it is, so that those slots need not be remembered from one collection to the next (a young
+ * object a global holds, that thousands of promoted objects share: sboyer and earley kept
+ * 100 K slots per collection without it). Only those: a retired object is freed only when an
+ * audit finds nothing refers to it (ns_audit), and one pinned through a long call from the
+ * stack kept what it held alive for good (mperm: the boxes of `permutations`, each holding a
+ * 216 MB list; RSS 4.8 GB against 1.8). A pinned object few slots hold stays young: pinned
+ * again, forwarded or freed at the next collection like any other. REGAL_NURSERY_RETIRE=N sets
+ * the number (default 64; 0 retires every object pinned twice in a row). */
+static void ns_retire(Ns *n) {
+    if (n->sp[0].twice.n + n->sp[1].twice.n == 0) return;
+    size_t cap = 16;
+    while (cap < 2 * n->keep.n) cap *= 2;
+    if (cap > n->rcap) {
+        free(n->rkey);
+        free(n->rcount);
+        n->rkey = malloc(cap * sizeof *n->rkey);
+        n->rcount = malloc(cap * sizeof *n->rcount);
+        if (n->rkey == NULL || n->rcount == NULL) rt_out_of_memory();
+        n->rcap = cap;
+    }
+    memset(n->rkey, 0, cap * sizeof *n->rkey);
+    for (size_t i = 0; i < n->keep.n; i++) {   /* each kept slot holds a pinned object */
+        RtValue v = *n->keep.v[i];
+        uintptr_t a = RT_IS_PAIR(v) ? (uintptr_t)RT_PAIR(v) : (uintptr_t)RT_OBJ(v);
+        size_t h = (size_t)(a >> 3) * 0x9e3779b97f4a7c15u & (cap - 1);
+        while (n->rkey[h] != 0 && n->rkey[h] != a) h = (h + 1) & (cap - 1);
+        if (n->rkey[h] == 0) {
+            n->rkey[h] = a;
+            n->rcount[h] = 0;
+        }
+        n->rcount[h]++;
+    }
+    for (int k = 0; k < 2; k++) {
+        NsSpace *s = &n->sp[k];
+        for (size_t i = 0; i < s->twice.n; i++) {
+            uintptr_t a = s->twice.v[i].lo;
+            size_t held = 0, h = (size_t)(a >> 3) * 0x9e3779b97f4a7c15u & (cap - 1);
+            while (n->rkey[h] != 0 && n->rkey[h] != a) h = (h + 1) & (cap - 1);
+            if (n->rkey[h] == a) held = n->rcount[h];
+            if (held < n->retire_slots) continue;
+            ns_set_bit(s, s->old, a);
+            NS_PUSH(s->retired, s->twice.v[i]);
+            n->retired_objects++;
+        }
+    }
 }
 
 static __attribute__((noinline)) void ns_minor_inner(void) {
@@ -627,7 +697,7 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
         s->prev = s->mark;
         s->mark = m;
         memset(s->mark, 0, s->active / s->unit / 64 * sizeof(uint64_t) + sizeof(uint64_t));
-        s->newpins.n = 0;
+        s->newpins.n = s->twice.n = 0;
     }
     n->cand.n = n->work.n = n->work_old.n = n->keep.n = 0;
     /* 0. the retired objects: pinned, scanned */
@@ -636,8 +706,8 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
             ns_pin(k, n->sp[k].retired.v[i].lo, n->sp[k].retired.v[i].hi - n->sp[k].retired.v[i].lo);
     /* 1. ambiguous roots */
     rt_region_gc_roots_hook(ns_scan_ambiguous, NULL, sp);
-    ns_scan_static();
-    ns_scan_regions();
+    ns_scan_static(ns_scan_ambiguous);
+    ns_scan_regions(ns_scan_ambiguous);
     if (n->fixed.n != 0) {   /* deduplicated, then pinned */
         qsort(n->fixed.v, n->fixed.n, sizeof *n->fixed.v, ns_cmp_uptr);
         size_t m = 0;
@@ -712,6 +782,7 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
             if (n->keep.v[i] != n->keep.v[m - 1]) n->keep.v[m++] = n->keep.v[i];
         n->keep.n = m;
     }
+    ns_retire(n);
     for (size_t i = 0; i < n->keep.n; i++) NS_PUSH(n->ssb, n->keep.v[i]);
     n->keep_total += n->keep.n;
     n->notes.n = 0;
@@ -799,6 +870,13 @@ static __attribute__((noinline)) void ns_minor(void) {
     } else {
         rt_nursery.pcur = rt_nursery.plim = rt_nursery.ocur = rt_nursery.olim = NULL;
     }
+    /* The old generation's collection: libgc's own test of whether one is due, which its
+     * allocations during the minor collection could not run (disabled). Without it, a
+     * program whose libgc allocations are all promotions never lets libgc collect while the
+     * nursery runs: what dies after its promotion stays (lists that outlive a few minor
+     * collections, then are dropped: tests/run/nursery-old-garbage.scm runs out of a 150 MB
+     * heap). Outside the minor collection's time (ns_not_paying's measure). */
+    GC_collect_a_little();
 }
 
 void rt_nursery_start(void) { (void)ns_init(); }
@@ -814,9 +892,10 @@ void rt_nursery_freeze(void) {
     if (ns == NULL) {   /* none will start: ns_init refuses a frozen one */
         ns = calloc(1, sizeof *ns);
         if (ns == NULL) rt_out_of_memory();
-        ns->frozen = 1;
+        ns->frozen = ns->external = 1;
         return;
     }
+    ns->external = 1;
     if (ns->frozen) return;
     for (int k = 0; k < 2; k++) ns_close_window(k);
     ns->frozen = 1;
@@ -886,6 +965,125 @@ __attribute__((no_sanitize("address"))) static void ns_push(void) {
     if (n->bases.n != 0) GC_push_all(n->bases.v, n->bases.v + n->bases.n);
 }
 
+/* ---- what it holds for good, given back (at libgc's collections) ---------------------- */
+/* Retired objects are scanned at every minor collection and pushed at every libgc collection,
+ * and so are a frozen nursery's pins: whatever they reach would stay alive for good, even once
+ * they are garbage themselves (mperm: the boxes of a finished call of `permutations`, pinned
+ * from the stack at two minor collections in a row, kept every 216 MB list it built alive:
+ * 4.8 GB of RSS where libgc alone needs 1.3). So at the end of a libgc collection's marking
+ * (ns_audit, gc.c's event callback: the world stopped, libgc's lock held), these HELD objects
+ * are checked against what could still refer to them:
+ *   - every object libgc marked, but pointer-free ones: conservatively, any word into a held
+ *     object. libgc's marks are reachability from its roots, the held objects included;
+ *   - a frozen nursery's also the ambiguous roots a minor collection reads (stack and
+ *     registers, thread-locals, static data, region memory, its runs), then transitively the
+ *     held objects so reached. A running nursery needs neither: its next minor collection
+ *     pins what they reach and scans the fields of pinned objects precisely.
+ * A retired object nothing marked refers to is no longer retired: every reference made since
+ * this marking is in a remembered slot or a noted object, so the next minor collection pins
+ * it (an ambiguous root), forwards it (a precise one) or frees it. A frozen pin nothing
+ * reaches is garbage: no longer pushed (its memory is never reused). Not after
+ * rt_nursery_freeze (threads: other stacks; full continuations: copied frames).
+ * The cost is one pass over libgc's marked objects, after a backoff: an audit that releases
+ * nothing doubles the number of collections to the next (up to 64); one that releases resets
+ * it to 1. Nothing is done while nothing is held. */
+static inline void ns_audit_word(uintptr_t w) {
+    Ns *n = ns;
+    if (w - n->lo >= n->span) return;
+    for (int k = 0; k < 2; k++) {
+        NsSpace *s = &n->sp[k];
+        if (!ns_in(s, w) || s->held.n == 0) continue;
+        size_t i = ns_range_index(s->held.v, s->held.n, w);
+        if (i < s->held.n && s->held.v[i].lo <= w && !s->seen.v[i]) {
+            s->seen.v[i] = 1;
+            if (n->frozen) NS_PUSH(n->audit_work, s->held.v[i]);
+        }
+        return;
+    }
+}
+
+__attribute__((no_sanitize("address"))) static void ns_audit_range(void *ctx, uintptr_t lo, uintptr_t hi) {
+    (void)ctx;
+    lo = (lo + 7) & ~(uintptr_t)7;
+    for (uintptr_t p = lo; p + 8 <= hi; p += 8) ns_audit_word(*(const uintptr_t *)p);
+}
+
+static void GC_CALLBACK ns_audit_object(void *obj, size_t bytes, void *cd) {
+    (void)cd;
+    int kind = GC_get_kind_and_size(obj, NULL);
+    if (kind == GC_I_PTRFREE || kind == ns->atomic_kind) return;
+    ns_audit_range(NULL, (uintptr_t)obj, (uintptr_t)obj + bytes);
+}
+
+/* The held objects of space k into s->held, sorted, none seen yet. */
+static void ns_audit_hold(int k) {
+    NsSpace *s = &ns->sp[k];
+    const NsVecRange *from = ns->frozen ? &s->pins : &s->retired;
+    s->held.n = s->seen.n = 0;
+    for (size_t i = 0; i < from->n; i++) {
+        NS_PUSH(s->held, from->v[i]);
+        NS_PUSH(s->seen, 0);
+    }
+    if (s->held.n > 1) qsort(s->held.v, s->held.n, sizeof *s->held.v, ns_cmp_range);
+}
+
+static __attribute__((noinline)) void ns_audit_frozen_roots(void) {
+    __builtin_unwind_init();   /* the registers of the frames below, in this one */
+    Ns *n = ns;
+    rt_region_gc_roots_hook(ns_audit_range, NULL, (uintptr_t)__builtin_frame_address(0));
+    ns_scan_static(ns_audit_range);
+    ns_scan_regions(ns_audit_range);
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < n->sp[k].runs.n; i++)
+            ns_audit_range(NULL, n->sp[k].runs.v[i].lo, n->sp[k].runs.v[i].hi);
+    if (n->fixed.n != 0) ns_audit_range(NULL, (uintptr_t)n->fixed.v, (uintptr_t)(n->fixed.v + n->fixed.n));
+    while (n->audit_work.n != 0) {   /* what the held objects reached hold */
+        NsRange r = n->audit_work.v[--n->audit_work.n];
+        ns_audit_range(NULL, r.lo, r.hi);
+    }
+}
+
+static void ns_audit(void) {
+    Ns *n = ns;
+    if (n == NULL || n->external) return;
+    size_t held = n->sp[0].retired.n + n->sp[1].retired.n;
+    if (n->frozen) held = n->sp[0].pins.n + n->sp[1].pins.n;
+    if (held == 0) return;
+    if (n->audit_left > 1) {
+        n->audit_left--;
+        return;
+    }
+    n->audits++;
+    for (int k = 0; k < 2; k++) ns_audit_hold(k);
+    n->audit_work.n = 0;
+    GC_enumerate_reachable_objects_inner(ns_audit_object, NULL);
+    if (n->frozen) ns_audit_frozen_roots();
+    uint64_t released = 0;
+    for (int k = 0; k < 2; k++) {
+        NsSpace *s = &n->sp[k];
+        NsVecRange *v = n->frozen ? &s->pins : &s->retired;
+        size_t m = 0;
+        for (size_t i = 0; i < v->n; i++) {
+            size_t j = ns_range_index(s->held.v, s->held.n, v->v[i].lo);
+            if (s->seen.v[j]) {
+                v->v[m++] = v->v[i];
+                continue;
+            }
+            released++;
+            n->released_bytes += v->v[i].hi - v->v[i].lo;
+            if (!n->frozen) {   /* young again: in last collection's pins, not retired */
+                size_t b = (v->v[i].lo - s->lo) / s->unit;
+                s->old[b / 64] &= ~((uint64_t)1 << (b % 64));
+            }
+        }
+        v->n = m;
+    }
+    n->released += released;
+    if (released != 0) n->audit_wait = 1;
+    else if (n->audit_wait < 64) n->audit_wait = n->audit_wait ? 2 * n->audit_wait : 2;
+    n->audit_left = n->audit_wait;
+}
+
 /* Every word of the used memory (runs and pins), for regiongc.c. */
 static int ns_object_at(uintptr_t w, uintptr_t *lo, uintptr_t *hi) {
     Ns *n = ns;
@@ -925,12 +1123,15 @@ void rt_nursery_report(void) {
     uint64_t all = ns->start_ns != 0 ? ns_cpu_ns() - ns->start_ns : 0;
     fprintf(stderr, "regal nursery: %llu minor collections (%.1f%% of the CPU time since it started), "
             "%llu bytes promoted, %llu objects pinned, %zu KiB per space%s; "
-            "remembered %llu, noted %llu, kept %llu, candidates %llu, ambiguous slots %llu\n",
+            "remembered %llu, noted %llu, kept %llu, candidates %llu, ambiguous slots %llu; "
+            "%llu retired, %llu audits released %llu held objects (%llu bytes)\n",
             (unsigned long long)ns->minors, all ? 100.0 * (double)ns->all_minor_ns / (double)all : 0.0,
             (unsigned long long)ns->promoted_bytes,
             (unsigned long long)ns->pinned_objects, ns->sp[0].active >> 10,
             ns->gave_up ? ", frozen: its collections cost too much" : ns->frozen ? ", frozen" : "",
             (unsigned long long)ns->ssb_total, (unsigned long long)ns->notes_total,
             (unsigned long long)ns->keep_total, (unsigned long long)ns->cand_total,
-            (unsigned long long)ns->aslots_total);
+            (unsigned long long)ns->aslots_total, (unsigned long long)ns->retired_objects,
+            (unsigned long long)ns->audits,
+            (unsigned long long)ns->released, (unsigned long long)ns->released_bytes);
 }

@@ -74,6 +74,7 @@ _Thread_local RtAllocStats rt_alloc_stats;
 _Thread_local RtNursery rt_nursery;
 void (*rt_nursery_note_hook)(void *p, int t);
 void (*rt_nursery_push_hook)(void);
+void (*rt_nursery_audit_hook)(void);
 int (*rt_nursery_object_hook)(uintptr_t w, uintptr_t *lo, uintptr_t *hi);
 void *(*rt_nursery_alloc_slow_hook)(TypeId t, size_t bytes);
 int rt_stats_enabled;                    /* set by rt_gc_init from REGAL_STATS */

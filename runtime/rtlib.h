@@ -308,6 +308,10 @@ void rt_nursery_freeze(void);
 /* rt_nursery_fix: v's address is about to become a hash (hashtable.c): it never moves. */
 void rt_nursery_fix(RtValue v);
 extern void (*rt_nursery_push_hook)(void);
+/* rt_nursery_audit_hook (gc.c, set by nursery.c when it starts): at the end of each libgc
+ * collection's marking (world stopped, libgc's lock held), what the nursery holds for good
+ * that nothing marked refers to any more is given back (nursery.c, "what it holds for good"). */
+extern void (*rt_nursery_audit_hook)(void);
 /* rt_nursery_object_hook (region.c, set by nursery.c): whether w points into an object the
  * nursery handed out (live or not: one of this cycle's runs, or pinned), and then its bytes
  * [*lo, *hi); for regiongc.c, which scans such objects like the collected heap's (the runtime's
