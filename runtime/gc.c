@@ -273,11 +273,12 @@ void *rt_gc_malloc_atomic(size_t bytes) { return rt_scratch_counted(RT_SCRATCH_A
 void *rt_gc_realloc(void *p, size_t bytes) {
 #if !defined(RT_USE_MALLOC) && !defined(RT_USE_MIMALLOC)   /* (no nursery with those) */
     if (RT_UNLIKELY(rt_nursery.span != 0) && p != NULL) {
-        /* the old block may be noted (nursery.c): left to the collector, not freed now */
+        /* the old block may be noted (nursery.c): freed when the nursery reads its notes */
         size_t old;
         int atomic = GC_get_kind_and_size(p, &old) == 0;   /* libgc's PTRFREE kind: stays so */
         void *q = atomic ? rt_gc_malloc_atomic(bytes) : rt_gc_malloc(bytes);
         memcpy(q, p, old < bytes ? old : bytes);
+        rt_nursery_free(p);
         return q;
     }
 #endif
@@ -289,8 +290,8 @@ void *rt_gc_realloc(void *p, size_t bytes) {
 }
 
 void rt_gc_free(void *p) {
-    if (RT_UNLIKELY(rt_nursery.span != 0)) return;   /* perhaps noted (nursery.c): the collector frees it */
-    GC_FREE(p);
+    if (RT_UNLIKELY(rt_nursery.span != 0)) rt_nursery_free(p);   /* perhaps noted: freed later */
+    else GC_FREE(p);
 }
 
 /* ---- REGAL_STATS ------------------------------------------------------------------------- */

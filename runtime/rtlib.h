@@ -307,6 +307,9 @@ void rt_chunk_put(RtChunk *c);
 void rt_nursery_freeze(void);
 /* rt_nursery_fix: v's address is about to become a hash (hashtable.c): it never moves. */
 void rt_nursery_fix(RtValue v);
+/* rt_nursery_free: a scratch block of rt_gc_malloc the runtime is done with, while the
+ * nursery is on: freed once the nursery has dropped its notes and slots in it. */
+void rt_nursery_free(void *p);
 extern void (*rt_nursery_push_hook)(void);
 /* rt_nursery_audit_hook (gc.c, set by nursery.c when it starts): at the end of each libgc
  * collection's marking (world stopped, libgc's lock held), what the nursery holds for good
