@@ -974,7 +974,8 @@ void rt_nursery_freeze(void) {
         ns->frozen = ns->external = 1;
         return;
     }
-    ns->external = 1;
+    if (!ns->external) ns->external = 1;   /* written once, before the first thread starts:
+                                              later calls, on any thread, only read it */
     if (ns->frozen) return;
     for (int k = 0; k < 2; k++) ns_close_window(k);
     ns->frozen = 1;
