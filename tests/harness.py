@@ -73,6 +73,7 @@ import concurrent.futures
 import os
 import re
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -124,13 +125,14 @@ def shell_status(returncode):
     return 128 - returncode if returncode < 0 else returncode
 
 
-def run_proc(argv, timeout=None, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=None):
+def run_proc(argv, timeout=None, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=None,
+             cwd=None):
     """Run argv with stdin from /dev/null; (status as the shell reports it, stdout, stderr).
     With a timeout it runs under timeout(1), which ends the whole process group (regal and the
     clang it started) and exits with 124."""
     if timeout is not None:
         argv = ["timeout", str(timeout)] + list(argv)
-    r = subprocess.run(argv, stdin=DEVNULL, stdout=stdout, stderr=stderr, env=env)
+    r = subprocess.run(argv, stdin=DEVNULL, stdout=stdout, stderr=stderr, env=env, cwd=cwd)
     return shell_status(r.returncode), r.stdout, r.stderr
 
 
@@ -243,12 +245,19 @@ def check(t, level, cfg):
             return fail(why, head(cerr + cout, 8, "    "))
         out_f = os.path.join(cfg["work"], tag + ".stdout")
         err_f = os.path.join(cfg["work"], tag + ".stderr")
+        # Each program runs in a directory of its own, holding only a link to tests/ (paths
+        # like tests/run/load/defs.scm resolve as from the repository's root): the files it
+        # writes neither land in the checkout nor meet another run's.
+        cwd = os.path.join(cfg["work"], tag + ".cwd")
+        os.mkdir(cwd)
+        os.symlink(os.path.join(ROOT, "tests"), os.path.join(cwd, "tests"))
         with open(out_f, "wb") as o, open(err_f, "wb") as e:
             st, _, _ = run_proc([exe], timeout=timeout, stdout=o, stderr=e,
-                                env=dict(os.environ, **t.env) if t.env else None)
+                                env=dict(os.environ, **t.env) if t.env else None, cwd=cwd)
         out, err = read_capped(out_f), read_capped(err_f)
         for f in (exe, out_f, err_f):
             os.unlink(f)
+        shutil.rmtree(cwd)
         if st != t.status:
             return fail(status_text(st, t.status, timeout), head(err, 6, "    stderr: "))
     for want in t.stderr:

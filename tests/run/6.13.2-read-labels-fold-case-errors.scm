@@ -26,10 +26,10 @@
   '("(1 2" "(a\n b))" "#1#" "#0=#0#" "#0=(#0=1)" "\"abc" "#\\nosuch" "#q" "(1 . )" "#(1 . 2)"
     "#u8(1 300)" "  #| never" "\"a\\qb\"" "x\n  y\n   (1 2 3" "(a . b c)" "#!fold-case #\\NOSUCH"))
 ; positions in a file port count lines and columns (characters, not bytes)
-(call-with-output-file "/tmp/regal-read-position.txt"
+(call-with-output-file "read-position.txt"
   (lambda (o) (display "(ok)\n; λλλ\n  (λ . )\n" o)))
-(define f (open-input-file "/tmp/regal-read-position.txt"))
+(define f (open-input-file "read-position.txt"))
 (show (read f))
 (display (guard (c ((read-error? c) (error-object-message c))) (read f))) (newline)
 (close-port f)
-(delete-file "/tmp/regal-read-position.txt")
+(delete-file "read-position.txt")
