@@ -14,7 +14,7 @@
  *      passed from there to a known procedure's parameter that is itself only called (or
  *      passed on so) while that procedure runs, becomes %call/cc-escape, the setjmp escape of the runtime: k can only
  *      be called while the call/cc is active. Any other call/cc (or call/cc as a value) may
- *      be re-entered: the program then keeps every assigned local variable in a box, since a
+ *      be re-entered (Program.reentrant): the program then keeps every assigned local variable in a box, since a
  *      re-entry restores the C frames copied at the capture (runtime/control.c) and a Scheme
  *      variable is one location however often its frame is re-entered;
  *   4b. Var.captured and Var.boxed (assigned and captured, or assigned in a program that may
@@ -526,6 +526,7 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
     }
     for (size_t i = 0; i < prog->lambdas.len; i++) vec_free(&an.info[prog->lambdas.items[i]->id].nested);
     analyze_walk(&an, prog->body, analyze_continuations, NULL, false);
+    prog->reentrant = an.reentrant;
     analyze_walk(&an, prog->body, analyze_capture, NULL, false);
     /* free variables: iterate, since whether a known procedure is static depends on its own
      * free variables (monotone: sets only grow) */

@@ -35,6 +35,7 @@ typedef struct Emitter {
     Program *prog;
     const EmitOptions *opt;
     Buf decls;           /* forward declarations, constants, globals */
+    bool *dispatched;    /* by Lambda.id: some dispatch enters its direct entry (emit.c) */
     Buf init;            /* constant initialisation at program start */
     Buf *out;            /* the function being written */
     Lambda *fn;          /* the lambda whose C function is being written (NULL: top level) */

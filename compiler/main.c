@@ -1,5 +1,5 @@
 /* main.c: the regal command. Parses the command line, then runs the passes in order:
- *   read -> expand -> simplify -> analyze -> infer -> regions -> emit -> C compiler
+ *   read -> expand -> simplify -> analyze -> infer -> version -> regions -> oneshot -> emit -> C compiler
  * stopping after the first pass that reports an error (exit status 1). What goes to stdout is
  * checked (a full device or a closed stdout: status 1); the output file is never an input. */
 #include "regalc.h"
@@ -54,7 +54,8 @@ static void main_usage(FILE *f) {
           "                       immediately applied lambdas and call-with-values of literal\n"
           "                       lambdas became let), infer (with the type of every expression\n"
           "                       and variable), regions (with the region of every allocation\n"
-          "                       site)\n"
+          "                       site), oneshot (the closures given back when called, and the\n"
+          "                       variables that hold them)\n"
           "  --explain-regions    print every allocation site with the region inference chose for\n"
           "                       it and the use that decided it, then stop\n"
           "  --check-regions      check at run time that no store or return makes an object point\n"
@@ -82,6 +83,8 @@ static void main_usage(FILE *f) {
           "                       heap), not a copy it makes when it inserts the key\n"
           "  -fno-tail-soft       what a procedure on a cycle of tail calls makes for its caller's\n"
           "                       region goes there without a soft budget\n"
+          "  -fno-one-shot        a closure called at most once (a continuation of continuation-\n"
+          "                       passing style) is not given back to its region when called\n"
           "  -fno-collected-tails a call that may leave garbage of cycles of tail calls in its region\n"
           "                       gets no loop carry region (the collected heap takes its result)\n"
           "  -fno-alloc-free      a call of a procedure that allocates nothing in its region\n"
@@ -250,13 +253,16 @@ static int main_stdout_status(int rc) { return util_stdout_done() ? rc : 1; }
 
 /* The passes after expansion, to the C (stats filled); false after errors. */
 static bool main_to_c(Program *prog, bool simplify, const AnalyzeOptions *ao,
-                      const InferOptions *io, const RegionsOptions *ro, EmitOptions *eo, Buf *c) {
+                      const InferOptions *io, const RegionsOptions *ro, OneshotOptions oo,
+                      EmitOptions *eo, Buf *c) {
     if (simplify) simplify_program(prog);
     analyze_program(prog, ao);
     if (diag_error_count()) return false;
     infer_program(prog, io);
     if (!eo->untyped && io->version && version_program(prog)) infer_program(prog, io);
     regions_program(prog, ro);
+    oo.separate = eo->separate;
+    oneshot_program(prog, &oo);
     emit_program(prog, eo, c);
     return true;
 }
@@ -265,7 +271,8 @@ static bool main_to_c(Program *prog, bool simplify, const AnalyzeOptions *ao,
  * file.rgi beside it (interface.c). 0 on success, else 1 after a message. */
 static int main_compile_library(const char *file, const char *out, bool emit_c, ExpandOptions xo,
                                 bool simplify, const AnalyzeOptions *ao, const InferOptions *io,
-                                const RegionsOptions *ro, EmitOptions eo, DriverOptions *dopt) {
+                                const RegionsOptions *ro, OneshotOptions oo, EmitOptions eo,
+                                DriverOptions *dopt) {
     size_t len;
     char *text = util_read_file(file, &len);
     if (!text) {
@@ -300,7 +307,7 @@ static int main_compile_library(const char *file, const char *out, bool emit_c, 
     eo.separate = true;
     eo.unit_init = interface_init_name(ls, file);
     Buf c = {0};
-    if (!main_to_c(prog, simplify, ao, io, ro, &eo, &c)) return 1;
+    if (!main_to_c(prog, simplify, ao, io, ro, oo, &eo, &c)) return 1;
     const char *path = out;   /* default: beside the source, lib.sld -> lib.o (lib.c with -S) */
     if (!path) {
         size_t n = strlen(file);
@@ -338,11 +345,12 @@ int main(int argc, char **argv) {
         return driver_repl(argv + (argc >= 2));
     const char *src = NULL, *out = NULL;
     bool emit_c = false, run = false, types = false, explain = false, prelude = true, simplify = true;
-    enum { DUMP_NONE, DUMP_EXPAND, DUMP_SIMPLIFY, DUMP_INFER, DUMP_REGIONS } dump = DUMP_NONE;
+    enum { DUMP_NONE, DUMP_EXPAND, DUMP_SIMPLIFY, DUMP_INFER, DUMP_REGIONS, DUMP_ONESHOT } dump = DUMP_NONE;
     int run_argi = argc;
     EmitOptions eo = {.alloc = ALLOC_TYPED};
     AnalyzeOptions ao = {0};
     RegionsOptions ro = {0};
+    OneshotOptions oo = {0};
     InferOptions io = {.element_types = true, .flonum_vectors = true, .version = true, .flonum_entries = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
@@ -400,8 +408,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--dump=simplify")) dump = DUMP_SIMPLIFY;
         else if (!strcmp(a, "--dump=infer")) dump = DUMP_INFER;
         else if (!strcmp(a, "--dump=regions")) dump = DUMP_REGIONS;
+        else if (!strcmp(a, "--dump=oneshot")) dump = DUMP_ONESHOT;
         else if (!strncmp(a, "--dump=", 7)) {
-            fprintf(stderr, "regal: unknown pass '%s' in --dump (expected expand, simplify, infer or regions)\n", a + 7);
+            fprintf(stderr, "regal: unknown pass '%s' in --dump (expected expand, simplify, infer, regions or oneshot)\n", a + 7);
             return 1;
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
@@ -418,6 +427,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-own-keys")) ro.no_own_keys = true;
         else if (!strcmp(a, "-fno-soft-strings")) ro.no_soft_strings = true;
         else if (!strcmp(a, "-fno-tail-soft")) ro.no_tail_soft = true;
+        else if (!strcmp(a, "-fno-one-shot")) oo.off = true;
         else if (!strcmp(a, "-fno-collected-tails")) ro.no_collected_tails = true;
         else if (!strcmp(a, "-fno-alloc-free")) ro.no_alloc_free = true;
         else if (!strcmp(a, "-fno-rr-unused")) ro.no_rr_unused = true;
@@ -484,9 +494,9 @@ int main(int argc, char **argv) {
         }
         int rc = 0;   /* in order: a library compiled first can be imported by the next */
         for (size_t i = 0; i < lib_srcs.len && !rc; i++) {
-            if (lib_srcs.len == 1) return main_compile_library(lib_srcs.items[0], out, emit_c, xo, simplify, &ao, &io, &ro, eo, &dopt);
+            if (lib_srcs.len == 1) return main_compile_library(lib_srcs.items[0], out, emit_c, xo, simplify, &ao, &io, &ro, oo, eo, &dopt);
             pid_t pid = fork();   /* each in a process of its own: the passes keep state */
-            if (pid == 0) _exit(main_compile_library(lib_srcs.items[i], NULL, emit_c, xo, simplify, &ao, &io, &ro, eo, &dopt));
+            if (pid == 0) _exit(main_compile_library(lib_srcs.items[i], NULL, emit_c, xo, simplify, &ao, &io, &ro, oo, eo, &dopt));
             int status;
             rc = pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status);
         }
@@ -569,6 +579,13 @@ int main(int argc, char **argv) {
     if (dump == DUMP_REGIONS) {
         Buf t = {0};
         regions_dump(prog, &t);
+        fputs(buf_cstr(&t), stdout);
+        return main_stdout_status(0);
+    }
+    oneshot_program(prog, &oo);
+    if (dump == DUMP_ONESHOT) {
+        Buf t = {0};
+        oneshot_dump(prog, &t);
         fputs(buf_cstr(&t), stdout);
         return main_stdout_status(0);
     }

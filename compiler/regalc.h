@@ -330,6 +330,10 @@ typedef struct Var {
     /* set by regions.c */
     bool carry_copy;      /* a contified loop's variable whose number each back edge copies into
                              the loop's next iteration region (rt_carry_take, rt_carry_put) */
+    /* set by oneshot.c */
+    bool linear;          /* a parameter or let variable at most one of whose references is
+                             evaluated, and only to call its value, hand it on to a linear
+                             parameter or capture it in a one-shot closure */
 } Var;
 typedef VEC(Var *) VarVec;
 
@@ -413,6 +417,9 @@ struct Lambda {
                              parameters and result in C doubles (infer_var_unboxed; emit.c) */
     const uint8_t *param_sum; /* per required parameter, what the procedure does with it
                                  (RegionSum): for interface.c's summaries */
+    bool one_shot;        /* set by oneshot.c: each of its closures is called at most once and
+                             nothing refers to it once called: its body gives it back
+                             (rt_region_pop) after reading the free variables */
 };
 typedef VEC(Lambda *) LambdaVec;
 
@@ -423,6 +430,8 @@ typedef struct Program {
     LambdaVec lambdas;    /* every lambda, outermost first */
     int next_var_id;      /* the next unused Var.id (a pass that makes a variable takes it) */
     bool inferred;        /* infer_program has run */
+    bool reentrant;       /* set by analyze.c: a continuation may be re-entered (a call/cc
+                             that is not an escape, or call/cc as a value) */
     struct Inferrer *inferrer; /* infer.c's container sites (for --dump=infer) */
     /* set by regions.c */
     bool region_local;    /* the top level has a region of its own */
@@ -994,6 +1003,21 @@ void regions_explain(Program *prog, Buf *out);
  * {local} {self} {loop.N}), the regions each lambda enters and where its rest list goes, and
  * {copied} at the binding of each copy variable (Var.carry_copy). */
 void regions_dump(Program *prog, Buf *out);
+
+/* ==== one-shot closures (oneshot.c) ========================================================
+ * Requires: an analyzed and inferred Program (Lambda.free, Var.boxed, Program.reentrant, the
+ * call targets of infer_call_targets). Guarantees: Lambda.one_shot and Var.linear (the rule
+ * and why it is sound: oneshot.c's header); every lambda false when the program may re-enter
+ * a continuation, may run eval or load, calls a separately compiled unit, is one (separate),
+ * or with off. */
+typedef struct OneshotOptions {
+    bool off;              /* -fno-one-shot: no closure is given back */
+    bool separate;         /* a separately compiled unit (regal -c): its callers are not seen */
+} OneshotOptions;
+void oneshot_program(Program *prog, const OneshotOptions *opt);
+/* --dump=oneshot: the expanded program with {one-shot} at each one-shot lambda and {linear}
+ * at the binding of each linear variable. */
+void oneshot_dump(Program *prog, Buf *out);
 
 /* ==== C emission (emit.c) ==================================================================
  * Requires: an analyzed, inferred (Program.inferred) and region-placed Program (every

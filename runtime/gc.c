@@ -305,14 +305,15 @@ void rt_stats_report(void) {
     const RtAllocStats *s = &rt_alloc_stats;
     uint64_t live = 0;
     for (const Region *r = rt_region_top; r != NULL; r = r->parent) live += rt_region_bytes_in_use(r);
-    uint64_t in_regions = s->region_reclaimed + s->region_collected + live;
+    uint64_t reclaimed = s->region_reclaimed + s->region_popped;
+    uint64_t in_regions = reclaimed + s->region_collected + live;
     struct GC_prof_stats_s gs;
     memset(&gs, 0, sizeof gs);
     GC_get_prof_stats(&gs, sizeof gs);
     uint64_t collected = (uint64_t)gs.reclaimed_bytes_before_gc + gs.bytes_reclaimed_since_gc;
     uint64_t heap = rt_heap_counts().bytes;
     uint64_t all = in_regions + heap;
-    double pct = all != 0 ? 100.0 * (double)s->region_reclaimed / (double)all : 0.0;
+    double pct = all != 0 ? 100.0 * (double)reclaimed / (double)all : 0.0;
     const char *format = getenv("REGAL_STATS");
     int json = format != NULL && strcmp(format, "json") == 0;
     fprintf(stderr,
@@ -322,6 +323,7 @@ void rt_stats_report(void) {
                    "\"chunks_from_upstream\":%llu,"
                    "\"region_allocated_bytes\":%llu,"
                    "\"region_reclaimed_bytes\":%llu,"
+                   "\"region_popped_bytes\":%llu,"
                    "\"region_collected_bytes\":%llu,"
                    "\"region_collections\":%llu,"
                    "\"heap_allocated_bytes\":%llu,"
@@ -335,6 +337,7 @@ void rt_stats_report(void) {
                    "  chunks from upstream                   %llu\n"
                    "  bytes allocated in regions             %llu\n"
                    "  bytes reclaimed by regions             %llu\n"
+                   "  bytes given back by one-shot closures  %llu\n"
                    "  bytes collected in regions             %llu\n"
                    "  collections of regions                 %llu\n"
                    "  bytes allocated in the collected heap  %llu\n"
@@ -344,7 +347,8 @@ void rt_stats_report(void) {
                    "  reclaimed by region release            %.1f%% of all bytes allocated\n",
             (unsigned long long)s->regions_created, (unsigned long long)s->region_peak,
             (unsigned long long)s->chunks_from_upstream, (unsigned long long)in_regions,
-            (unsigned long long)s->region_reclaimed, (unsigned long long)s->region_collected,
+            (unsigned long long)reclaimed, (unsigned long long)s->region_popped,
+            (unsigned long long)s->region_collected,
             (unsigned long long)s->region_collections, (unsigned long long)heap,
             (unsigned long long)GC_get_gc_no(), (unsigned long long)GC_get_heap_size(),
             (unsigned long long)collected, pct);

@@ -433,6 +433,8 @@ typedef struct RtAllocStats {
                                      rt_region_bytes_in_use counts them) */
     uint64_t region_collected;    /* bytes of the chunks and large blocks regiongc.c gave back:
                                      the objects' bytes there, garbage of tail cycles' regions */
+    uint64_t region_popped;       /* bytes given back by one-shot closures (rt_region_pop): also
+                                     reclaimed by regions, counted here alone (one add) */
     uint64_t region_collections;  /* rt_region_collect calls that collected */
     uint64_t region_held;         /* bytes of chunks and large blocks now owned by regions */
     uint64_t region_peak;         /* max of region_held + RT_INLINE_BYTES * (depth of the
@@ -450,8 +452,10 @@ extern _Thread_local RtAllocStats rt_alloc_stats;
 #if defined(RT_ASAN)
 #include <sanitizer/asan_interface.h>
 #define RT_ASAN_HAND_OUT(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#define RT_ASAN_GIVE_BACK(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
 #else
 #define RT_ASAN_HAND_OUT(p, n) ((void)0)
+#define RT_ASAN_GIVE_BACK(p, n) ((void)0)
 #endif
 #if defined(RT_COUNT_INLINE)   /* the benchmark's hit-rate run: window still the inline buffer? */
 #define RT_COUNT_INLINE_HIT(r) (rt_alloc_stats.inline_allocs += ((r)->chunks == NULL))
@@ -493,6 +497,23 @@ static inline void *rt_region_bump_typed(Region *r, TypeId t, size_t bytes) {
     r->cur = p + bytes;
     RT_ASAN_HAND_OUT(p, bytes);
     return p;
+}
+
+/* One-shot closures (compiler/oneshot.c): a closure nothing refers to once it is called gives
+ * itself back when its body starts, after reading its free variables: if the object at obj,
+ * `bytes` long, is the newest of r's window, the bump pointer goes back over it, as a leave
+ * does for a region (counted in region_popped, which REGAL_STATS adds to what regions
+ * reclaimed); otherwise it stays until its region goes. Whatever region obj is in: only the
+ * newest object of r's window can end at r->cur (none does for rt_gc_region, whose window is
+ * empty). Continuations of continuation-passing style are called in the reverse order of
+ * their making, so each is the newest object when called. */
+static inline void rt_region_pop(Region *r, RtValue obj, size_t bytes) {
+    char *p = (char *)RT_OBJ(obj);
+    if (p + bytes == r->cur) {
+        r->cur = p;
+        rt_alloc_stats.region_popped += bytes;
+        RT_ASAN_GIVE_BACK(p, bytes);
+    }
 }
 
 /* Typed allocation: with a constant type id the size is a constant and this is a compare and
@@ -908,12 +929,18 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
  *   chunks_from_upstream      chunks from upstream                   chunks the pool could
  *                                                                    not supply
  *   region_allocated_bytes    bytes allocated in regions             region_reclaimed +
+ *                                                                    region_popped +
  *                                                                    region_collected + bytes
  *                                                                    now in use in the regions
  *                                                                    on the region stack
  *                                                                    (rt_global_region too)
  *   region_reclaimed_bytes    bytes reclaimed by regions             region_reclaimed: freed
- *                                                                    by leave, recycle, unwind
+ *                                                                    by leave, recycle, unwind;
+ *                                                                    + region_popped
+ *   region_popped_bytes       bytes given back by one-shot closures  region_popped: one-shot
+ *                                                                    closures that gave
+ *                                                                    themselves back when
+ *                                                                    called (rt_region_pop)
  *   region_collected_bytes    bytes collected in regions             region_collected: freed
  *                                                                    by collecting the regions
  *                                                                    of tail cycles (regiongc.c)

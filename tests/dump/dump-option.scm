@@ -2,7 +2,7 @@
 ;; expansion errors reports them (file:line:col) and prints no dump; a good one is dumped to
 ;; stdout and the compiler stops there (no C, no executable).
 ; RUN: not %regal --dump=bogus %s 2>&1 | FileCheck --check-prefix=UNKNOWN %s
-; UNKNOWN: regal: unknown pass 'bogus' in --dump (expected expand, simplify, infer or regions)
+; UNKNOWN: regal: unknown pass 'bogus' in --dump (expected expand, simplify, infer, regions or oneshot)
 ; RUN: not %regal --dump=expand %S/Inputs/unbound.scm 2>&1 | FileCheck --check-prefix=ERROR %s
 ; ERROR: unbound.scm:3:9: error: unbound variable 'undefined-thing'
 ; ERROR-NOT: (define
