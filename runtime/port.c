@@ -744,6 +744,15 @@ static char *rt_port_name_of(RtValue name) {
     return r;
 }
 
+void rt_port_describe(RtValue port, char *buf, size_t n) {
+    const RtPortImpl *p = RT_AS(RtPort, port)->impl;
+    int f = p->flags;
+    const char *dir = (f & RT_PORT_IN) && (f & RT_PORT_OUT) ? "input/output" : (f & RT_PORT_IN) ? "input" : "output";
+    const char *name = p->name ? p->name : !(f & RT_PORT_STRING) ? NULL : (f & RT_PORT_BINARY) ? "bytevector" : "string";
+    snprintf(buf, n, "%s%s%s port%s%s", (f & RT_PORT_OPEN) ? "" : "closed ", (f & RT_PORT_BINARY) ? "binary " : "",
+             dir, name ? " " : "", name ? name : "");
+}
+
 static RtValue rt_open_file(Region *rr, const char *loc, const char *who, RtValue name,
                             int out) {
     RT_CHECK(RT_IS_STRING(name), who, "a file name string", name);

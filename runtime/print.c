@@ -439,6 +439,14 @@ static void rt_print_v(RtPrinter *pr, RtValue v) {
         rt_print_type_name(pr, RT_AS(RtRecordType, v)->name);
         put(p, ">");
         return;
+    case TYPE_ID_PORT: {
+        char d[256];
+        rt_port_describe(v, d, sizeof d);
+        put(p, "#<");
+        put(p, d);
+        put(p, ">");
+        return;
+    }
     case TYPE_ID_VALUES:
         for (int64_t i = 0; i < n; i++) {
             if (i) put(p, " ");

@@ -447,6 +447,9 @@ static inline int32_t rt_port_peekc(RtPortImpl *p) {
     if (RT_LIKELY(rt_ports_alone() && b->rpos < b->rend && *b->rpos < 0x80)) return *b->rpos;
     return rt_port_getc_slow(p, 1);
 }
+/* How the printer shows a port (port.c): "input port string", "closed output port \"out.txt\"",
+ * "binary input port bytevector", "output port standard output"; at most n bytes with the 0. */
+void rt_port_describe(RtValue port, char *buf, size_t n);
 /* One code point to an output port (rt_out_port's: checked, open). */
 static inline void rt_port_putc(RtPortImpl *p, uint32_t c) {
     RtPortBuf *b = (RtPortBuf *)p;
