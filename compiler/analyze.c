@@ -16,7 +16,10 @@
  *      be called while the call/cc is active. Any other call/cc (or call/cc as a value) may
  *      be re-entered (Program.reentrant): the program then keeps every assigned local variable in a box, since a
  *      re-entry restores the C frames copied at the capture (runtime/control.c) and a Scheme
- *      variable is one location however often its frame is re-entered;
+ *      variable is one location however often its frame is re-entered. Except guard's
+ *      %call/1cc (compiler/derive.c): its continuation is re-entered at most once, and only
+ *      after the handler escaped to the guard, so the frames it copies have not run since the
+ *      capture and go on from where they were: nothing of theirs is seen twice;
  *   4b. Var.captured and Var.boxed (assigned and captured, or assigned in a program that may
  *      re-enter a continuation: lives in a box);
  *   5. Lambda.free: the free variables of each closure, leaving out known procedures without
@@ -182,7 +185,8 @@ static Lambda *analyze_host(Lambda *l) {
 
 /* ---- 4. continuations ------------------------------------------------------------------------ */
 static bool analyze_is_callcc(const Prim *p) {
-    return p == prims_get(PRIM_call_cc) || p == prims_get(PRIM_call_with_current_continuation);
+    return p == prims_get(PRIM_call_cc) || p == prims_get(PRIM_call_with_current_continuation) ||
+           p == prims_get(PRIM_call_1cc);
 }
 
 /* Is every reference to k in a the operator of a call that can only run while home's frame
@@ -363,8 +367,8 @@ static void analyze_continuations(Analyzer *an, Ast *a, Lambda *cur, bool tail) 
     if (kc.home && kc.home->params.len == 1 && !kc.home->rest &&
         analyze_k_called_only(&kc, kc.home->body, kc.home->params.items[0], kc.home))
         a->prim = prims_get(PRIM_call_cc_escape);
-    else
-        an->reentrant = true;
+    else if (a->prim != prims_get(PRIM_call_1cc))
+        an->reentrant = true;   /* (guard's %call/1cc re-enters frames that no longer run) */
 }
 
 static void analyze_capture(Analyzer *an, Ast *a, Lambda *cur, bool tail) {

@@ -881,7 +881,7 @@ static Datum *guard_to_k(Datum *k, Datum *var, Datum *c, DatumVec *cl, Loc loc) 
 /* (guard (var clause...) body...)  R7RS 4.2.7, as regal.h (Control) describes: the clauses run
  * after unwinding to the guard. With no else clause an unmatched condition is raised again by
  * raise-continuable "within the dynamic environment of the original call to raise": the
- * handler first takes a full continuation hk (call/cc, a copy of the stack: paid only when a
+ * handler first takes a full continuation hk (%call/1cc, a copy of the stack: paid only when a
  * condition reaches such a guard), and the added else clause re-enters it to raise there, as
  * R7RS's reference expansion does, so the dynamic-winds left are entered again and what the
  * outer handler returns goes back to the raise (it went to the guard's caller). */
@@ -917,7 +917,7 @@ static Ast *derive_guard(Expander *ex, Datum *d, Scope *sc) {
      * and when every test is pure (guard_test_pure: evaluating it in the handler as well is
      * unobservable), a condition that some clause takes goes to the guard without the copy:
      * (lambda (c) (if (let ((var c)) (or test ...)) to_guard_matched ((call/cc ...)))) */
-    Datum *reraise = L(loc, L(loc, K("call/cc", loc), L(loc, K("lambda", loc), L(loc, hk, NULL), to_guard, NULL), NULL), NULL);
+    Datum *reraise = L(loc, L(loc, K("%call/1cc", loc), L(loc, K("lambda", loc), L(loc, hk, NULL), to_guard, NULL), NULL), NULL);
     Datum *body_h = has_else ? to_guard : reraise;
     if (!has_else && pure && tests.len > 0)
         body_h = L(loc, K("if", loc),

@@ -458,6 +458,9 @@ RtValue rt_p_call_cc(Region *rr, const char *loc, RtValue f) {
 RtValue rt_p_call_with_current_continuation(Region *rr, const char *loc, RtValue f) {
     return rt_p_call_cc(rr, loc, f);
 }
+/* guard's re-raise (compiler/derive.c): a full continuation, re-entered at most once; only the
+ * compiler treats it apart (compiler/analyze.c: no re-entry of a frame that still runs). */
+RtValue rt_p_call_1cc(Region *rr, const char *loc, RtValue f) { return rt_p_call_cc(rr, loc, f); }
 
 /* A thread's or a task's base (thread.c, task.c): f called on argv with an RtCatch installed (rtlib.h). An uncaught
  * raise comes back here with the winds already left; the rest of the dynamic environment is

@@ -1300,8 +1300,10 @@ uint32_t rt_char_downcase(uint32_t c);
  *   (lambda (c) (k (lambda () (let ((var c)) (cond clause ...)))))
  * (the clauses run after unwinding to the guard), and without one it re-raises as R7RS's
  * reference expansion does, in the dynamic environment of the raise, through a full
- * continuation hk taken in the handler:
- *   (lambda (c) ((call/cc (lambda (hk)
+ * continuation hk taken in the handler (%call/1cc: call/cc, but re-entered at most once and only
+ * after the frames it copies were left for good, so that the compiler need not treat the
+ * program as one that re-enters frames, compiler/analyze.c):
+ *   (lambda (c) ((%call/1cc (lambda (hk)
  *     (k (lambda () (let ((var c))
  *          (cond clause ... (else (hk (lambda () (raise-continuable c))))))))))))
  * preceded, when every test is a pure one (a type predicate of var, eq?...), by

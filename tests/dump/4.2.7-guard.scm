@@ -2,7 +2,8 @@
 ;; captures the guard's continuation k; the body runs under with-exception-handler and returns its values through k; the handler goes back to k and
 ;; there binds the variable to the condition and runs the clauses as a cond (`=>` included).
 ;; Without an else clause an unmatched condition is raised again with raise-continuable in the
-;; dynamic environment of the raise: the handler takes a full continuation (call/cc) that the
+;; dynamic environment of the raise: the handler takes a full continuation (%call/1cc: call/cc,
+;; re-entered at most once and after the frames it copies were left, compiler/analyze.c) that the
 ;; added else clause re-enters. safe's tests are pure (type predicates of e), so the handler
 ;; first evaluates them itself and, when one holds, goes to k without taking it.
 ; RUN: %regal --dump=expand %s | FileCheck %s
@@ -28,7 +29,7 @@
 ; CHECK-NEXT:                            (list 'symbol e.[[E1]])
 ; CHECK-NEXT:                            (let ((#:t.[[T1:[0-9]+]] (string? e.[[E1]])))
 ; CHECK-NEXT:                              (if #:t.[[T1]] (string-length #:t.[[T1]]) #!unspecified))))))
-; CHECK-NEXT:                  ((call/cc
+; CHECK-NEXT:                  ((%call/1cc
 ; CHECK-NEXT:                     (lambda.{{[0-9]+}} (#:hk.[[HK:[0-9]+]])
 ; CHECK-NEXT:                       (#:k.[[K]]
 ; CHECK-NEXT:                         (lambda.{{[0-9]+}} ()
@@ -44,6 +45,6 @@
 ; CHECK-NEXT:                (lambda.{{[0-9]+}} () (thunk.[[TH]]))
 ; CHECK-NEXT:                (lambda.{{[0-9]+}} #:vals.[[VALS:[0-9]+]] (#:k.[[K]] (lambda.{{[0-9]+}} () (apply values #:vals.[[VALS]]))))))))))))
 ; CHECK:      (define catch-all
-; CHECK-NOT:  (call/cc
+; CHECK-NOT:  (%call/1cc
 ; CHECK-NOT:  raise-continuable
 ; CHECK:      (lambda.{{[0-9]+}} (#:c.[[C2:[0-9]+]]) (#:k.{{[0-9]+}} (lambda.{{[0-9]+}} () (let ((e.{{[0-9]+}} #:c.[[C2]])) 'caught))))
