@@ -447,11 +447,13 @@ static void rt_print_v(RtPrinter *pr, RtValue v) {
         put(p, ">");
         return;
     }
-    case TYPE_ID_VALUES:
+    case TYPE_ID_VALUES:   /* several values where one was expected: shown as such, not as data */
+        put(p, "#<values");
         for (int64_t i = 0; i < n; i++) {
-            if (i) put(p, " ");
+            put(p, " ");
             rt_print_v(pr, RT_AS(RtValues, v)->items[i]);
         }
+        put(p, ">");
         return;
     case TYPE_ID_CONDITION: {
         RtCondition *c = RT_AS(RtCondition, v);

@@ -1269,7 +1269,9 @@ uint32_t rt_char_downcase(uint32_t c);
  * Control (control.c; rt_values in object.c): multiple values, parameters, promises,
  * continuations
  * --------------------------------------------------------------------------------------------
- * (values x) is x; any other count is a TYPE_ID_VALUES object (count in the header).
+ * (values x) is x; any other count is a TYPE_ID_VALUES object (count in the header), which
+ * call-with-values (and let-values...) take apart and the REPL prints value by value; where
+ * one value was expected it stays one object, printed #<values 1 2> (print.c).
  * A parameter object is a procedure (a closure whose free[0] is a TYPE_ID_PARAMETER object):
  * (p) is its value. current-output-port, current-error-port and current-input-port are
  * parameter objects too (R7RS 6.13.1): %parameter-convert and %parameter-swap! know them. parameterize is expanded by the compiler into
