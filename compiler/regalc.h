@@ -997,7 +997,8 @@ typedef struct RegionsOptions {
 } RegionsOptions;
 void regions_program(Program *prog, const RegionsOptions *opt);
 /* --explain-regions: every site of prog->region_sites, in source order per procedure, with
- * its region and why, then a summary line. */
+ * its region and why (and, for a closure oneshot.c found one-shot, that it gives itself back
+ * when called), then a summary line. */
 void regions_explain(Program *prog, Buf *out);
 /* --dump=regions: the expanded program with every allocation site's place ({heap} {caller}
  * {local} {self} {loop.N}), the regions each lambda enters and where its rest list goes, and

@@ -2367,6 +2367,8 @@ void regions_explain(Program *prog, Buf *out) {
         buf_puts(out, ": ");
         if (r->outlives_iteration) buf_printf(out, "made in every iteration but outlives it (%s)", r->why);
         else buf_puts(out, r->why);
+        if (r->site->kind == AST_LAMBDA && r->site->lambda->one_shot)   /* (oneshot.c, when it ran) */
+            buf_puts(out, "; one-shot: gives itself back to its region when called");
         buf_putc(out, '\n');
     }
     buf_printf(out, "allocation sites: %d in loop iteration regions, ", count[PLACE_LOOP] + count[PLACE_SELF]);

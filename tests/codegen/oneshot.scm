@@ -7,6 +7,7 @@
 ; loop are not. With -fno-one-shot nothing is, so this test must fail then.
 ; RUN: %regal --dump=oneshot %S/../run/oneshot-cps.scm | FileCheck %s
 ; RUN: %regal -S -o - %S/../run/oneshot-cps.scm | FileCheck --check-prefix=C %s
+; RUN: %regal --explain-regions %S/../run/oneshot-cps.scm | FileCheck --check-prefix=E %s
 ; RUN-INVERSE: -fno-one-shot
 ; CHECK-LABEL: (define cpstak
 ; CHECK:       (lambda.{{[0-9]+}} (x.{{[0-9]+}} y.{{[0-9]+}} z.{{[0-9]+}} k.{{[0-9]+}}{linear})
@@ -33,3 +34,7 @@
 ; C:           RtValue v{{[0-9]+}}_k = RT_AS(RtClosure, self)->free[3];
 ; C-NEXT:      (void)v{{[0-9]+}}_k;
 ; C-NEXT:      rt_region_pop(rr, self, RT_ROUND(rt_type_size[TYPE_ID_CLOSURE] + 32));
+; --explain-regions: the region of each closure, and that it gives itself back there.
+; E:           oneshot-cps.scm:16:14: closure: caller's region (of the call of 'tak'): {{.*}}; one-shot: gives itself back to its region when called
+; E:           oneshot-cps.scm:28:22: closure: caller's region (of the call of 'build'): {{.*}}; one-shot: gives itself back to its region when called
+; E-NOT:       oneshot-cps.scm:4{{[0-9]}}:{{.*}}one-shot
