@@ -221,10 +221,10 @@ static void os_mark_vars(Ast *a, bool on);
 
 void oneshot_program(Program *prog, const OneshotOptions *opt) {
     bool on = !opt->off && !opt->separate && !prog->reentrant && !os_unseen(prog, prog->body);
-    for (size_t i = 0; i < prog->lambdas.len; i++) {
+    for (size_t i = 0; i < prog->lambdas.len; i++) {   /* what the body does not reach: none */
         Lambda *l = prog->lambdas.items[i];
-        l->one_shot = on && !l->contified && l->free.len > 0 && !l->rest && !l->flo_entry;
-        for (size_t k = 0; k < l->params.len; k++) l->params.items[k]->linear = on;
+        l->one_shot = false;
+        for (size_t k = 0; k < l->params.len; k++) l->params.items[k]->linear = false;
         if (l->rest) l->rest->linear = false;
     }
     os_mark_vars(prog->body, on);
@@ -236,14 +236,22 @@ void oneshot_program(Program *prog, const OneshotOptions *opt) {
     } while (os.changed);
 }
 
-/* Let and letrec variables start as linear (when the pass is on), every other one not. */
+/* The starting point (when the pass is on): the lambdas a reaches that make a closure (free
+ * variables, no rest parameter, no flonum entry, not contified) one-shot, their parameters and
+ * let variables linear; letrec variables never. */
 static void os_mark_vars(Ast *a, bool on) {
     if (!a) return;
     switch (a->kind) {
     case AST_CONST: case AST_REF: return;
     case AST_SET: os_mark_vars(a->value, on); return;
     case AST_IF: os_mark_vars(a->test, on); os_mark_vars(a->then, on); os_mark_vars(a->els, on); return;
-    case AST_LAMBDA: os_mark_vars(a->lambda->body, on); return;
+    case AST_LAMBDA: {
+        Lambda *l = a->lambda;
+        l->one_shot = on && !l->contified && l->free.len > 0 && !l->rest && !l->flo_entry;
+        for (size_t k = 0; k < l->params.len; k++) l->params.items[k]->linear = on;
+        os_mark_vars(l->body, on);
+        return;
+    }
     case AST_SEQ:
         for (size_t i = 0; i < a->items.len; i++) os_mark_vars(a->items.items[i], on);
         return;
