@@ -451,7 +451,8 @@ Test(stats, REGAL_STATS_json_prints_the_same_figures_as_one_json_line) {
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     const char *head = "{\"regal_stats\":1,\"regions_created\":3,\"region_peak_bytes\":66560,"
                        "\"chunks_from_upstream\":1,\"region_allocated_bytes\":4800,"
-                       "\"region_reclaimed_bytes\":4800,\"region_collected_bytes\":0,"
+                       "\"region_reclaimed_bytes\":4800,\"region_popped_bytes\":0,"
+                       "\"region_collected_bytes\":0,"
                        "\"region_collections\":0,\"heap_allocated_bytes\":3200,"
                        "\"collections\":";
     cr_assert_eq(strncmp(out, head, strlen(head)), 0, "%s", out);

@@ -59,6 +59,41 @@ Test(inline_buffer, holds_exactly_32_pairs_and_the_33rd_starts_the_first_chunk) 
     rt_region_release(&r);
 }
 
+/* rt_region_pop (one-shot closures, compiler/oneshot.c): the newest object of the window is
+ * given back (the bump pointer goes back over it, the bytes counted in region_popped, poisoned
+ * under ASan), any other object stays, in the inline buffer and in a chunk alike. */
+Test(pop, only_the_newest_object_of_the_window_is_given_back) {
+    Region r;
+    rt_region_init(&r, 1);
+    RtClosure *a = alloc_obj_sized(&r, TYPE_ID_CLOSURE, 16);
+    RtClosure *b = alloc_obj_sized(&r, TYPE_ID_CLOSURE, 24);
+    a->hdr = RT_HDR(TYPE_ID_CLOSURE, 2);
+    b->hdr = RT_HDR(TYPE_ID_CLOSURE, 3);
+    char *top = r.cur;
+    rt_region_pop(&r, RT_TAG_AS_OBJ(a), RT_ROUND(rt_type_size[TYPE_ID_CLOSURE] + 16));
+    cr_assert_eq(r.cur, top, "a is not the newest: it stays");
+    cr_assert_eq(rt_alloc_stats.region_popped, 0);
+    rt_region_pop(&r, RT_TAG_AS_OBJ(b), RT_ROUND(rt_type_size[TYPE_ID_CLOSURE] + 24));
+    cr_assert_eq(r.cur, (char *)b, "b was the newest: the window starts at it again");
+    cr_assert_eq(rt_alloc_stats.region_popped, 40);
+    rt_region_pop(&r, RT_TAG_AS_OBJ(a), RT_ROUND(rt_type_size[TYPE_ID_CLOSURE] + 16));
+    cr_assert_eq(r.cur, r.inline_buf, "then a is the newest");
+    cr_assert_eq(rt_alloc_stats.region_popped, 72);
+    char *c = alloc_obj_sized(&r, TYPE_ID_CLOSURE, 16);
+    cr_assert_eq(c, (char *)a, "the next object takes its place");
+    for (int i = 0; i < 40; i++) alloc_obj_typed(&r, TYPE_ID_PAIR);   /* into a chunk */
+    cr_assert_not_null(r.chunks);
+    RtClosure *d = alloc_obj_sized(&r, TYPE_ID_CLOSURE, 8);
+    rt_region_pop(&r, RT_TAG_AS_OBJ((RtClosure *)c), RT_ROUND(rt_type_size[TYPE_ID_CLOSURE] + 16));
+    cr_assert_eq(r.cur, (char *)d + 24, "an object of the inline buffer is not the chunk's newest");
+    rt_region_pop(&r, RT_TAG_AS_OBJ(d), RT_ROUND(rt_type_size[TYPE_ID_CLOSURE] + 8));
+    cr_assert_eq(r.cur, (char *)d);
+    cr_assert_eq(rt_alloc_stats.region_popped, 96);
+    rt_region_pop(&rt_gc_region, RT_TAG_AS_OBJ(d), 24);   /* the heap's window: never */
+    cr_assert_eq(rt_alloc_stats.region_popped, 96);
+    rt_region_release(&r);
+}
+
 Test(inline_buffer, an_object_ending_at_byte_512_fits_and_one_byte_more_does_not) {
     Region r;
     rt_region_init(&r, 1);
