@@ -20,6 +20,8 @@
  *      %call/1cc (compiler/derive.c): its continuation is re-entered at most once, and only
  *      after the handler escaped to the guard, so the frames it copies have not run since the
  *      capture and go on from where they were: nothing of theirs is seen twice;
+ *   4a. Program.uses_eval: whether the program may run the evaluator's code (a primitive
+ *      marked RT_PF_EVAL: eval, load, environment...), called or as a value;
  *   4b. Var.captured and Var.boxed (assigned and captured, or assigned in a program that may
  *      re-enter a continuation: lives in a box);
  *   5. Lambda.free: the free variables of each closure, leaving out known procedures without
@@ -49,6 +51,7 @@ typedef struct Analyzer {
     Program *prog;
     bool reentrant;  /* some continuation may be re-entered (4) */
     bool opt_no_tail_k; /* -fno-tail-continuations */
+    bool opt_no_one_shot_guard; /* -fno-one-shot-guard */
     CallInfo *info;  /* indexed by Lambda.id, for known lambdas */
     bool free_changed; /* a free-variable set grew in this round */
 } Analyzer;
@@ -367,8 +370,16 @@ static void analyze_continuations(Analyzer *an, Ast *a, Lambda *cur, bool tail) 
     if (kc.home && kc.home->params.len == 1 && !kc.home->rest &&
         analyze_k_called_only(&kc, kc.home->body, kc.home->params.items[0], kc.home))
         a->prim = prims_get(PRIM_call_cc_escape);
-    else if (a->prim != prims_get(PRIM_call_1cc))
+    else if (a->prim != prims_get(PRIM_call_1cc) || an->opt_no_one_shot_guard)
         an->reentrant = true;   /* (guard's %call/1cc re-enters frames that no longer run) */
+}
+
+/* Program.uses_eval: a primitive that forwards to the evaluator, called or as a value. */
+static void analyze_eval_use(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
+    (void)cur; (void)tail;
+    const Prim *p = a->kind == AST_PRIMCALL ? a->prim
+                  : a->kind == AST_REF && a->var->global && !a->var->defined ? a->var->prim : NULL;
+    if (p && (p->flags & RT_PF_EVAL)) an->prog->uses_eval = true;
 }
 
 static void analyze_capture(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
@@ -485,7 +496,8 @@ static void analyze_letrec_reads(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
 }
 
 void analyze_program(Program *prog, const AnalyzeOptions *opt) {
-    Analyzer an = {.prog = prog, .opt_no_tail_k = opt && opt->no_tail_continuations};
+    Analyzer an = {.prog = prog, .opt_no_tail_k = opt && opt->no_tail_continuations,
+                   .opt_no_one_shot_guard = opt && opt->no_one_shot_guard};
     an.info = xcalloc(prog->lambdas.len + 1, sizeof *an.info);
     for (size_t i = 0; i < prog->globals.len; i++) {
         Var *v = prog->globals.items[i];
@@ -531,6 +543,8 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
     for (size_t i = 0; i < prog->lambdas.len; i++) vec_free(&an.info[prog->lambdas.items[i]->id].nested);
     analyze_walk(&an, prog->body, analyze_continuations, NULL, false);
     prog->reentrant = an.reentrant;
+    prog->uses_eval = false;
+    analyze_walk(&an, prog->body, analyze_eval_use, NULL, false);
     analyze_walk(&an, prog->body, analyze_capture, NULL, false);
     /* free variables: iterate, since whether a known procedure is static depends on its own
      * free variables (monotone: sets only grow) */

@@ -629,6 +629,10 @@ static void emit_find_dispatches(Emitter *em, const Ast *a) {
     }
 }
 
+static bool emit_inline(const Emitter *em, const Lambda *l) {
+    return em->dispatched[l->id] && !em->opt->no_inline_dispatch;
+}
+
 /* A call of closure f that can only be one of the lambdas ts[0..nt), each taking the call's
  * arguments (infer.c's closure flow): a compare of f's code pointer with each generic entry,
  * and the matching direct entry called without an argument count (cpstak's continuations: 38%
@@ -1509,7 +1513,7 @@ static void emit_function(Emitter *em, Lambda *l, Buf *out) {
     }
     const char *fname = direct ? emit_direct_name(l) : name;
     Buf *alt = direct && !flo ? emit_unroll(em, l, &body, out) : NULL;
-    emit_function_text(em, l, out, direct && em->dispatched[l->id] ? "static inline" : "static", fname,
+    emit_function_text(em, l, out, direct && emit_inline(em, l) ? "static inline" : "static", fname,
                        alt ? alt : &body);
     buf_free(&body);
     if (alt) { buf_free(alt); free(alt); }
@@ -1610,34 +1614,7 @@ static void emit_unit_statics(Emitter *em, const char *init, Buf *out) {
     }
     buf_puts(out, "}\n\n");
 }
-static bool emit_ast_uses_eval(const Ast *a) {
-    if (!a) return false;
-    switch (a->kind) {
-    case AST_CONST: return false;
-    case AST_REF:
-        return a->var->global && !a->var->defined && a->var->prim && (a->var->prim->flags & RT_PF_EVAL);
-    case AST_SET: return emit_ast_uses_eval(a->value);
-    case AST_IF: return emit_ast_uses_eval(a->test) || emit_ast_uses_eval(a->then) || emit_ast_uses_eval(a->els);
-    case AST_LAMBDA: return emit_ast_uses_eval(a->lambda->body);
-    case AST_SEQ:
-        for (size_t i = 0; i < a->items.len; i++)
-            if (emit_ast_uses_eval(a->items.items[i])) return true;
-        return false;
-    case AST_CALL: case AST_PRIMCALL:
-        if (a->kind == AST_PRIMCALL && (a->prim->flags & RT_PF_EVAL)) return true;
-        if (a->kind == AST_CALL && emit_ast_uses_eval(a->fn)) return true;
-        for (size_t i = 0; i < a->args.len; i++)
-            if (emit_ast_uses_eval(a->args.items[i])) return true;
-        return false;
-    case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++)
-            if (emit_ast_uses_eval(a->inits.items[i])) return true;
-        return emit_ast_uses_eval(a->body);
-    }
-    return false;
-}
-
-bool emit_uses_eval(const Program *prog) { return emit_ast_uses_eval(prog->body); }
+bool emit_uses_eval(const Program *prog) { return prog->uses_eval; }
 
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     if (!prog->inferred) diag_internal("emit_program: the program has not been inferred");
@@ -1660,7 +1637,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
                        emit_flo_params(l));
         buf_printf(&em.decls, "static RtValue %s(" EMIT_RTCODE_PARAMS ") __attribute__((unused));\n", name);
         if (emit_direct(&em, l))
-            buf_printf(&em.decls, "static %sRtValue %s(" EMIT_RTCODE_PARAMS ");\n", em.dispatched[l->id] ? "inline " : "",
+            buf_printf(&em.decls, "static %sRtValue %s(" EMIT_RTCODE_PARAMS ");\n", emit_inline(&em, l) ? "inline " : "",
                        emit_direct_name(l));
         if (l->free.len == 0)
             buf_printf(&em.decls, "static RtClosure %s_closure __attribute__((unused)) = {RT_HDR(TYPE_ID_CLOSURE, 0), %s};\n", name, name);

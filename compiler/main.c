@@ -64,6 +64,10 @@ static void main_usage(FILE *f) {
           "                       count checked), as unknown ones are called\n"
           "  -fno-tail-continuations  a continuation called only in tail position (ctak) stays\n"
           "                       a setjmp escape instead of a return of the values\n"
+          "  -fno-one-shot-guard  guard's re-raise continuation counts as one that may be re-entered\n"
+          "                       any number of times (a program with guard boxes assigned locals)\n"
+          "  -fno-inline-dispatch the direct entries a dispatch on the code pointer enters are not\n"
+          "                       declared inline\n"
           "  -fno-number-heap     a number that may be a fixnum, used only in its frame, gets a\n"
           "                       region in the frame instead of the collected heap\n"
           "  -fno-loop-numbers    such a number, used only within an iteration of a loop, goes\n"
@@ -419,6 +423,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;
         else if (!strcmp(a, "-fno-tail-continuations")) ao.no_tail_continuations = true;
+        else if (!strcmp(a, "-fno-one-shot-guard")) ao.no_one_shot_guard = true;
+        else if (!strcmp(a, "-fno-inline-dispatch")) eo.no_inline_dispatch = true;
         else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
         else if (!strcmp(a, "-fno-number-reuse")) ro.no_number_reuse = true;
         else if (!strcmp(a, "-fno-loop-numbers")) ro.no_loop_numbers = true;

@@ -35,9 +35,7 @@
  */
 #include "regalc.h"
 
-#include <stdlib.h>
 
-#include "regal.h" /* RT_PF_EVAL */
 
 typedef struct Os {
     Program *prog;
@@ -189,38 +187,18 @@ static void os_round(Os *os, Ast *a, const Ast *call, size_t arg, Var *let) {
     }
 }
 
-/* Whether the program runs code oneshot.c cannot see or may re-enter a frame. */
-static bool os_unseen(const Program *prog, const Ast *a) {
-    if (!a) return false;
-    switch (a->kind) {
-    case AST_CONST: return false;
-    case AST_REF: return a->var->ext || (a->var->global && !a->var->defined && a->var->prim &&
-                                         (a->var->prim->flags & RT_PF_EVAL));
-    case AST_SET: return a->var->ext || os_unseen(prog, a->value);
-    case AST_IF: return os_unseen(prog, a->test) || os_unseen(prog, a->then) || os_unseen(prog, a->els);
-    case AST_LAMBDA: return os_unseen(prog, a->lambda->body);
-    case AST_SEQ:
-        for (size_t i = 0; i < a->items.len; i++)
-            if (os_unseen(prog, a->items.items[i])) return true;
-        return false;
-    case AST_CALL: case AST_PRIMCALL:
-        if (a->kind == AST_PRIMCALL && (a->prim->flags & RT_PF_EVAL)) return true;
-        if (a->kind == AST_CALL && os_unseen(prog, a->fn)) return true;
-        for (size_t i = 0; i < a->args.len; i++)
-            if (os_unseen(prog, a->args.items[i])) return true;
-        return false;
-    case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++)
-            if (os_unseen(prog, a->inits.items[i])) return true;
-        return os_unseen(prog, a->body);
-    }
+/* Whether the program calls code oneshot.c cannot see: eval's, or another unit's. */
+static bool os_unseen(const Program *prog) {
+    if (prog->uses_eval) return true;
+    for (size_t i = 0; i < prog->globals.len; i++)
+        if (prog->globals.items[i]->ext) return true;
     return false;
 }
 
 static void os_mark_vars(Ast *a, bool on);
 
 void oneshot_program(Program *prog, const OneshotOptions *opt) {
-    bool on = !opt->off && !opt->separate && !prog->reentrant && !os_unseen(prog, prog->body);
+    bool on = !opt->off && !opt->separate && !prog->reentrant && !os_unseen(prog);
     for (size_t i = 0; i < prog->lambdas.len; i++) {   /* what the body does not reach: none */
         Lambda *l = prog->lambdas.items[i];
         l->one_shot = false;

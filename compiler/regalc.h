@@ -432,6 +432,8 @@ typedef struct Program {
     bool inferred;        /* infer_program has run */
     bool reentrant;       /* set by analyze.c: a continuation may be re-entered (a call/cc
                              that is not an escape, or call/cc as a value) */
+    bool uses_eval;       /* set by analyze.c: it may run eval, load or environment's code (a
+                             primitive marked RT_PF_EVAL, called or as a value) */
     struct Inferrer *inferrer; /* infer.c's container sites (for --dump=infer) */
     /* set by regions.c */
     bool region_local;    /* the top level has a region of its own */
@@ -823,6 +825,8 @@ typedef struct AnalyzeOptions {
     bool no_tail_continuations;  /* -fno-tail-continuations: a continuation only called in tail
                                   * position stays a setjmp escape */
     bool no_early_globals;       /* -fno-early-globals: no Var.init_first */
+    bool no_one_shot_guard;      /* -fno-one-shot-guard: guard's %call/1cc counts as a call/cc
+                                  * that may be re-entered any number of times */
 } AnalyzeOptions;
 void analyze_program(Program *prog, const AnalyzeOptions *opt);
 /* Whether evaluating a, in tail position, can reach a tail call of target, looking into the
@@ -1046,6 +1050,8 @@ typedef struct EmitOptions {
     bool untyped;          /* --no-types: ignore the inferred types (every check kept) */
     bool check_regions;    /* --check-regions: check R4 at every store and return */
     bool no_direct_calls;  /* -fno-direct-calls: known calls go through the generic entry */
+    bool no_inline_dispatch; /* -fno-inline-dispatch: the direct entries a dispatch on the code
+                              * pointer enters are not declared inline */
     bool no_lazy_regions;  /* -fno-lazy-regions: a procedure enters its own regions on entry */
     bool no_inline_search; /* -fno-inline-search: memq, memv, assq, assv call the runtime */
     bool no_fused_index;   /* -fno-fused-index: an index not known to be a fixnum is tested for
