@@ -255,10 +255,10 @@ static void ns_free_runs(int k) {
     s->free_hi = 0;
     size_t lines = s->active / NS_LINE;
     size_t i = 0;
-    while (i < lines) {
+    while (i < lines) {   /* pinned lines are few: memchr finds the next one (a line a byte) */
         while (i < lines && s->pinned[i]) i++;
-        size_t j = i;
-        while (j < lines && !s->pinned[j]) j++;
+        const uint8_t *q = i < lines ? memchr(s->pinned + i, 1, lines - i) : NULL;
+        size_t j = q != NULL ? (size_t)(q - s->pinned) : lines;
         if (j > i) NS_PUSH(s->free, ((NsRange){ s->lo + i * NS_LINE, s->lo + j * NS_LINE }));
         i = j;
     }
@@ -875,11 +875,13 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
         for (size_t i = 0; i < s->newpins.n; i++) {
             size_t first = (s->newpins.v[i].lo - s->lo) / NS_LINE;
             size_t last = (s->newpins.v[i].hi - 1 - s->lo) / NS_LINE;
-            for (size_t l = first; l <= last; l++) s->pinned[l] = 1;
+            for (size_t l = first; l <= last; l++) {
+                pinned_lines += !s->pinned[l];
+                s->pinned[l] = 1;
+            }
         }
         s->pins.n = 0;
         for (size_t i = 0; i < s->newpins.n; i++) NS_PUSH(s->pins, s->newpins.v[i]);
-        for (size_t l = 0; l < s->active / NS_LINE; l++) pinned_lines += s->pinned[l];
         lines += s->active / NS_LINE;
     }
     if (pinned_lines * 4 > lines) {   /* too fragmented: a larger nursery, or none */
