@@ -1021,18 +1021,9 @@ __attribute__((no_sanitize("address"))) static void ns_push(void) {
     if (n == NULL || n->base == NULL) return;
     if (!n->frozen)
         for (int k = 0; k < 2; k++) ns_close_window(k);
-    for (int k = 0; k < 2; k++) {
-        NsSpace *s = &n->sp[k];
-        for (size_t i = 0; i < s->runs.n; i++)
-            if (s->runs.v[i].hi > s->runs.v[i].lo)
-                GC_push_all_eager((void *)s->runs.v[i].lo, (void *)s->runs.v[i].hi);
-        for (size_t i = 0; i < s->pins.n;) {   /* sorted: neighbours pushed as one range */
-            uintptr_t lo = s->pins.v[i].lo, hi = s->pins.v[i].hi;
-            while (++i < s->pins.n && s->pins.v[i].lo <= hi + 64) hi = s->pins.v[i].hi;
-            GC_push_all_eager((void *)lo, (void *)hi);
-        }
-    }
-    /* One thread runs while the nursery is on, and a collection starts in libgc's allocation,
+    /* The range of bases first, the eager scans after (region.c's rt_chunks_buffer: a range
+     * pushed once eager scans may have filled libgc's mark stack aborts the program). One
+     * thread runs while the nursery is on, and a collection starts in libgc's allocation,
      * never inside malloc: realloc is safe here. */
     n->bases.n = 0;
     for (size_t i = 0; i < n->ssb.n; i++) {
@@ -1047,6 +1038,17 @@ __attribute__((no_sanitize("address"))) static void ns_push(void) {
         if (b != NULL) NS_PUSH(n->bases, b);
     }
     if (n->bases.n != 0) GC_push_all(n->bases.v, n->bases.v + n->bases.n);
+    for (int k = 0; k < 2; k++) {
+        NsSpace *s = &n->sp[k];
+        for (size_t i = 0; i < s->runs.n; i++)
+            if (s->runs.v[i].hi > s->runs.v[i].lo)
+                GC_push_all_eager((void *)s->runs.v[i].lo, (void *)s->runs.v[i].hi);
+        for (size_t i = 0; i < s->pins.n;) {   /* sorted: neighbours pushed as one range */
+            uintptr_t lo = s->pins.v[i].lo, hi = s->pins.v[i].hi;
+            while (++i < s->pins.n && s->pins.v[i].lo <= hi + 64) hi = s->pins.v[i].hi;
+            GC_push_all_eager((void *)lo, (void *)hi);
+        }
+    }
 }
 
 /* ---- what it holds for good, given back (at libgc's collections) ---------------------- */

@@ -137,7 +137,7 @@ static void rt_upstream_account(int64_t delta) {
  * over on the way; collections are left to allocations in rt_gc_region, which is what they can
  * reclaim). Without interior pointers (gc.c) the collector adds nothing to a request, so a
  * chunk is exactly 16 pages. Chunks are not scanned as such (scanned = 0: the collector's
- * atomic uncollectable memory): the collector scans the live ones through rt_chunks_push. */
+ * atomic uncollectable memory): the collector scans the live ones (rt_heap_mark_lists). */
 static void *rt_uncollectable(size_t bytes, int scanned) {
     GC_disable();
     void *p = scanned ? GC_MALLOC_UNCOLLECTABLE(bytes) : GC_MALLOC_ATOMIC_UNCOLLECTABLE(bytes);
@@ -240,21 +240,18 @@ static GC_word *rt_scan_buf;
 static size_t rt_scan_n;
 static int rt_scan_failed;
 
-/* Not instrumented: the unused end of a chunk is poisoned under AddressSanitizer, and read. */
-__attribute__((no_sanitize("address"))) static void rt_chunk_push_one(const RtChunk *c,
-                                                                  const RtChunk *newer,
-                                                                  const RtChunk *older) {
+/* Not instrumented: the unused end of a chunk is poisoned under AddressSanitizer, and read.
+ * Copies the words of c to keep into rt_scan_buf; 0 (nothing copied) when they may not fit. */
+__attribute__((no_sanitize("address"))) static int rt_chunk_buffer(const RtChunk *c,
+                                                                const RtChunk *newer,
+                                                                const RtChunk *older) {
     if (RT_UNLIKELY(rt_scan_buf == NULL) && !rt_scan_failed) {
         void *m = mmap(NULL, RT_SCAN_CAP * sizeof(GC_word), PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (m == MAP_FAILED) rt_scan_failed = 1;
         else rt_scan_buf = m;
     }
-    if (rt_scan_buf == NULL || RT_SCAN_CAP - rt_scan_n < RT_CHUNK_DATA / sizeof(GC_word)) {
-        /* scanned now, not pushed as a range: see rt_chunks_push_done */
-        GC_push_all_eager((void *)c->data, (void *)(c->data + RT_CHUNK_DATA));
-        return;
-    }
+    if (rt_scan_buf == NULL || RT_SCAN_CAP - rt_scan_n < RT_CHUNK_DATA / sizeof(GC_word)) return 0;
     const uintptr_t lo = (uintptr_t)GC_least_plausible_heap_addr;
     const uintptr_t span = (uintptr_t)GC_greatest_plausible_heap_addr - lo;   /* inclusive */
     const uintptr_t self = (uintptr_t)c;
@@ -270,27 +267,40 @@ __attribute__((no_sanitize("address"))) static void rt_chunk_push_one(const RtCh
         *out++ = (GC_word)v;
     }
     rt_scan_n = (size_t)(out - rt_scan_buf);
+    return 1;
 }
 
-/* The words the chunks' scans kept go to the collector as ONE range, at the end: a range per
- * chunk overflowed its mark stack, which it does not grow while it pushes roots ("Unexpected
- * mark stack overflow", an abort: a deep recursion's stack had filled it, then a frame region
- * per frame each pushed its chunk). */
-static void rt_chunks_push_done(void) {
-    if (rt_scan_n != 0) GC_push_all(rt_scan_buf, rt_scan_buf + rt_scan_n);
-}
-
-size_t rt_chunks_push(RtChunk *const *head) {
+/* The two halves of pushing the chunks of one live list. The collector's own rule (its
+ * GC_push_roots) is that ranges go on the mark stack first, while it has room, and eager
+ * scans last: an eager scan may fill the mark stack (it handles that), but a range pushed
+ * onto a full one aborts the program ("Unexpected mark stack overflow"; seen in
+ * tests/run/tail-cycle-gc-apply under load, the range pushed after the stacks' eager scans).
+ * So the marking callback first copies the chunks' words into rt_scan_buf (rt_chunks_buffer),
+ * pushes that buffer as ONE range (one range per chunk overflowed the mark stack: a deep
+ * recursion, a frame region per frame), and only then scans eagerly the chunks that did not
+ * fit (rt_chunks_push_rest, which skips as many as were buffered: once the buffer is full it
+ * stays full, so those are the first ones of the same walk), then the stacks. */
+static size_t rt_chunks_buffer(RtChunk *const *head, size_t *buffered) {
     const RtChunk *newer = NULL;
     size_t n = 0;
     for (RtChunk *c = *head; c != NULL; c = c->live_next, n++) {
-        rt_chunk_push_one(c, newer, c->live_next);
+        if (rt_chunk_buffer(c, newer, c->live_next)) ++*buffered;
         newer = c;
     }
     return n;
 }
-#else
-size_t rt_chunks_push(RtChunk *const *head) { (void)head; return 0; }  /* unseen: heap objects uncollectable */
+
+__attribute__((no_sanitize("address"))) static void rt_chunks_push_rest(RtChunk *const *head,
+                                                                    size_t *skip) {
+    for (RtChunk *c = *head; c != NULL; c = c->live_next) {
+        if (*skip > 0) {
+            --*skip;
+            continue;
+        }
+        GC_push_all_eager((void *)c->data, (void *)(c->data + RT_CHUNK_DATA));
+    }
+}
+
 #endif
 
 void rt_chunks_orphan(void) {
@@ -435,23 +445,26 @@ static pthread_once_t rt_heap_once = PTHREAD_ONCE_INIT;
  * ("Scanning" above). rt_heap_marking_install (gc.c's configuration) sets it. */
 static GC_push_other_roots_proc rt_heap_prev_push;
 static void rt_heap_mark_lists(void) {
-    if (rt_heap_prev_push != NULL) rt_heap_prev_push();
-#if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
-    rt_scan_n = 0;
-#endif
     size_t chunks = 0;
-    for (RtHeapThread *t = rt_heap_threads; t != NULL; t = t->next) {
+    for (RtHeapThread *t = rt_heap_threads; t != NULL; t = t->next)
         for (int k = 0; k < 2; k++)
             for (unsigned g = 1; g < RT_HEAP_CLASSES; g++)
                 for (void *p = t->lists->free[k][g]; p != NULL; p = *(void **)p)
                     GC_set_mark_bit(p);
-        chunks += rt_chunks_push(t->live_chunks);
-    }
-    chunks += rt_chunks_push(&rt_orphan_chunks);
 #if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
-    rt_chunks_push_done();
+    /* ranges first, eager scans last (rt_chunks_buffer, above) */
+    rt_scan_n = 0;
+    size_t buffered = 0;
+    for (RtHeapThread *t = rt_heap_threads; t != NULL; t = t->next)
+        chunks += rt_chunks_buffer(t->live_chunks, &buffered);
+    chunks += rt_chunks_buffer(&rt_orphan_chunks, &buffered);
+    if (rt_scan_n != 0) GC_push_all(rt_scan_buf, rt_scan_buf + rt_scan_n);
+    if (rt_nursery_push_hook != NULL) rt_nursery_push_hook();   /* its range, then its scans */
+    for (RtHeapThread *t = rt_heap_threads; t != NULL; t = t->next)
+        rt_chunks_push_rest(t->live_chunks, &buffered);
+    rt_chunks_push_rest(&rt_orphan_chunks, &buffered);
 #endif
-    if (rt_nursery_push_hook != NULL) rt_nursery_push_hook();
+    if (rt_heap_prev_push != NULL) rt_heap_prev_push();   /* the threads' stacks: eager */
     /* Pacing. The collector spaces its collections by the work it expects of each (at least
      * its heap's and roots' size / the free-space divisor allocated in between), but it does
      * not know the region chunks pushed here, which each collection reads too: with a region
