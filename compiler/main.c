@@ -171,6 +171,7 @@ static void main_usage(FILE *f) {
           "  REGAL_NURSERY_CHECK  1: check what minor collections forward (a test; slow)\n"
           "  REGAL_NURSERY_STATS  1: minor collections, bytes promoted, pins on stderr at exit\n"
           "  REGAL_NURSERY_RETIRE N: remembered slots that retire an object pinned twice (64)\n"
+          "  REGAL_NURSERY_SURVIVAL P: off when over P% of its bytes are promoted (90; 100: never)\n"
           "  REGAL_STATS          1: memory statistics on stderr at exit; json: as one JSON line\n"
           "  REGAL_BACKTRACE      N: Scheme frames shown after an uncaught error (default 10; 0: none)\n"
           "  REGAL_WORKERS        N: worker threads of the fork/join tasks (default: one per core)\n"
