@@ -324,7 +324,8 @@ clean:
 #   make test-diff               200 fixed seeds (no shrinking), the saved regressions and
 #                                the fuzzers' saved crash inputs
 #   make fuzz FUZZ_SECONDS=60    each libFuzzer target for that long (fuzz/Makefile)
-.PHONY: difftest test-diff fuzz
+#   make fuzz-build              build them only ($(B)/fuzz/fuzz_reader, fuzz_frontend)
+.PHONY: difftest test-diff fuzz fuzz-build
 difftest: all
 	B=$(B) tests/diff/difftest.py -n $(or $(N),300) --with-regressions
 
@@ -332,8 +333,13 @@ test-diff: all
 	B=$(B) tests/diff/difftest.py -n 200 --size 8 --no-shrink --with-regressions
 	B=$(B) fuzz/regressions/run.sh
 
+# The fuzzers compile the compiler's sources with its own settings (CC_DEFS, through the
+# environment: no second copy of them in fuzz/Makefile to drift, as REGAL_LIBRARY_DIR once did).
+fuzz fuzz-build: export FZ_DEFS := $(CC_DEFS)
 fuzz:
 	$(MAKE) -f fuzz/Makefile B=$(B) FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) fuzz
+fuzz-build:
+	$(MAKE) -f fuzz/Makefile B=$(B) fuzz-build
 
 # ---- compiled programs against CHICKEN, Gambit and Chez Scheme (issue 9) ----------------------
 #   make bench-programs   installs the peers (scripts/deps.sh), compiles benchmarks/*.scm with
