@@ -91,14 +91,67 @@ const char *emit_place(Place p, const Lambda *loop) {
     }
     diag_internal("emit_place: no place");
 }
+/* -fprofile-heap: the sites placed in the collected heap, each with its stand-in region
+ * regal_heap_sites[i].r (runtime/regal.h, "the heap profile"), in the order first met. */
+typedef struct EmitHeapSites {
+    PtrMap index;          /* Ast -> its entry */
+    VEC(Ast *) sites;
+    VEC(bool) pending;     /* placed in a frame region, taking the heap where it is not entered */
+} EmitHeapSites;
+static const char *emit_heap_site(const Emitter *em, Ast *a, bool pending) {
+    EmitHeapSites *hs = em->heap_sites;
+    size_t *slot = ptrmap_slot(&hs->index, a, true);
+    if (*slot == PTRMAP_NONE) {
+        *slot = hs->sites.len;
+        vec_push(&hs->sites, a);
+        vec_push(&hs->pending, pending);
+    }
+    return xasprintf("&regal_heap_sites[%zu].r", *slot);
+}
+/* The table of stand-ins, with each site's location and why it is in the heap (regions.c's
+ * Program.region_sites, as --explain-regions prints them). */
+static void emit_heap_site_table(Emitter *em, Buf *out) {
+    EmitHeapSites *hs = em->heap_sites;
+    if (hs == NULL || hs->sites.len == 0) return;
+    PtrMap why = {0};
+    for (size_t i = 0; i < em->prog->region_sites.len; i++)
+        *ptrmap_slot(&why, em->prog->region_sites.items[i].site, true) = i;
+    buf_printf(out, "static RtHeapSite regal_heap_sites[%zu] = {\n", hs->sites.len);
+    for (size_t i = 0; i < hs->sites.len; i++) {
+        Ast *a = hs->sites.items[i];
+        size_t *w = ptrmap_slot(&why, a, false);
+        const RegionSite *rs = w ? &em->prog->region_sites.items[*w] : NULL;
+        buf_puts(out, "    {.loc = ");
+        emit_c_string(out, xasprintf("%s:%d:%d", a->loc.file ? a->loc.file : "?", a->loc.line, a->loc.col));
+        /* a node regions.c listed no site for (an operation it expected to allocate nothing,
+         * or only on a slow path) */
+        const char *what = rs && rs->what ? rs->what
+                           : a->kind == AST_PRIMCALL ? a->prim->name : a->kind == AST_CALL ? "call" : "allocation";
+        const char *unlisted = "not an allocation site for region inference";
+        buf_puts(out, ", .what = ");
+        emit_c_string(out, what);
+        buf_puts(out, ", .why = ");
+        emit_c_string(out, hs->pending.items[i] ? "made on a path that does not enter its frame's region"
+                           : rs && rs->why ? rs->why : unlisted);
+        buf_puts(out, ", .kind = ");
+        emit_c_string(out, hs->pending.items[i] ? "made where its frame's region is not entered"
+                           : rs ? regions_why_text(rs->why_kind) : unlisted);
+        buf_puts(out, "},\n");
+    }
+    buf_puts(out, "};\n");
+    ptrmap_free(&why);
+}
+
 /* The region an allocation site at node a uses; regions.c must have placed it. A site placed
  * in a region only if the path has entered it (Ast.place_if_entered) uses the collected heap
- * where that region is still pending. */
+ * where that region is still pending. With -fprofile-heap a site that uses the collected heap
+ * uses its stand-in instead. */
 const char *emit_rg(const Emitter *em, Ast *a) {
     if (a->place == PLACE_NONE) diag_internal("emit: the allocation site at %s:%d:%d (node kind %d) has no region", a->loc.file, a->loc.line, a->loc.col, a->kind);
     if (a->place_if_entered && ((a->place == PLACE_LOCAL && (em->pending & EMIT_PEND_LOCAL)) ||
                                 (a->place == PLACE_SELF && (em->pending & EMIT_PEND_SELF))))
-        return emit_place(PLACE_HEAP, NULL);
+        return em->heap_sites ? emit_heap_site(em, a, true) : emit_place(PLACE_HEAP, NULL);
+    if (a->place == PLACE_HEAP && em->heap_sites) return emit_heap_site(em, a, false);
     const char *r = emit_place(a->place, a->place_loop);
     return a->place_soft ? xasprintf("rt_region_soft(%s)", r) : r;   /* the container rule */
 }
@@ -1619,6 +1672,8 @@ bool emit_uses_eval(const Program *prog) { return prog->uses_eval; }
 void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     if (!prog->inferred) diag_internal("emit_program: the program has not been inferred");
     Emitter em = {.prog = prog, .opt = opt};
+    EmitHeapSites heap_sites = {0};
+    if (opt->profile_heap) em.heap_sites = &heap_sites;
     Buf funcs = {0}, main_body = {0};
     /* procedures */
     if (opt->untyped || opt->no_direct_calls) /* no flonum entries (infer.c chose them) */
@@ -1699,6 +1754,8 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
     Buf glue = {0};
     if (opt->unit_init) emit_unit_statics(&em, opt->unit_init, &glue);
     buf_puts(&glue, "static void regal_program(void) {\n");
+    if (heap_sites.sites.len)
+        buf_printf(&glue, "    rt_heap_sites_register(regal_heap_sites, %zu);\n", heap_sites.sites.len);
     if (opt->nursery && !opt->unit_init) buf_puts(&glue, "    rt_nursery_start();\n");
     if (opt->separate) emit_unit_statics_calls(&em, &glue);
     if (em.static_syms.len && !opt->unit_init) {
@@ -1744,6 +1801,7 @@ void emit_program(Program *prog, const EmitOptions *opt, Buf *out) {
         emit_c_string(out, em.locs.items[i]);
         buf_puts(out, ";\n");
     }
+    emit_heap_site_table(&em, out);   /* before the code that uses the stand-ins */
     buf_putn(out, em.decls.data ? em.decls.data : "", em.decls.len);
     buf_puts(out, "\n");
     if (opt->line_directives) {

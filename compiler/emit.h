@@ -70,6 +70,7 @@ typedef struct Emitter {
     const char **arg_duals; /* emit_primcall: the C doubles of its arithmetic's unboxed
                              * operands (NULL: boxed, or not an operand of that kind) */
     EmitStats stats;
+    struct EmitHeapSites *heap_sites; /* -fprofile-heap: the sites given a stand-in (emit_rg) */
 } Emitter;
 
 /* Unboxed operands (emit_num.c): an arithmetic operation whose flonum case reads its operands

@@ -95,6 +95,8 @@ static void main_usage(FILE *f) {
           "                       (an accessor) is still given one, its result counted as made there\n"
           "  -fnursery            allocate the collected heap's objects in a nursery, a young\n"
           "                       generation collected by copying (experimental; -fno-nursery)\n"
+          "  -fprofile-heap       the program prints at exit, on stderr, the bytes each site that\n"
+          "                       region inference put in the collected heap made there, and why\n"
           "  -fno-rr-unused       a call of a procedure that allocates, but nothing in the region\n"
           "                       it is given, is still given one\n"
           "  -fno-fresh-results   what is stored into a call's result goes to the collected heap\n"
@@ -420,6 +422,7 @@ int main(int argc, char **argv) {
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
         else if (!strcmp(a, "-fnursery")) eo.nursery = true;
+        else if (!strcmp(a, "-fprofile-heap")) eo.profile_heap = true;
         else if (!strcmp(a, "-fno-nursery")) no_nursery = true;   /* wins, in any order */
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
         else if (!strcmp(a, "-fno-lazy-regions")) eo.no_lazy_regions = true;

@@ -1004,6 +1004,8 @@ void regions_program(Program *prog, const RegionsOptions *opt);
  * its region and why (and, for a closure oneshot.c found one-shot, that it gives itself back
  * when called), then a summary line. */
 void regions_explain(Program *prog, Buf *out);
+/* The text of a RegionWhy (plural: "stored into an object made elsewhere"). */
+const char *regions_why_text(RegionWhy w);
 /* --dump=regions: the expanded program with every allocation site's place ({heap} {caller}
  * {local} {self} {loop.N}), the regions each lambda enters and where its rest list goes, and
  * {copied} at the binding of each copy variable (Var.carry_copy). */
@@ -1065,6 +1067,9 @@ typedef struct EmitOptions {
     bool no_unroll_recursion; /* -fno-unroll-recursion: no second copy of a self-recursive body */
     bool nursery;          /* -fnursery: collected-heap objects in the nursery (runtime/nursery.c),
                             * every store into an existing object followed by its write barrier */
+    bool profile_heap;     /* -fprofile-heap: each site placed in the collected heap allocates
+                            * through a stand-in region of its own that counts what it makes
+                            * (runtime/regal.h, "the heap profile"; emit_rg) */
     const char *const *features; /* -D NAME: added to what (features) returns at run time */
     size_t nfeatures;
     EmitStats *stats;      /* filled when not NULL */

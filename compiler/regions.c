@@ -2320,6 +2320,31 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     }
 }
 
+/* The text of a RegionWhy, plural, as --explain-regions' summary and the heap profile
+ * (-fprofile-heap, emit.c) print it. */
+const char *regions_why_text(RegionWhy w) {
+    static const char *const why_text[RW_COUNT] = {
+        [RW_LOCAL] = "used only where made", [RW_RETURNED] = "returned",
+        [RW_CARRIED] = "carried to the next iteration",
+        [RW_LOOP] = "made in every iteration of a loop but outlive it",
+        [RW_CARRY] = "carried in a loop variable read only after the loop",
+        [RW_BIGNUM] = "bignums made only on fixnum overflow",
+        [RW_NUMBER] = "numbers that may be fixnums, made in a frame",
+        [RW_CONTAINED] = "part of an object in the heap",
+        [RW_KEPT] = "passed to a procedure that keeps them",
+        [RW_UNKNOWN_CALL] = "passed to an unknown procedure or apply",
+        [RW_HIGHER_ORDER] = "passed to or made by a primitive that calls procedures",
+        [RW_ESCAPE_PRIM] = "passed to a primitive that keeps or raises them",
+        [RW_STORED] = "stored into an object made elsewhere", [RW_GLOBAL] = "a global's value",
+        [RW_CONTAINER] = "made in a loop, stored into older containers",
+        [RW_SOFT_STRING] = "strings made in a loop, outliving it",
+        [RW_TAIL_CYCLE] = "made for the caller's region on a cycle of tail calls",
+        [RW_TESTED] = "results of unknown procedures, only tested",
+        [RW_SET] = "assigned with set!", [RW_CAPTURED] = "captured by a closure that keeps them",
+        [RW_BOXED] = "in an assigned variable a closure captures"};
+    return w >= 0 && w < RW_COUNT && why_text[w] ? why_text[w] : "placed in the collected heap";
+}
+
 /* ---- --explain-regions ---------------------------------------------------------------------- */
 static void rg_place_text(Buf *b, const RegionSite *r) {
     Lambda *l = r->proc;
@@ -2376,25 +2401,6 @@ void regions_explain(Program *prog, Buf *out) {
     buf_printf(out, "%d in local regions, %d in the caller's region, %d in the heap\n",
                count[PLACE_LOCAL], count[PLACE_CALLER], count[PLACE_HEAP]);
     /* the heap's sites by why they are there, most first */
-    static const char *const why_text[RW_COUNT] = {
-        [RW_LOCAL] = "used only where made", [RW_RETURNED] = "returned",
-        [RW_CARRIED] = "carried to the next iteration",
-        [RW_LOOP] = "made in every iteration of a loop but outlive it",
-        [RW_CARRY] = "carried in a loop variable read only after the loop",
-        [RW_BIGNUM] = "bignums made only on fixnum overflow",
-        [RW_NUMBER] = "numbers that may be fixnums, made in a frame",
-        [RW_CONTAINED] = "part of an object in the heap",
-        [RW_KEPT] = "passed to a procedure that keeps them",
-        [RW_UNKNOWN_CALL] = "passed to an unknown procedure or apply",
-        [RW_HIGHER_ORDER] = "passed to or made by a primitive that calls procedures",
-        [RW_ESCAPE_PRIM] = "passed to a primitive that keeps or raises them",
-        [RW_STORED] = "stored into an object made elsewhere", [RW_GLOBAL] = "a global's value",
-        [RW_CONTAINER] = "made in a loop, stored into older containers",
-        [RW_SOFT_STRING] = "strings made in a loop, outliving it",
-        [RW_TAIL_CYCLE] = "made for the caller's region on a cycle of tail calls",
-        [RW_TESTED] = "results of unknown procedures, only tested",
-        [RW_SET] = "assigned with set!", [RW_CAPTURED] = "captured by a closure that keeps them",
-        [RW_BOXED] = "in an assigned variable a closure captures"};
     int by_why[RW_COUNT] = {0};
     for (size_t i = 0; i < prog->region_sites.len; i++)
         if (prog->region_sites.items[i].place == PLACE_HEAP) by_why[prog->region_sites.items[i].why_kind]++;
@@ -2404,7 +2410,7 @@ void regions_explain(Program *prog, Buf *out) {
         int best = 0;
         for (int w = 1; w < RW_COUNT; w++)
             if (by_why[w] > by_why[best]) best = w;
-        buf_printf(out, "%s %d %s", shown ? "," : "", by_why[best], why_text[best]);
+        buf_printf(out, "%s %d %s", shown ? "," : "", by_why[best], regions_why_text((RegionWhy)best));
         shown += by_why[best];
         by_why[best] = 0;
     }

@@ -294,11 +294,104 @@ void rt_gc_free(void *p) {
     else GC_FREE(p);
 }
 
+/* ---- the heap profile (-fprofile-heap; regal.h, "the heap profile") ------------------------ */
+static void rt_print_bytes(uint64_t b) {
+    if (b >= ((uint64_t)1 << 30)) fprintf(stderr, "%7.2f GiB", (double)b / (double)((uint64_t)1 << 30));
+    else if (b >= ((uint64_t)1 << 20)) fprintf(stderr, "%7.1f MiB", (double)b / (double)((uint64_t)1 << 20));
+    else if (b >= 1024) fprintf(stderr, "%7.1f KiB", (double)b / 1024.0);
+    else fprintf(stderr, "%7llu B  ", (unsigned long long)b);
+}
+
+static int rt_heap_site_cmp(const void *a, const void *b) {
+    uint64_t x = (*(RtHeapSite *const *)a)->bytes, y = (*(RtHeapSite *const *)b)->bytes;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+#define RT_HEAP_PROFILE_LINES 20   /* sites shown; the rest summed on one line */
+
+/* The sites by bytes (those that allocated), then the bytes by reason; on stderr. */
+void rt_heap_sites_report(void) {
+    size_t n = 0;
+    RtHeapSite *t;
+    for (int i = 0; rt_heap_site_table(i, &t) != 0; i++) n += rt_heap_site_table(i, &t);
+    if (n == 0) return;
+    rt_exit_flush();
+    RtHeapSite **v = malloc(n * sizeof *v);
+    if (v == NULL) return;
+    size_t used = 0;
+    uint64_t bytes = 0, objects = 0;
+    for (int i = 0; rt_heap_site_table(i, &t) != 0; i++)
+        for (size_t j = 0, m = rt_heap_site_table(i, &t); j < m; j++) {
+            bytes += t[j].bytes;
+            objects += t[j].objects;
+            if (t[j].objects != 0) v[used++] = &t[j];
+        }
+    qsort(v, used, sizeof *v, rt_heap_site_cmp);
+    fprintf(stderr, "regal heap profile: ");
+    rt_print_bytes(bytes);
+    fprintf(stderr, " in %llu objects, made at %zu of the %zu sites region inference put in the "
+            "collected heap (and by what their calls made there)\n", (unsigned long long)objects, used, n);
+    if (used == 0) {
+        free(v);
+        return;
+    }
+    fprintf(stderr, "      bytes       objects  site, what: why\n");
+    for (size_t i = 0; i < used && i < RT_HEAP_PROFILE_LINES; i++) {
+        fprintf(stderr, "  ");
+        rt_print_bytes(v[i]->bytes);
+        fprintf(stderr, " %12llu  %s, %s: %s\n", (unsigned long long)v[i]->objects, v[i]->loc, v[i]->what, v[i]->why);
+    }
+    if (used > RT_HEAP_PROFILE_LINES) {
+        uint64_t rest = 0, rest_objects = 0;
+        for (size_t i = RT_HEAP_PROFILE_LINES; i < used; i++) {
+            rest += v[i]->bytes;
+            rest_objects += v[i]->objects;
+        }
+        fprintf(stderr, "  ");
+        rt_print_bytes(rest);
+        fprintf(stderr, " %12llu  %zu more sites\n", (unsigned long long)rest_objects, used - RT_HEAP_PROFILE_LINES);
+    }
+    /* by reason: the kinds in order of their bytes (the strings are the compiler's: compared
+     * by content, since separately compiled units have copies of their own) */
+    const char **kinds = malloc(used * sizeof *kinds);
+    if (kinds == NULL) {
+        free(v);
+        return;
+    }
+    for (size_t i = 0; i < used; i++) kinds[i] = v[i]->kind != NULL ? v[i]->kind : "(no reason recorded)";
+    fprintf(stderr, "  by reason:\n");
+    for (;;) {   /* the kind left with the most bytes, then its sites are done */
+        const char *best = NULL;
+        uint64_t best_bytes = 0;
+        for (size_t i = 0; i < used; i++) {
+            if (kinds[i] == NULL) continue;
+            uint64_t kb = 0;
+            for (size_t j = 0; j < used; j++)
+                if (kinds[j] != NULL && strcmp(kinds[j], kinds[i]) == 0) kb += v[j]->bytes;
+            if (best == NULL || kb > best_bytes) {
+                best = kinds[i];
+                best_bytes = kb;
+            }
+        }
+        if (best == NULL) break;
+        fprintf(stderr, "  ");
+        rt_print_bytes(best_bytes);
+        fprintf(stderr, " %5.1f%%  %s\n", bytes ? 100.0 * (double)best_bytes / (double)bytes : 0.0, best);
+        for (size_t i = 0; i < used; i++)
+            if (kinds[i] != NULL && kinds[i] != best && strcmp(kinds[i], best) == 0) kinds[i] = NULL;
+        for (size_t i = 0; i < used; i++)
+            if (kinds[i] == best) kinds[i] = NULL;
+    }
+    free(kinds);
+    free(v);
+}
+
 /* ---- REGAL_STATS ------------------------------------------------------------------------- */
 /* The format is read here, not in rt_gc_init: REGAL_STATS=json gives one JSON object on one
  * line, any other value that enables the report (rt_gc_init) the text block; the keys and
  * labels are documented in regal.h next to rt_stats_report. */
 void rt_stats_report(void) {
+    rt_heap_sites_report();
     rt_nursery_report();
     if (!rt_stats_enabled) return;
     rt_exit_flush();

@@ -967,6 +967,31 @@ void rt_gc_collect(void);
 extern int rt_stats_enabled;
 void rt_stats_report(void);
 
+/* ---- the heap profile (-fprofile-heap) ---------------------------------------------------------
+ * A program compiled with -fprofile-heap gives each allocation site that region inference put
+ * in the collected heap a stand-in region of its own, RtHeapSite.r: its window empty (cur ==
+ * end == NULL) and its depth 0, as rt_gc_region's, never entered. The program registers its
+ * table at start (rt_heap_sites_register; a separately compiled unit its own, at its first
+ * import). An allocation in a stand-in fails the window's test; the slow paths (region.c) count
+ * the object against its site, then allocate in the collected heap as for rt_gc_region. So
+ * what a site makes is counted, and, for a call site, what the callee makes in the region the
+ * call gives it (a call placed in the heap passes its stand-in as rr). At the end the sites
+ * are printed by bytes, with why region inference put each in the heap and a summary by
+ * reason (rt_heap_sites_report, gc.c, on stderr; called where REGAL_STATS is reported).
+ * loc, what, why and kind are the compiler's strings (--explain-regions' text). */
+typedef struct RtHeapSite {
+    Region r;                 /* the stand-in (first: a Region * to it is the site's address) */
+    const char *loc;          /* "file:line:col" of the site */
+    const char *what;         /* "cons", "closure 'f'", "result of 'g'", ... */
+    const char *why;          /* the use that put it in the heap, with its location */
+    const char *kind;         /* that use's kind, the summary's rows */
+    uint64_t objects, bytes;  /* counted by the slow paths (relaxed atomics: threads share them) */
+} RtHeapSite;
+void rt_heap_sites_register(RtHeapSite *sites, size_t n);
+/* The site whose stand-in r is, or NULL (region.c; a compare per registered table). */
+RtHeapSite *rt_heap_site_of(const Region *r);
+void rt_heap_sites_report(void);
+
 /* ============================================================================================
  * Constructors (object.c): the conventional API, one call per object
  * ========================================================================================== */

@@ -822,8 +822,49 @@ static void *rt_region_collect_then(Region *r, size_t bytes) {
     return p;
 }
 
+/* ---- the heap profile's stand-ins (regal.h, "the heap profile") ------------------------------ */
+#define RT_HEAP_SITE_TABLES 64
+static struct { RtHeapSite *v; size_t n; } rt_heap_site_tables[RT_HEAP_SITE_TABLES];
+static int rt_heap_site_ntables;   /* registered at start-up or a unit's first import */
+
+void rt_heap_sites_register(RtHeapSite *sites, size_t n) {
+    if (n == 0) return;
+    if (rt_heap_site_ntables == RT_HEAP_SITE_TABLES) {
+        fprintf(stderr, "regal: -fprofile-heap: more than %d separately compiled units profiled\n",
+                RT_HEAP_SITE_TABLES);
+        exit(RT_EXIT_ERROR);
+    }
+    rt_heap_site_tables[rt_heap_site_ntables].v = sites;
+    rt_heap_site_tables[rt_heap_site_ntables].n = n;
+    rt_heap_site_ntables++;
+}
+
+RtHeapSite *rt_heap_site_of(const Region *r) {
+    for (int i = 0; i < rt_heap_site_ntables; i++)
+        if ((uintptr_t)r - (uintptr_t)rt_heap_site_tables[i].v < rt_heap_site_tables[i].n * sizeof(RtHeapSite))
+            return (RtHeapSite *)(uintptr_t)r;
+    return NULL;
+}
+
+size_t rt_heap_site_table(int i, RtHeapSite **sites) {
+    if (i >= rt_heap_site_ntables) return 0;
+    *sites = rt_heap_site_tables[i].v;
+    return rt_heap_site_tables[i].n;
+}
+
+/* r, or rt_gc_region when r is a heap site's stand-in (the object counted against the site). */
+static inline Region *rt_heap_site_count(Region *r, size_t bytes) {
+    if (RT_LIKELY(rt_heap_site_ntables == 0)) return r;
+    RtHeapSite *s = rt_heap_site_of(r);
+    if (s == NULL) return r;
+    __atomic_fetch_add(&s->objects, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&s->bytes, bytes, __ATOMIC_RELAXED);
+    return &rt_gc_region;
+}
+
 void *rt_region_alloc_slow(Region *r, size_t bytes) {
     bytes = RT_ROUND(bytes);
+    r = rt_heap_site_count(r, bytes);
     if (r == &rt_gc_region) {
         /* An untyped request (a hash table's parts): a normal object with a tail, as a
          * vector's (scanned; arrays walked by loops), zeroed to its first word. */
@@ -863,6 +904,7 @@ void *rt_region_alloc_slow(Region *r, size_t bytes) {
 }
 
 void *rt_region_alloc_typed_slow(Region *r, TypeId t, size_t bytes) {
+    r = rt_heap_site_count(r, bytes);
     if (r == &rt_gc_region) return rt_heap_alloc(t, bytes);
     if (RT_UNLIKELY(r->tail & RT_TAIL_SEQ)) {
         void *p = rt_region_collect_then(r, RT_ROUND(bytes));
@@ -946,7 +988,7 @@ void rt_region_reset(Region *r) {
 
 size_t rt_region_bytes_in_use(const Region *r) {
     size_t n;
-    if (r == &rt_gc_region) return 0;
+    if (r == &rt_gc_region || rt_heap_site_of(r) != NULL) return 0;
     if (r->chunks == NULL) {
         n = (size_t)(r->cur - r->inline_buf);
     } else {

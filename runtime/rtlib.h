@@ -201,6 +201,8 @@ void rt_gc_free(void *p);
  * them out when the thread exits (rt_chunks_orphan, under the collector's lock). */
 extern _Thread_local RtChunk *rt_live_chunks;
 extern RtChunk *rt_orphan_chunks;
+/* The heap profile's i-th registered table of sites (region.c): its length, 0 past the last. */
+size_t rt_heap_site_table(int i, RtHeapSite **sites);
 void rt_chunks_orphan(void);
 void rt_gc_thread_register(void);
 /* The marking callback of the collected heap's free lists and the live chunks (region.c),
