@@ -6,7 +6,9 @@ the JSON object the runtime prints on stderr at exit (its keys: runtime/regal.h,
 rt_stats_report), and prints a markdown table: bytes allocated in regions, bytes reclaimed by
 region release, bytes allocated in the collected heap, bytes collected, the share of all
 allocated bytes reclaimed by region release, peak RSS. Every figure of each program is printed
-on stdout too.
+on stdout too. Each program is also compiled with -fprofile-heap and run once more: the site
+that put the most bytes in the collected heap, with why (the reasons of --explain-regions),
+and the reason with the most bytes, go into a second table.
 With --csv FILE the figures are written as CSV (one row a program), with --md FILE the table
 as a markdown section (`section()`, which report.py also renders into
 BENCHMARK_RESULTS_TYPED_CODEGEN.md: `make bench-report` regenerates the whole report from one
@@ -18,6 +20,7 @@ import concurrent.futures
 import csv
 import os
 import json
+import re
 import subprocess
 import sys
 import time
@@ -93,11 +96,11 @@ def programs():
     return out
 
 
-def compile_one(regal, build, prog):
+def compile_one(regal, build, prog, flags=()):
     d, name, src, _ = prog
-    exe = os.path.join(build, "%s-%s" % (d, name))
+    exe = os.path.join(build, "%s-%s%s" % (d, name, "-profile" if flags else ""))
     try:
-        r = sh([regal, "-O2", src, "-o", exe], timeout=COMPILE_TIMEOUT)
+        r = sh([regal, "-O2"] + list(flags) + [src, "-o", exe], timeout=COMPILE_TIMEOUT)
     except subprocess.TimeoutExpired:
         return None, "compile timeout: over %d s" % COMPILE_TIMEOUT
     if r.returncode != 0:
@@ -106,9 +109,9 @@ def compile_one(regal, build, prog):
     return exe, None
 
 
-def run_one(exe, expected):
+def run_one(exe, expected, stats=True):
     tf = exe + ".time"
-    env = dict(os.environ, REGAL_STATS="json")
+    env = dict(os.environ, REGAL_STATS="json") if stats else dict(os.environ)
     try:
         r = sh(["/usr/bin/time", "-f", "%M", "-o", tf, exe], stdin=subprocess.DEVNULL, env=env,
                timeout=RUN_TIMEOUT)
@@ -127,7 +130,47 @@ def run_one(exe, expected):
     return err, rss, status
 
 
-CSV_FIELDS = ["program", "status", "found", "rss_kb"] + [c for c, _ in COLUMNS]
+UNITS = {"B": 1, "KiB": 1024, "MiB": 1024 ** 2, "GiB": 1024 ** 3}
+PROFILE_SITE = re.compile(r"^\s+([\d.]+) (B|KiB|MiB|GiB)\s+(\d+)\s+(\S+), (.*?): (.*)$")
+PROFILE_REASON = re.compile(r"^\s+([\d.]+) (B|KiB|MiB|GiB)\s+([\d.]+)%\s+(.*)$")
+
+
+def read_profile(stderr):
+    """The heap profile a -fprofile-heap program printed at exit (runtime/gc.c,
+    rt_heap_sites_report): {"heap_sites_bytes", "top_site", "top_site_share", "top_reason",
+    "top_reason_share"}, shares in percent of the profiled bytes; None without a profile."""
+    lines = stderr.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("regal heap profile:"):
+            break
+    else:
+        return None
+    prof = {}
+    m = re.match(r"regal heap profile:\s+([\d.]+) (B|KiB|MiB|GiB)", lines[i])
+    if m:
+        prof["heap_sites_bytes"] = float(m.group(1)) * UNITS[m.group(2)]
+    reasons = False
+    for line in lines[i + 1:]:
+        if line.strip() == "by reason:":
+            reasons = True
+            continue
+        m = (PROFILE_REASON if reasons else PROFILE_SITE).match(line)
+        if not m:
+            continue
+        if not reasons and "top_site" not in prof:
+            b = float(m.group(1)) * UNITS[m.group(2)]
+            prof["top_site"] = ("%s (%s): %s" % (m.group(4), m.group(5), m.group(6))).replace(ROOT + os.sep, "")
+            total = prof.get("heap_sites_bytes") or 0
+            prof["top_site_share"] = 100.0 * b / total if total else None
+        elif reasons and "top_reason" not in prof:
+            prof["top_reason"] = m.group(4)
+            prof["top_reason_share"] = float(m.group(3))
+    return prof
+
+
+CSV_FIELDS = ["program", "status", "found", "rss_kb"] + [c for c, _ in COLUMNS] + \
+    ["heap_sites_bytes", "top_site", "top_site_share", "top_reason", "top_reason_share"]
+PROFILE_FIELDS = CSV_FIELDS[-5:]
 
 
 def write_csv(path, rows):
@@ -139,6 +182,9 @@ def write_csv(path, rows):
                  "rss_kb": "" if r["rss"] is None else r["rss"]}
             for c, _ in COLUMNS:
                 d[c] = "" if r["cols"].get(c) is None else "%.0f" % r["cols"][c]
+            for c in PROFILE_FIELDS:
+                v = (r.get("profile") or {}).get(c)
+                d[c] = "" if v is None else ("%.1f" % v if isinstance(v, float) else v)
             w.writerow(d)
 
 
@@ -147,9 +193,14 @@ def read_csv(path):
     rows = []
     with open(path, newline="") as f:
         for d in csv.DictReader(f):
+            prof = {}
+            for c in PROFILE_FIELDS:
+                if d.get(c):
+                    prof[c] = d[c] if c in ("top_site", "top_reason") else float(d[c])
             rows.append({"name": d["program"], "status": d["status"], "found": d["found"] == "1",
                          "rss": int(d["rss_kb"]) if d["rss_kb"] else None,
-                         "cols": {c: float(d[c]) for c, _ in COLUMNS if d.get(c)}})
+                         "cols": {c: float(d[c]) for c, _ in COLUMNS if d.get(c)},
+                         "profile": prof or None})
     return rows
 
 
@@ -213,6 +264,26 @@ def section(rows, preamble=""):
              % (len(heavy), ("below on " + ", ".join("%s %s" % (n, "–" if x is None else
                                                              "%.1f%%" % x) for n, x in low))
                 if low else "all above", v(not low)))
+    # where the collected heap's bytes come from (-fprofile-heap)
+    prof = [r for r in rows if r.get("profile") and (r["profile"].get("heap_sites_bytes") or 0) >= 1024 ** 2]
+    if prof:
+        s.append("\n### Where the collected heap's bytes come from\n")
+        s.append("Each program compiled again with `regal -O2 -fprofile-heap` and run once: the "
+                 "bytes made at the allocation sites region inference put in the collected heap "
+                 "(for a call site, with what its callee made in the region the call gave it), the "
+                 "site with the most of them and why it is in the heap, and the reason with the "
+                 "most (--explain-regions' reasons). Programs with at least 1 MiB there, most "
+                 "first.\n")
+        s.append("| Program | bytes from heap sites | the largest site (what): why | its share | "
+                 "the largest reason | its share |")
+        s.append("|---|---:|---|---:|---|---:|")
+        for r in sorted(prof, key=lambda r: -r["profile"]["heap_sites_bytes"]):
+            p = r["profile"]
+            site = (p.get("top_site") or "–").replace("|", "\\|")
+            pct = lambda x: "–" if x is None else "%.1f%%" % x
+            s.append("| %s | %s | %s | %s | %s | %s |" % (
+                r["name"], human(p["heap_sites_bytes"]), site, pct(p.get("top_site_share")),
+                (p.get("top_reason") or "–").replace("|", "\\|"), pct(p.get("top_reason_share"))))
     return "\n".join(s) + "\n"
 
 
@@ -238,10 +309,16 @@ def main():
         progs = [p for p in progs if p[1] in a.only.split(",")]
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
         built = list(ex.map(lambda p: compile_one(regal, os.path.abspath(a.build), p), progs))
+        profiled = list(ex.map(lambda p: compile_one(regal, os.path.abspath(a.build), p,
+                                                     ("-fprofile-heap",)), progs))
     rows = []
-    for (d, name, _, expected), (exe, err) in zip(progs, built):
+    for (d, name, _, expected), (exe, err), (pexe, _) in zip(progs, built, profiled):
         row = {"name": name if d == "benchmarks" else "%s (example)" % name, "cols": {},
-               "rss": None, "found": False, "status": "ok"}
+               "rss": None, "found": False, "status": "ok", "profile": None}
+        if pexe is not None:
+            perr, _, pstatus = run_one(pexe, expected, stats=False)
+            if perr is not None and pstatus == "ok":
+                row["profile"] = read_profile(perr)
         rows.append(row)
         if exe is None:
             row["status"] = err

@@ -124,6 +124,26 @@ def main():
             check(not diff, "text and json give the same figures", "differ: %s" % diff)
         check(run(None) == "", "without REGAL_STATS: nothing on stderr")
         check(run("0") == "", "REGAL_STATS=0: nothing on stderr")
+
+        # -fprofile-heap: the same program, its heap profile read by benchmarks/stats.py
+        pexe = os.path.join(work, "p-profile")
+        st, _, err = harness.run_proc([regal, "-fprofile-heap", src, "-o", pexe], timeout=60)
+        if check(st == 0, "-fprofile-heap: the program compiles", err.decode("utf-8", "replace")):
+            st, out, err = harness.run_proc([pexe], timeout=60, env=dict(os.environ))
+            perr = err.decode("utf-8", "replace")
+            check(st == 0 and out == b"1000\n", "-fprofile-heap: the program runs", perr)
+            prof = stats_py.read_profile(perr)
+            check(prof is not None and prof.get("heap_sites_bytes", 0) > 0,
+                  "-fprofile-heap: a profile with bytes, which benchmarks/stats.py reads", perr)
+            check(prof is not None and ", list" in perr and (prof.get("top_site") or "").endswith(
+                  "(list): stored by 'vector-set!' at %s:6:5" % src),
+                  "-fprofile-heap: the vector's lists are its largest site, stored by vector-set!",
+                  repr(prof))
+            check(prof is not None and prof.get("top_reason") == "stored into an object made elsewhere"
+                  and prof.get("top_reason_share", 0) > 50,
+                  "-fprofile-heap: its largest reason", repr(prof))
+            st, _, err = harness.run_proc([exe], timeout=60, env=dict(os.environ))
+            check(b"heap profile" not in err, "without -fprofile-heap: no profile")
     harness.summary("stats", results.count(True), results.count(False))
 
 
