@@ -66,9 +66,8 @@
 /* When the nursery does not pay (ns_not_paying): over a window of NS_ADAPT_MINORS minor
  * collections, more than NS_ADAPT_SLOTS remembered slots or NS_ADAPT_PINS pinned objects per
  * collection; at the end of a window, more than NS_ADAPT_SURVIVAL percent of all the bytes it
- * handed out promoted; over
- * NS_ADAPT_TIME_WINDOWS windows, more than NS_ADAPT_TIME percent of the thread's CPU time in
- * minor collections. */
+ * handed out promoted; over NS_ADAPT_TIME_WINDOWS windows, more than NS_ADAPT_TIME percent of
+ * the thread's CPU time in minor collections. */
 #define NS_ADAPT_MINORS       16u
 #define NS_ADAPT_SLOTS        65536u
 #define NS_ADAPT_PINS         16384u
