@@ -404,7 +404,7 @@ void rt_stats_report(void) {
     memset(&gs, 0, sizeof gs);
     GC_get_prof_stats(&gs, sizeof gs);
     uint64_t collected = (uint64_t)gs.reclaimed_bytes_before_gc + gs.bytes_reclaimed_since_gc;
-    uint64_t heap = rt_heap_counts().bytes;
+    uint64_t heap = rt_heap_counts().bytes + rt_nursery_heap_bytes();   /* -fnursery: its bytes too */
     uint64_t all = in_regions + heap;
     double pct = all != 0 ? 100.0 * (double)reclaimed / (double)all : 0.0;
     const char *format = getenv("REGAL_STATS");

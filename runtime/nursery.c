@@ -1220,6 +1220,17 @@ static int ns_object_at(uintptr_t w, uintptr_t *lo, uintptr_t *hi) {
     return 0;
 }
 
+uint64_t rt_nursery_heap_bytes(void) {
+    if (ns == NULL) return 0;
+    uint64_t b = ns->allocated_bytes;
+    if (!ns->frozen)   /* and what this cycle's runs hold so far */
+        for (int k = 0; k < 2; k++) {
+            ns_close_window(k);
+            for (size_t i = 0; i < ns->sp[k].runs.n; i++) b += ns->sp[k].runs.v[i].hi - ns->sp[k].runs.v[i].lo;
+        }
+    return b > ns->promoted_bytes ? b - ns->promoted_bytes : 0;
+}
+
 void rt_nursery_report(void) {
     if (ns == NULL || !ns->stats) return;
     uint64_t all = ns->start_ns != 0 ? ns_cpu_ns() - ns->start_ns : 0;

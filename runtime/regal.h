@@ -947,7 +947,9 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
  *   region_collections        collections of regions                 rt_region_collect calls
  *                                                                    that collected
  *   heap_allocated_bytes      bytes allocated in the collected heap  gc_bytes (the collector's
- *                                                                    object sizes)
+ *                                                                    object sizes), and with
+ *                                                                    -fnursery the nursery's
+ *                                                                    bytes less those promoted
  *   collections               collections                            GC_get_gc_no
  *   heap_size_bytes           heap size                              GC_get_heap_size: the
  *                                                                    collector's heap, chunks

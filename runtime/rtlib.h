@@ -327,6 +327,9 @@ extern int (*rt_nursery_object_hook)(uintptr_t w, uintptr_t *lo, uintptr_t *hi);
 static inline int rt_nursery_pause(void) { int was = rt_nursery.paused; rt_nursery.paused = 1; return was; }
 static inline void rt_nursery_resume(int was) { rt_nursery.paused = was; }
 void rt_nursery_report(void);
+/* What the nursery adds to the collected heap's bytes in REGAL_STATS (gc.c): the bytes it
+ * handed out, less those promoted (their copies in libgc are counted there already). */
+uint64_t rt_nursery_heap_bytes(void);
 /* The collected object of a full continuation (gc.c): `bytes` zeroed bytes that the
  * collector scans as it scans a stack (any address inside an object keeps it alive). */
 void *rt_gc_stack_alloc(size_t bytes);
