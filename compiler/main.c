@@ -93,8 +93,9 @@ static void main_usage(FILE *f) {
           "                       gets no loop carry region (the collected heap takes its result)\n"
           "  -fno-alloc-free      a call of a procedure that allocates nothing in its region\n"
           "                       (an accessor) is still given one, its result counted as made there\n"
-          "  -fnursery            allocate the collected heap's objects in a nursery, a young\n"
-          "                       generation collected by copying (experimental; -fno-nursery)\n"
+          "  -fno-nursery         allocate the collected heap's objects in libgc directly, not in\n"
+          "                       the nursery, a young generation collected by copying (the\n"
+          "                       default, off for programs linking separately compiled libraries)\n"
           "  -fprofile-heap       the program prints at exit, on stderr, the bytes each site that\n"
           "                       region inference put in the collected heap made there, and why\n"
           "  -fno-rr-unused       a call of a procedure that allocates, but nothing in the region\n"
@@ -167,7 +168,7 @@ static void main_usage(FILE *f) {
           "                       two collections of it (default 4; 0: not collected)\n"
           "  REGAL_REGION_GC_STRESS 1: collect such a region at every new chunk (a test)\n"
           "  REGAL_REGION_GC_TRACE  1: a line on stderr per collection of a region\n"
-          "  REGAL_NURSERY        0: -fnursery programs allocate in the collected heap directly\n"
+          "  REGAL_NURSERY        0: allocate in the collected heap directly, not in the nursery\n"
           "  REGAL_NURSERY_SIZE   MiB of each of the nursery's two spaces (default 4)\n"
           "  REGAL_NURSERY_STRESS N: a minor collection every N objects (a test of the runtime)\n"
           "  REGAL_NURSERY_CHECK  1: check what minor collections forward (a test; slow)\n"
@@ -363,7 +364,7 @@ int main(int argc, char **argv) {
     VEC(const char *) lib_dirs = {0};
     VEC(const char *) lib_srcs = {0};   /* .sld files: -c compiles each; else with the program */
     bool compile_lib = false;
-    bool no_nursery = false;
+    bool no_nursery = false, nursery_asked = false;   /* the nursery is on by default */
     VEC(const char *) features = {0};
     /* Under --run the program's arguments are exactly those after the first "--" (the
      * arguments between the source and it are regal's), or, with no "--", every argument
@@ -421,7 +422,7 @@ int main(int argc, char **argv) {
             return 1;
         }
         else if (!strcmp(a, "--check-regions")) eo.check_regions = true;
-        else if (!strcmp(a, "-fnursery")) eo.nursery = true;
+        else if (!strcmp(a, "-fnursery")) nursery_asked = true;
         else if (!strcmp(a, "-fprofile-heap")) eo.profile_heap = true;
         else if (!strcmp(a, "-fno-nursery")) no_nursery = true;   /* wins, in any order */
         else if (!strcmp(a, "-fno-direct-calls")) eo.no_direct_calls = true;
@@ -481,7 +482,7 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
-    if (no_nursery) eo.nursery = false;
+    eo.nursery = !no_nursery;
     if (dashdash < argc) {
         if (!run && dashdash + 1 < argc) {
             fprintf(stderr, "regal: arguments after '--' are the program's: they need --run\n");
@@ -550,9 +551,12 @@ int main(int argc, char **argv) {
         char *rgi = interface_path_of(o);
         if (access(rgi, F_OK) == 0) vec_push(&ifaces, rgi);
     }
-    if (eo.nursery && ifaces.len > 0) {   /* their C has no write barriers */
-        fprintf(stderr, "regal: -fnursery does not support separately compiled libraries yet ('%s')\n", ifaces.items[0]);
-        return 1;
+    if (eo.nursery && ifaces.len > 0) {   /* their C may have no write barriers */
+        if (nursery_asked) {
+            fprintf(stderr, "regal: -fnursery does not support separately compiled libraries yet ('%s')\n", ifaces.items[0]);
+            return 1;
+        }
+        eo.nursery = false;   /* the default: off for a program that links such libraries */
     }
     Libraries *ls = NULL;
     xo.separate = eo.separate = ifaces.len > 0;

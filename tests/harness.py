@@ -24,7 +24,9 @@ comment lines (a line `; DIRECTIVE: TEXT`, anywhere in the file):
                           final newline is ignored); when absent, stdout is not checked
   ; COMPILE-PATH: FILE    compile FILE (relative to the test's directory) instead of this file
   ; COMPILE-FLAGS: FLAGS  more regal options for this test (paths relative to the repository,
-                          e.g. -I tests/run/libdirs/first)
+                          e.g. -I tests/run/libdirs/first); a test with -fnursery here, a
+                          test of the nursery itself, passes without running when
+                          REGAL_TEST_FLAGS has -fno-nursery
   ; RUN-ENV: NAME=VALUE   an environment variable of the program's run; any number of these
 In run, stdout must equal NAME.out byte for byte (expected outputs come from Chez Scheme,
 checked against R7RS). Compilations and runs have TIMEOUT seconds each and run JOBS at a time.
@@ -229,6 +231,8 @@ def check(t, level, cfg):
 
     if t.status is None:
         return fail("malformed test", ["    no valid EXPECT-STATUS line"])
+    if "-fnursery" in t.flags and "-fno-nursery" in flags.split():
+        return None   # a test of the nursery itself, in a run without it (make test-run-no-nursery)
     exe = os.path.join(cfg["work"], "bin", tag)
     timeout = cfg["timeout"]
     cst, cout, cerr = run_proc([cfg["regal"], t.compile_path, "-o", exe] + level.split() +
