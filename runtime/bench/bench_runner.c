@@ -289,7 +289,7 @@ enum { PL_INLINE, PL_CHUNKS, PL_HEAP, PL_HEAP_RR, PL_NURSERY, PL_MALLOC, PL_MIMA
        PL_BUMP_WARM, PL_BUMP_COLD, NPLACE };
 static const char *const place_name[NPLACE] = {
     "region, inline buffer", "region, chunks", "collected heap",
-    "collected heap, as the caller's region", "collected heap, nursery (-fnursery)",
+    "collected heap, as the caller's region", "collected heap, nursery (default)",
     "malloc+free", "mimalloc+free", "bump, in cache", "bump, beyond the caches"};
 static int g_nursery_on;   /* the nursery started on this thread (not under malloc/mimalloc) */
 static uintptr_t g_nursery_span;   /* its span: 0 in rt_nursery (off) outside place_nursery */
