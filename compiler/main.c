@@ -91,6 +91,8 @@ static void main_usage(FILE *f) {
           "                       passing style) is not given back to its region when called\n"
           "  -fno-collected-tails a call that may leave garbage of cycles of tail calls in its region\n"
           "                       gets no loop carry region (the collected heap takes its result)\n"
+          "  -fno-apply-primitives (apply f ...) of a primitive f counts as a call of an unknown\n"
+          "                       procedure: its arguments go to the collected heap\n"
           "  -fno-alloc-free      a call of a procedure that allocates nothing in its region\n"
           "                       (an accessor) is still given one, its result counted as made there\n"
           "  -fno-nursery         allocate the collected heap's objects in libgc directly, not in\n"
@@ -441,6 +443,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-one-shot")) oo.off = true;
         else if (!strcmp(a, "-fno-collected-tails")) ro.no_collected_tails = true;
         else if (!strcmp(a, "-fno-alloc-free")) ro.no_alloc_free = true;
+        else if (!strcmp(a, "-fno-apply-primitives")) ro.no_apply_prims = true;
         else if (!strcmp(a, "-fno-rr-unused")) ro.no_rr_unused = true;
         else if (!strcmp(a, "-fno-fresh-results")) ro.no_fresh_results = true;
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;

@@ -983,6 +983,8 @@ typedef struct RegionsOptions {
                             * tail calls in the region it is given gets no carry region (the
                             * heap); by default it does, since the runtime collects such regions
                             * (regiongc.c) */
+    bool no_apply_prims;   /* -fno-apply-primitives: (apply f ...) of a primitive f is treated as
+                            * a call of an unknown procedure (its arguments go to the heap) */
     bool no_alloc_free;    /* -fno-alloc-free: a call of a procedure that allocates nothing in its
                             * region is still given one, its result a token of that region */
     bool no_rr_unused;     /* -fno-rr-unused: a call of a procedure that allocates, but nothing in
