@@ -98,6 +98,7 @@ static void main_usage(FILE *f) {
           "  -fno-nursery         allocate the collected heap's objects in libgc directly, not in\n"
           "                       the nursery, a young generation collected by copying (the\n"
           "                       default, off for programs linking separately compiled libraries)\n"
+          "  -fnursery            the nursery even so: an error with separately compiled libraries\n"
           "  -fprofile-heap       the program prints at exit, on stderr, the bytes each site that\n"
           "                       region inference put in the collected heap made there, and why\n"
           "  -fno-rr-unused       a call of a procedure that allocates, but nothing in the region\n"
