@@ -5,6 +5,7 @@
 ; site is placed, here the frame's own region (and in the heap with -fno-apply-primitives).
 ; RUN: %regal -S -o - %s | FileCheck %s
 ; RUN: %regal -S -fno-apply-primitives -o - %s | FileCheck %s --check-prefix=UNKNOWN
+; RUN-INVERSE: -fno-apply-primitives
 
 (define (count-down n) (if (= n 0) 'done (apply count-down (list (- n 1)))))
 ; CHECK-LABEL: _count_down_direct({{.*}}) {
