@@ -139,6 +139,15 @@ static uint64_t rt_hash_equal_b(RtValue v, int *budget) {
             x = rt_combine(x, rt_hash_equal_b(RT_AS(RtVector, v)->items[i], budget));
         return rt_combine(h, x);
     }
+    case TYPE_ID_F64VECTOR: {   /* as the vector of the same flonums (equal? to it, list.c) */
+        uint64_t x = rt_mix(RT_HDR(TYPE_ID_VECTOR, (uint64_t)n));
+        for (int64_t i = 0; i < n && --*budget >= 0; i++) {
+            uint64_t bits;
+            memcpy(&bits, &RT_AS(RtF64Vector, v)->d[i], sizeof bits);
+            x = rt_combine(x, rt_combine(0x2545f4914f6cdd1dULL, rt_mix(bits ^ 0x5555)));
+        }
+        return rt_combine(h, x);
+    }
     case TYPE_ID_BOX: return rt_combine(h, rt_hash_equal_b(RT_AS(RtBox, v)->value, budget));
     default: return rt_combine(h, rt_hash_eqv(v));
     }
