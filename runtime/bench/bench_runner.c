@@ -27,7 +27,9 @@
  * (section,item,variant,median,min,max,unit,count,note) that report.py turns into
  * BENCHMARK_RESULTS_TYPED_CODEGEN.md. Entry point: main.
  *   bench_runner --csv FILE [--append] [--reps N] [--only pool|place] [--upstream NAME]
- * (--only place: the places alone, for a quick look at one path.)
+ *                [--kind NAME] [--place NAME]
+ * (--only place: the places alone, for a quick look at one path; --kind and --place, as the
+ * rows name them, keep one kind and one place: a profile of one row.)
  */
 #define _GNU_SOURCE
 #include "regal.h"
@@ -291,6 +293,7 @@ static const char *const place_name[NPLACE] = {
     "region, inline buffer", "region, chunks", "collected heap",
     "collected heap, as the caller's region", "collected heap, nursery (default)",
     "malloc+free", "mimalloc+free", "bump, in cache", "bump, beyond the caches"};
+static const char *g_kind, *g_place;   /* --kind, --place: time only this row (profiling) */
 static int g_nursery_on;   /* the nursery started on this thread (not under malloc/mimalloc) */
 static uintptr_t g_nursery_span;   /* its span: 0 in rt_nursery (off) outside place_nursery */
 #define TIMING_BYTES ((size_t)16 << 20)
@@ -498,12 +501,23 @@ static double time_place(int p, int k) {
     return (double)(t1 - t0) / (double)n;
 }
 
+/* Whether --place names place p (NAME|NAME...: several, in the order of the rows). */
+static int place_chosen(int p) {
+    if (g_place == NULL) return 1;
+    size_t n = strlen(place_name[p]);
+    for (const char *s = g_place; s != NULL; s = strchr(s, '|'), s = s ? s + 1 : s)
+        if (!strncmp(s, place_name[p], n) && (s[n] == '|' || s[n] == 0)) return 1;
+    return 0;
+}
+
 static void bench_places(void) {
     int R = reps(15);
     for (int k = 0; k < NKIND; k++) {
+        if (g_kind != NULL && strcmp(g_kind, kind_name[k]) != 0) continue;
         int ps[NPLACE], np = 0;
         for (int p = 0; p < NPLACE; p++)
-            if (place_applies(p, k)) ps[np++] = p;
+            if (place_applies(p, k) && place_chosen(p)) ps[np++] = p;
+        if (np == 0) continue;
         double ns[NPLACE][MAXREPS];
         for (int j = 0; j < np; j++) time_place(ps[j], k);        /* warm-up */
         for (int rep = 0; rep < R; rep++)                         /* rotate: each leads in turn */
@@ -517,6 +531,11 @@ static void bench_places(void) {
         for (int j = 0; j < np; j++)
             row("place", kind_name[k], place_name[ps[j]], stat_of(ns[ps[j]], R), "ns/object",
                 (double)objects_per_timing(k), note);
+        if (g_place != NULL) {
+            for (int j = 0; j < np; j++)
+                fprintf(stderr, "  place %-26s %s %.2f ns\n", kind_name[k], place_name[ps[j]], stat_of(ns[ps[j]], R).med);
+            continue;
+        }
         fprintf(stderr, "  place %-26s chunks %.2f ns, heap %.2f ns, nursery %.2f ns\n",
                 kind_name[k], stat_of(ns[PL_CHUNKS], R).med, stat_of(ns[PL_HEAP], R).med,
                 place_applies(PL_NURSERY, k) ? stat_of(ns[PL_NURSERY], R).med : 0.0);
@@ -1315,6 +1334,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--append")) append = 1;
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (!strcmp(argv[i], "--upstream") && i + 1 < argc) g_upstream = argv[++i];
+        else if (!strcmp(argv[i], "--kind") && i + 1 < argc) g_kind = argv[++i];
+        else if (!strcmp(argv[i], "--place") && i + 1 < argc) g_place = argv[++i];
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
             g_reps_override = atoi(argv[++i]);
             if (g_reps_override < 3 || g_reps_override > MAXREPS)
