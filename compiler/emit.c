@@ -944,6 +944,13 @@ static const char *emit_prim_call_out(Emitter *em, const char *rg, const Prim *p
  * the fixnum and the range (RT_FIX_INDEX); -fno-fused-index (or --no-types for the vector
  * case) keeps the earlier form: a fixnum test, then the range, every check kept unless both
  * operands are proven. */
+/* The byte a boolean vector keeps for the boolean value x: 1 for #t. */
+const char *emit_truth_byte(const char *x) {
+    if (!strcmp(x, "RT_FALSE")) return "0";
+    if (!strcmp(x, "RT_TRUE")) return "1";
+    return xasprintf("(%s != RT_FALSE)", x);
+}
+
 static const char *emit_index_test(Emitter *em, Ast *a, const char *x, const char *i,
                                    Type ty, const char *tid, const char **ix) {
     bool xok = emit_proven(em, a->args.items[0], ty), iok = emit_proven(em, a->args.items[1], TY_FIX);
@@ -986,6 +993,7 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     if (!em->opt->untyped && a->flovec && ((p->id == PRIM_vector) || (p->id == PRIM_make_vector && n == 2)))
         return emit_deliver(em, d, emit_f64_alloc(em, a));
     size_t dual_mark = emit_dual_mark(em, a);
+    bool b8 = !em->opt->untyped && n > 0 && a->args.items[0]->boolvec;   /* a boolean vector's */
     const char **v = emit_args(em, &a->args);
     em->arg_duals = emit_dual_take(em, a, dual_mark);   /* for emit_arith2, emit_flo_generic */
     const char *loc = emit_loc(em, a->loc);
@@ -1014,6 +1022,8 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
     } else if (p->id == PRIM_list && n <= EMIT_INLINE_LIST) {
         r = "RT_NIL";
         for (size_t i = n; i-- > 0;) r = emit_alloc_pair(em, emit_rg(em, a), v[i], r);
+    } else if (a->boolvec && !em->opt->untyped && (p->id == PRIM_vector || (p->id == PRIM_make_vector && n == 2))) {
+        r = emit_b8_alloc(em, a, v, loc);
     } else if (p->id == PRIM_vector) {
         r = emit_alloc_vector(em, emit_rg(em, a), &a->args, v);
     } else if (p->id == PRIM_make_vector && n >= 1) {
@@ -1043,6 +1053,18 @@ static const char *emit_primcall(Emitter *em, Ast *a, Dest d) {
         r = "RT_UNSPEC";
     } else if (p->id == PRIM_vector_length && n == 1 && !em->opt->no_inline_arith) {
         r = emit_vector_length(em, a, v[0], loc);
+    } else if (p->id == PRIM_vector_ref && n == 2 && b8) {   /* a byte, 1 for #t */
+        char *t = emit_temp(em);
+        const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_VEC, "TYPE_ID_BOOLVECTOR", &ix);
+        emit_line(em, "RtValue %s;", t);
+        emit_line(em, "if (RT_LIKELY(%s)) %s = RT_BOOL(RT_AS(RtBoolVector, %s)->b[%s]);", ok, t, v[0], ix);
+        emit_line(em, "else %s = %s;", t, emit_stub(em, "RtValue", NULL, xasprintf("rt_boolv_ref(%s, s0, s1)", loc), 2, v));
+        r = t;
+    } else if (p->id == PRIM_vector_set_x && n == 3 && b8) {
+        const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_VEC, "TYPE_ID_BOOLVECTOR", &ix);
+        emit_line(em, "if (RT_LIKELY(%s)) RT_AS(RtBoolVector, %s)->b[%s] = %s;", ok, v[0], ix, emit_truth_byte(v[2]));
+        emit_line(em, "else %s;", emit_stub(em, "RtValue", NULL, xasprintf("rt_boolv_set(%s, s0, s1, s2)", loc), 3, v));
+        r = "RT_UNSPEC";
     } else if (p->id == PRIM_vector_ref && n == 2) {
         char *t = emit_temp(em);
         const char *ix, *ok = emit_index_test(em, a, v[0], v[1], TY_VEC, "TYPE_ID_VECTOR", &ix);

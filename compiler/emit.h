@@ -189,6 +189,9 @@ const char *emit_f64_ref(Emitter *em, Ast *a);
 const char *emit_f64_set(Emitter *em, Ast *a);
 const char *emit_f64_alloc(Emitter *em, Ast *a);
 const char *emit_vector_length(Emitter *em, Ast *a, const char *v, const char *loc);
+/* boolean vectors (Ast.boolvec): the allocation; emit.c inlines vector-ref and vector-set! */
+const char *emit_b8_alloc(Emitter *em, Ast *a, const char **v, const char *loc);
+const char *emit_truth_byte(const char *x);
 
 /* ---- emit_ffi.c ------------------------------------------------------------------------------ */
 /* A %ffi-call node (Ast.ffi) whose arguments are the values v: the C call, its result value */

@@ -796,13 +796,15 @@ const char *emit_f64_set(Emitter *em, Ast *a) {
     return "RT_UNSPEC";
 }
 
-/* (vector-length v): inline for vectors and flonum vectors alike, the runtime for errors. */
+/* (vector-length v): inline for vectors, flonum and boolean vectors alike, the runtime for
+ * errors. */
 const char *emit_vector_length(Emitter *em, Ast *a, const char *v, const char *loc) {
-    bool f64 = a->args.items[0]->flovec && !em->opt->untyped;
+    bool f64 = a->args.items[0]->flovec && !em->opt->untyped, b8 = a->args.items[0]->boolvec && !em->opt->untyped;
     const char *ok = emit_check(em, emit_proven(em, a->args.items[0], TY_VEC)) ? "1"
-                   : xasprintf("RT_IS_TYPE(%s, %s)", v, f64 ? "TYPE_ID_F64VECTOR" : "TYPE_ID_VECTOR");
-    const char *slow = f64 ? emit_stub(em, "RtValue", NULL, xasprintf("rt_f64v_length(%s, s0)", loc), 1, &v)
-                           : emit_stub(em, "RtValue", NULL, xasprintf("rt_p_vector_length(&rt_gc_region, %s, s0)", loc), 1, &v);
+                   : xasprintf("RT_IS_TYPE(%s, %s)", v, f64 ? "TYPE_ID_F64VECTOR" : b8 ? "TYPE_ID_BOOLVECTOR" : "TYPE_ID_VECTOR");
+    const char *slow = f64  ? emit_stub(em, "RtValue", NULL, xasprintf("rt_f64v_length(%s, s0)", loc), 1, &v)
+                       : b8 ? emit_stub(em, "RtValue", NULL, xasprintf("rt_boolv_length(%s, s0)", loc), 1, &v)
+                            : emit_stub(em, "RtValue", NULL, xasprintf("rt_p_vector_length(&rt_gc_region, %s, s0)", loc), 1, &v);
     return xasprintf("(RT_LIKELY(%s) ? RT_FIX(RT_HDR_COUNT(*RT_OBJ(%s))) : %s)", ok, v, slow);
 }
 
@@ -844,5 +846,34 @@ const char *emit_f64_alloc(Emitter *em, Ast *a) {
     emit_line(em, "} else %s = %s;", t,
               emit_stub(em, "RtValue", rg, xasprintf("rt_f64v_make(" EMIT_RG ", %s, s0, rt_bitsd(s1))", loc), 2, ops));
     free(v);
+    return t;
+}
+
+/* (vector x ...) and (make-vector n fill) of a boolean vector (Ast.boolvec): a byte per
+ * element, 1 for #t (inference proved every element a boolean). v: the arguments' values. */
+const char *emit_b8_alloc(Emitter *em, Ast *a, const char **v, const char *loc) {
+    const char *rg = emit_rg(em, a);
+    char *t = emit_temp(em);
+    em->stats.alloc_sites++;
+    em->stats.alloc_typed++;
+    if (a->prim->id == PRIM_vector) {
+        size_t n = a->args.len;
+        emit_line(em, "RtBoolVector *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_BOOLVECTOR", xasprintf("%zu", n)));
+        emit_line(em, "%s_p->hdr = RT_HDR(TYPE_ID_BOOLVECTOR, %zu);", t, n);
+        for (size_t i = 0; i < n; i++) emit_line(em, "%s_p->b[%zu] = %s;", t, i, emit_truth_byte(v[i]));
+        emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+        return t;
+    }
+    const char *size_ok = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))
+                              ? xasprintf("(uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0])
+                              : xasprintf("RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0], v[0]);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "if (RT_LIKELY(%s)) {", size_ok);
+    emit_line(em, "    RtBoolVector *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_BOOLVECTOR", xasprintf("(size_t)RT_FIXVAL(%s)", v[0])));
+    emit_line(em, "    %s_p->hdr = RT_HDR(TYPE_ID_BOOLVECTOR, RT_FIXVAL(%s));", t, v[0]);
+    emit_line(em, "    memset(%s_p->b, %s, (size_t)RT_FIXVAL(%s));", t, emit_truth_byte(v[1]), v[0]);
+    emit_line(em, "    %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    emit_line(em, "} else %s = %s;", t,
+              emit_stub(em, "RtValue", rg, xasprintf("rt_boolv_make(" EMIT_RG ", %s, s0, s1)", loc), 2, v));
     return t;
 }

@@ -26,7 +26,8 @@
  * its results go anywhere) when its closure site escapes, or when a call of it cannot be seen.
  * Flonum vectors: a vector site that never escapes, holds only flonums and whose containers only
  * ever meet vector-ref, vector-set!, vector-length and eq? (never a mix with other sites) is
- * represented unboxed (Ast.flovec; emit.c: a double per element).
+ * represented unboxed (Ast.flovec; emit.c: a double per element); one that holds only booleans
+ * likewise as bytes (Ast.boolvec).
  */
 #include "regalc.h"
 
@@ -51,6 +52,7 @@ typedef struct CSite {
     const SiteSet **slot_s;
     bool escaped;
     bool flovec;          /* represented unboxed (a flonum vector) */
+    bool boolvec;         /* represented as bytes (a vector of booleans) */
 } CSite;
 
 /* The results live in the program (Ast.type, Var.type, Lambda.ret_type, Lambda.escapes and the
@@ -973,12 +975,15 @@ static AVal infer_expr(Inferrer *in, Ast *a, Env *env) {
 }
 
 
-/* ---- flonum vectors ----------------------------------------------------------------------------
+/* ---- unboxed vectors: flonum vectors and boolean vectors ---------------------------------------
  * A candidate is a vector site made by vector or make-vector that never escaped and holds only
- * flonums. Its containers must never meet code that expects a boxed vector: every node whose
- * site set holds a candidate and anything else (TOP, another site) demotes its candidates, and so
+ * flonums (a double per element) or only booleans (a byte per element: sieves). Its containers
+ * must never meet code that expects a boxed vector: every node whose site set holds a candidate
+ * and anything else (TOP, another site of another representation) demotes its candidates, and so
  * does every use other than the first argument of vector-ref, vector-set! and vector-length, the
- * stored value of a constructor or a mutator, or an operand of eq?. Iterated to a fixpoint. */
+ * stored value of a constructor or a mutator, or an operand of eq?. Iterated to a fixpoint.
+ * What a container carries into runtime code that reads it (display, equal?, equal-hash) is
+ * read there as the vector of its elements (print.c, list.c, hashtable.c). */
 static bool infer_flovec_use_ok(const Ast *parent, size_t i) {
     if (!parent || parent->kind != AST_PRIMCALL) return true; /* a binding, a call, a branch... */
     switch (parent->prim->id) {
@@ -992,20 +997,27 @@ static bool infer_flovec_use_ok(const Ast *parent, size_t i) {
     }
 }
 
+/* A site's representation: 0 boxed, 1 flonum vector, 2 boolean vector. */
+static int infer_unboxed(const CSite *c) { return c->flovec ? 1 : c->boolvec ? 2 : 0; }
+
 static bool infer_demote(Inferrer *in, const SiteSet *s) {
     bool any = false;
     for (uint32_t i = 0; s && i < s->n; i++) {
         CSite *c = &in->sites.items[s->ids[i]];
-        if (c->flovec) { c->flovec = false; any = true; }
+        if (c->flovec || c->boolvec) { c->flovec = c->boolvec = false; any = true; }
     }
     return any;
 }
 
+/* Whether a set holds an unboxed site and a site of another representation. */
 static bool infer_mixed(Inferrer *in, const SiteSet *s) {
     bool cand = false, other = false;
+    int kind = -1;
     for (uint32_t i = 0; s && i < s->n; i++) {
-        if (in->sites.items[s->ids[i]].flovec) cand = true;
-        else other = true;
+        int k = infer_unboxed(&in->sites.items[s->ids[i]]);
+        if (k) cand = true;
+        if (kind >= 0 && k != kind) other = true;
+        kind = k;
     }
     return cand && other;
 }
@@ -1042,12 +1054,16 @@ static bool infer_flovec_walk(Inferrer *in, Ast *a, const Ast *parent, size_t in
     return d;
 }
 
-/* Ast.flovec of every node: its value is always a flonum vector (its site set is nonempty and
- * every site unboxed). */
+/* Ast.flovec (Ast.boolvec) of every node: its value is always a flonum (boolean) vector: its
+ * site set is nonempty and every site so represented. */
 static void infer_flovec_mark(Inferrer *in, Ast *a) {
-    bool all = a->sites != NULL;
-    for (uint32_t i = 0; a->sites && i < a->sites->n; i++) all &= in->sites.items[a->sites->ids[i]].flovec;
-    a->flovec = all;
+    bool f64 = a->sites != NULL, b8 = a->sites != NULL;
+    for (uint32_t i = 0; a->sites && i < a->sites->n; i++) {
+        f64 &= in->sites.items[a->sites->ids[i]].flovec;
+        b8 &= in->sites.items[a->sites->ids[i]].boolvec;
+    }
+    a->flovec = f64;
+    a->boolvec = b8;
     switch (a->kind) {
     case AST_CONST: case AST_REF: break;
     case AST_SET: infer_flovec_mark(in, a->value); break;
@@ -1063,12 +1079,13 @@ static void infer_flovec_mark(Inferrer *in, Ast *a) {
     }
 }
 
-static void infer_flovecs(Inferrer *in) {
+static void infer_flovecs(Inferrer *in, bool f64, bool b8) {
     for (size_t i = 1; i < in->sites.len; i++) {
         CSite *c = &in->sites.items[i];
-        c->flovec = c->kind == CS_VECTOR && !c->escaped && c->slot_t[SLOT_ELEM] == TY_FLO &&
-                    c->node->kind == AST_PRIMCALL &&
-                    (c->node->prim->id == PRIM_vector || c->node->prim->id == PRIM_make_vector);
+        bool cand = c->kind == CS_VECTOR && !c->escaped && c->node->kind == AST_PRIMCALL &&
+                    (c->node->prim->id == PRIM_vector || (c->node->prim->id == PRIM_make_vector && c->node->args.len == 2));
+        c->flovec = f64 && cand && c->slot_t[SLOT_ELEM] == TY_FLO;
+        c->boolvec = b8 && cand && c->slot_t[SLOT_ELEM] == TY_BOOL && c->node->args.len > 0;
     }
     while (infer_flovec_walk(in, in->prog->body, NULL, 0)) {}
     infer_flovec_mark(in, in->prog->body);
@@ -1181,7 +1198,7 @@ static void infer_reset_var(Var *v) {
 static void infer_reset(Ast *a) {
     a->type = 0;
     a->sites = NULL;
-    a->flovec = false;
+    a->flovec = a->boolvec = false;
     switch (a->kind) {
     case AST_CONST: break;
     case AST_REF: infer_reset_var(a->var); break;
@@ -1232,7 +1249,8 @@ void infer_program(Program *prog, const InferOptions *opt) {
         in->changed = false;
         infer_expr(in, prog->body, NULL);
     } while (in->changed);
-    if (opt->flonum_vectors && opt->element_types) infer_flovecs(in);
+    if ((opt->flonum_vectors || opt->bool_vectors) && opt->element_types)
+        infer_flovecs(in, opt->flonum_vectors, opt->bool_vectors);
     PtrMap boxed_uses = {0};
     if (opt->flonum_entries) infer_boxed_uses(prog->body, NULL, 0, false, &boxed_uses);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
@@ -1309,7 +1327,7 @@ static void infer_dump_binding(void *ctx, const Var *v, Buf *out) {
     if (infer_var_unboxed(v)) buf_puts(out, " unboxed");
 }
 /* The container sites, before the program: where each is made, what its slots hold, whether it
- * escaped or is an unboxed flonum vector. The inferrer is kept for this (infer_program). */
+ * escaped or is an unboxed flonum or boolean vector. The inferrer is kept for this (infer_program). */
 static void infer_dump_program(void *ctx, const Program *prog, Buf *out) {
     const Inferrer *in = ctx;
     (void)prog;
@@ -1329,6 +1347,7 @@ static void infer_dump_program(void *ctx, const Program *prog, Buf *out) {
         }
         if (c->escaped) buf_puts(out, " escaped");
         if (c->flovec) buf_puts(out, " flonum-vector");
+        if (c->boolvec) buf_puts(out, " boolean-vector");
     }
 }
 

@@ -137,6 +137,8 @@ static void main_usage(FILE *f) {
           "                       returns them boxed (no C function with doubles of its own)\n"
           "  -fno-element-types   do not infer what pairs, vectors and records hold\n"
           "  -fno-unbox           keep every flonum vector boxed (a flonum object per element)\n"
+          "  -fno-bool-vectors    keep every vector of booleans a vector of values (not a byte\n"
+          "                       per element)\n"
           "  -fno-version         no typed copy of a loop whose variables may be flonums, entered\n"
           "                       after a check of their types at its head\n"
           "  -fno-prelude         map, for-each, fold, filter... stay calls of the runtime's\n"
@@ -362,7 +364,7 @@ int main(int argc, char **argv) {
     AnalyzeOptions ao = {0};
     RegionsOptions ro = {0};
     OneshotOptions oo = {0};
-    InferOptions io = {.element_types = true, .flonum_vectors = true, .version = true, .flonum_entries = true};
+    InferOptions io = {.element_types = true, .flonum_vectors = true, .bool_vectors = true, .version = true, .flonum_entries = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
     VEC(const char *) lib_srcs = {0};   /* .sld files: -c compiles each; else with the program */
@@ -462,6 +464,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-flonum-entries")) io.flonum_entries = false;
         else if (!strcmp(a, "-fno-element-types")) io.element_types = false;
         else if (!strcmp(a, "-fno-unbox")) io.flonum_vectors = false;
+        else if (!strcmp(a, "-fno-bool-vectors")) io.bool_vectors = false;
         else if (!strcmp(a, "-fno-version")) io.version = false;
         else if (!strcmp(a, "-fno-prelude")) prelude = false;
         else if (!strcmp(a, "-fno-simplify")) simplify = false;

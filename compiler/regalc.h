@@ -369,6 +369,7 @@ struct Ast {
                              (infer.c's sets; a node that makes containers is a site) */
     bool flovec;          /* its value is always an unboxed flonum vector (TYPE_ID_F64VECTOR);
                              at a vector or make-vector node: it makes one */
+    bool boolvec;         /* likewise a vector of booleans kept as bytes (TYPE_ID_BOOLVECTOR) */
     /* set by regions.c, at every allocation site (an allocating node, a non-tail call's
      * result region, a closure, a boxed flonum): the region its objects go to */
     Place place;
@@ -845,6 +846,7 @@ typedef struct InferOptions {
     bool element_types;    /* track what containers hold (-fno-element-types: car, vector-ref
                               and record fields are of unknown type) */
     bool flonum_vectors;   /* represent flonum-only vectors unboxed (-fno-unbox: never) */
+    bool bool_vectors;     /* boolean-only vectors as a byte per element (-fno-bool-vectors) */
     bool version;          /* main.c runs version.c after inference (-fno-version: not) */
     bool flonum_entries;   /* Lambda.flo_entry (-fno-flonum-entries: never) */
 } InferOptions;

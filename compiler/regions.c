@@ -1308,8 +1308,10 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     size_t n = a->args.len;
     Bits *v = rg_walk_args(rg, &a->args, c);
     PrimClass pc = rg_prim_class(pr, n);
-    /* flonum vectors (infer.c): a store copies a double, a read makes a new flonum box */
-    if ((pr->id == PRIM_vector_set_x && n == 3 && a->args.items[0]->flovec) || rg_f64_ref(a)) pc = PC_NONE;
+    /* flonum vectors (infer.c): a store copies a double, a read makes a new flonum box; boolean
+     * vectors: a store copies a byte */
+    if ((pr->id == PRIM_vector_set_x && n == 3 && (a->args.items[0]->flovec || a->args.items[0]->boolvec)) || rg_f64_ref(a))
+        pc = PC_NONE;
     /* A promise's thunk is called by force with the collected heap as its region (control.c,
      * whose promise keeps the value): when its result may hold what the thunk captured, what it
      * captured must be there too, as for a closure a primitive keeps. (delay-force (delay (f x)))

@@ -148,6 +148,12 @@ static uint64_t rt_hash_equal_b(RtValue v, int *budget) {
         }
         return rt_combine(h, x);
     }
+    case TYPE_ID_BOOLVECTOR: {   /* as the vector of the same booleans */
+        uint64_t x = rt_mix(RT_HDR(TYPE_ID_VECTOR, (uint64_t)n));
+        for (int64_t i = 0; i < n && --*budget >= 0; i++)
+            x = rt_combine(x, rt_combine(0x2545f4914f6cdd1dULL, rt_hash_eqv(RT_BOOL(RT_AS(RtBoolVector, v)->b[i]))));
+        return rt_combine(h, x);
+    }
     case TYPE_ID_BOX: return rt_combine(h, rt_hash_equal_b(RT_AS(RtBox, v)->value, budget));
     default: return rt_combine(h, rt_hash_eqv(v));
     }

@@ -246,42 +246,50 @@ static int rt_equal_atom(RtValue a, RtValue b) {
     }
 }
 
-/* The compound kinds equal? looks into: 1 pair, 2 vector, 3 box, 4 flonum vector, 0 anything
- * else. Objects of different kinds (or vectors of different lengths) are not equal, but for a
- * flonum vector (rt_equal_f64v). */
+/* The compound kinds equal? looks into: 1 pair, 2 vector, 3 box, 4 flonum or boolean vector, 0
+ * anything else. Objects of different kinds (or vectors of different lengths) are not equal,
+ * but for an unboxed vector (rt_equal_unboxed). */
 static int rt_eq_kind(RtValue v) {
     if (RT_IS_PAIR(v)) return 1;
     if (!RT_IS_OBJ(v)) return 0;
     switch (RT_HDR_TYPE(*RT_OBJ(v))) {
     case TYPE_ID_VECTOR: return 2;
     case TYPE_ID_BOX: return 3;
-    case TYPE_ID_F64VECTOR: return 4;
+    case TYPE_ID_F64VECTOR: case TYPE_ID_BOOLVECTOR: return 4;
     default: return 0;
     }
 }
 
-/* equal? where x or y is a flonum vector (regal.h: a vector the compiler keeps unboxed, which
- * a container may carry to runtime code): it is the vector of its flonums, so equal? to
- * another flonum vector or a vector whose items are eqv? to them, element by element. */
-static int rt_equal_f64v(RtValue x, RtValue y) {
-    if (rt_eq_kind(x) != 4) {
-        RtValue t = x;
-        x = y;
-        y = t;
+/* Item i of a vector, flonum vector or boolean vector v, as what eqv? compares: a flonum as
+ * its bits (*flo set), anything else as its value. */
+static uint64_t rt_eq_item(RtValue v, int64_t i, int *flo) {
+    uint64_t bits;
+    *flo = 0;
+    switch (RT_HDR_TYPE(*RT_OBJ(v))) {
+    case TYPE_ID_BOOLVECTOR: return RT_BOOL(RT_AS(RtBoolVector, v)->b[i]);
+    case TYPE_ID_F64VECTOR: memcpy(&bits, &RT_AS(RtF64Vector, v)->d[i], sizeof bits); break;
+    default: {
+        RtValue item = RT_AS(RtVector, v)->items[i];
+        if (!RT_IS_TYPE(item, TYPE_ID_FLOAT)) return item;
+        double d = RT_FLOVAL(item);
+        memcpy(&bits, &d, sizeof bits);
     }
-    int ky = rt_eq_kind(y);
-    if ((ky != 2 && ky != 4) || RT_LEN(x) != RT_LEN(y)) return 0;
-    const double *d = RT_AS(RtF64Vector, x)->d;
+    }
+    *flo = 1;
+    return bits;
+}
+
+/* equal? where x or y is a flonum or boolean vector (regal.h: a vector the compiler keeps
+ * unboxed, which a container may carry to runtime code): it is the vector of its elements,
+ * so equal? to any vector whose items are eqv? to them, element by element (eqv? of flonums:
+ * the same bits). */
+static int rt_equal_unboxed(RtValue x, RtValue y) {
+    int kx = rt_eq_kind(x), ky = rt_eq_kind(y);
+    if ((kx != 2 && kx != 4) || (ky != 2 && ky != 4) || RT_LEN(x) != RT_LEN(y)) return 0;
     for (int64_t i = 0, n = RT_LEN(x); i < n; i++) {
-        double e;
-        if (ky == 4) {
-            e = RT_AS(RtF64Vector, y)->d[i];
-        } else {
-            RtValue item = RT_AS(RtVector, y)->items[i];
-            if (!RT_IS_TYPE(item, TYPE_ID_FLOAT)) return 0;
-            e = RT_FLOVAL(item);
-        }
-        if (memcmp(&d[i], &e, sizeof e) != 0) return 0;   /* eqv? of flonums: the same bits */
+        int fx, fy;
+        uint64_t a = rt_eq_item(x, i, &fx), b = rt_eq_item(y, i, &fy);
+        if (a != b || fx != fy) return 0;
     }
     return 1;
 }
@@ -291,7 +299,7 @@ static int64_t rt_eq_pre(RtValue x, RtValue y, int64_t k) {
     for (;;) {
         if (x == y) return k;
         int kind = rt_eq_kind(x), ky = rt_eq_kind(y);
-        if (kind == 4 || ky == 4) return rt_equal_f64v(x, y) ? k : RT_EQ_FALSE;
+        if (kind == 4 || ky == 4) return rt_equal_unboxed(x, y) ? k : RT_EQ_FALSE;
         if (kind == 0) return rt_equal_atom(x, y) ? k : RT_EQ_FALSE;
         if (ky != kind) return RT_EQ_FALSE;
         if (k <= 0) return k;
@@ -409,7 +417,7 @@ static int64_t rt_eq_walk(RtEqState *st, RtValue x, RtValue y, int64_t k) {
         if (!slow) k--;
         if (x == y) return k;
         int kind = rt_eq_kind(x), ky = rt_eq_kind(y);
-        if (kind == 4 || ky == 4) return rt_equal_f64v(x, y) ? k : RT_EQ_FALSE;
+        if (kind == 4 || ky == 4) return rt_equal_unboxed(x, y) ? k : RT_EQ_FALSE;
         if (kind == 0) return rt_equal_atom(x, y) ? k : RT_EQ_FALSE;
         if (ky != kind) return RT_EQ_FALSE;
         if (kind == 2 && RT_LEN(y) != RT_LEN(x)) return RT_EQ_FALSE;

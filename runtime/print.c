@@ -405,6 +405,11 @@ static void rt_print_v(RtPrinter *pr, RtValue v) {
         }
         put(p, ")");
         return;
+    case TYPE_ID_BOOLVECTOR: /* a vector of booleans, a byte each (regal.h) */
+        put(p, "#(");
+        for (int64_t i = 0; i < n; i++) put(p, RT_AS(RtBoolVector, v)->b[i] ? (i ? " #t" : "#t") : (i ? " #f" : "#f"));
+        put(p, ")");
+        return;
     case TYPE_ID_BYTEVECTOR:
         put(p, "#u8(");
         for (int64_t i = 0; i < n; i++) {

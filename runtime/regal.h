@@ -225,7 +225,9 @@ typedef uint64_t RtValue;
     X(MUTEX,      8,  1, "mutex")        /* header, then thread.c's RtMutex */                \
     X(CONDVAR,    8,  1, "condition-variable") /* header, then thread.c's RtCondvar */        \
     X(TIME,       16, 1, "time")         /* header, double: seconds since the epoch */        \
-    X(FUTURE,     8,  1, "future")       /* header, then task.c's RtTask */
+    X(FUTURE,     8,  1, "future")       /* header, then task.c's RtTask */               \
+    X(BOOLVECTOR, 8,  1, "vector")       /* header (length), uint8_t[]: a vector of booleans \
+                                            the compiler keeps as bytes (compiled code only) */
 
 typedef enum {
 #define RT_X_ENUM(name, size, inl, what) TYPE_ID_##name,
@@ -272,6 +274,7 @@ typedef struct RtBytevector { RtHeader hdr; uint8_t bytes[]; } RtBytevector;
  * infer.c, "flonum vectors"); the runtime only prints one (errors) and serves the slow paths of
  * vector-ref, vector-set! and vector-length on it (rt_f64v_*). */
 typedef struct RtF64Vector { RtHeader hdr; double d[]; } RtF64Vector;
+typedef struct RtBoolVector { RtHeader hdr; uint8_t b[]; } RtBoolVector;   /* 0 #f, 1 #t */
 /* An exact non-integral rational (numbers.c), self-contained like a bignum: count = numerator
  * limb count << 1 | sign (1 = negative); nden denominator limbs; limbs[] holds the numerator's
  * magnitude, then the denominator, each least significant limb first. Always normalised (N2,
@@ -556,13 +559,14 @@ enum { RT_HEAP_PTRFREE = 0, RT_HEAP_NORMAL = 1 };   /* the collector's kind numb
  * fields). A type id added to the table must be placed in both (the assertion counts them). */
 static const uint8_t rt_heap_ptrfree[TYPE_ID_COUNT] = {
     [TYPE_ID_FLOAT] = 1, [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_BYTEVECTOR] = 1,
-    [TYPE_ID_F64VECTOR] = 1, [TYPE_ID_RATNUM] = 1, [TYPE_ID_TIME] = 1,
+    [TYPE_ID_F64VECTOR] = 1, [TYPE_ID_RATNUM] = 1, [TYPE_ID_TIME] = 1, [TYPE_ID_BOOLVECTOR] = 1,
 };
 static const uint8_t rt_heap_tail[TYPE_ID_COUNT] = {
     [TYPE_ID_INT] = 1, [TYPE_ID_STRING] = 1, [TYPE_ID_VECTOR] = 1, [TYPE_ID_BYTEVECTOR] = 1,
     [TYPE_ID_VALUES] = 1, [TYPE_ID_RECORD] = 1, [TYPE_ID_F64VECTOR] = 1, [TYPE_ID_RATNUM] = 1,
+    [TYPE_ID_BOOLVECTOR] = 1,
 };
-_Static_assert(TYPE_ID_COUNT == 33, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
+_Static_assert(TYPE_ID_COUNT == 34, "a new type id: say in rt_heap_ptrfree and rt_heap_tail "
                "whether the collected heap may skip scanning it and whether C walks its items");
 
 /* Refill the list of t's class and pop it, or allocate a large object; never NULL (out of
@@ -1452,6 +1456,12 @@ RtValue rt_f64v_ref(Region *rr, const char *loc, RtValue v, RtValue k);
 void rt_f64v_set(const char *loc, RtValue v, RtValue k, double x);
 RtValue rt_f64v_length(const char *loc, RtValue v);
 RtValue rt_f64v_make(Region *rr, const char *loc, RtValue n, double fill);
+/* Boolean vectors (RtBoolVector): the same slow paths for the inline vector-ref, vector-set!
+ * (x must be a boolean: inference proved it), vector-length and make-vector. */
+RtValue rt_boolv_ref(const char *loc, RtValue v, RtValue k);
+RtValue rt_boolv_set(const char *loc, RtValue v, RtValue k, RtValue x);
+RtValue rt_boolv_length(const char *loc, RtValue v);
+RtValue rt_boolv_make(Region *rr, const char *loc, RtValue n, RtValue fill);
 
 /* The object types whose eqv? is not identity (rt_eqv): numbers by value, and the empty
  * string, vector and bytevector, which may be distinct objects. Any other value is eqv? to

@@ -348,7 +348,7 @@ static size_t rt_obj_bytes(TypeId t, RtHeader h) {
     case TYPE_ID_INT: return 8 + 8 * (n >> 1);
     case TYPE_ID_STRING: return RT_ROUND(8 + 4 * n);
     case TYPE_ID_VECTOR: case TYPE_ID_VALUES: case TYPE_ID_F64VECTOR: return 8 + 8 * n;
-    case TYPE_ID_BYTEVECTOR: return RT_ROUND(8 + n);
+    case TYPE_ID_BYTEVECTOR: case TYPE_ID_BOOLVECTOR: return RT_ROUND(8 + n);
     case TYPE_ID_CLOSURE: case TYPE_ID_RECORD: return 16 + 8 * n;
     default: return rt_type_size[t];
     }

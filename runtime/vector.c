@@ -72,6 +72,34 @@ RtValue rt_f64v_make(Region *rr, const char *loc, RtValue n, double fill) {
     return RT_TAG_AS_OBJ(v);
 }
 
+/* ---- boolean vectors (RtBoolVector, regal.h): a byte per element, 0 #f and 1 #t ---------- */
+#define RT_BOOLVARG(who, v) RT_CHECK(RT_IS_TYPE(v, TYPE_ID_BOOLVECTOR), who, "a vector", v)
+
+RtValue rt_boolv_ref(const char *loc, RtValue v, RtValue k) {
+    RT_BOOLVARG("vector-ref", v);
+    return RT_BOOL(RT_AS(RtBoolVector, v)->b[rt_index(loc, "vector-ref", k, RT_LEN(v), "vector", 0)]);
+}
+
+RtValue rt_boolv_set(const char *loc, RtValue v, RtValue k, RtValue x) {
+    RT_BOOLVARG("vector-set!", v);
+    RT_AS(RtBoolVector, v)->b[rt_index(loc, "vector-set!", k, RT_LEN(v), "vector", 0)] = x != RT_FALSE;
+    return RT_UNSPEC;
+}
+
+RtValue rt_boolv_length(const char *loc, RtValue v) {
+    RT_BOOLVARG("vector-length", v);
+    return RT_FIX(RT_LEN(v));
+}
+
+RtValue rt_boolv_make(Region *rr, const char *loc, RtValue n, RtValue fill) {
+    int64_t len = rt_size_arg(loc, "make-vector", n);
+    if (RT_UNLIKELY((uint64_t)len > (uint64_t)1 << 48)) rt_out_of_memory();
+    RtBoolVector *v = alloc_obj_sized(rr, TYPE_ID_BOOLVECTOR, (size_t)len);
+    v->hdr = RT_HDR(TYPE_ID_BOOLVECTOR, (uint64_t)len);
+    memset(v->b, fill != RT_FALSE, (size_t)len);
+    return RT_TAG_AS_OBJ(v);
+}
+
 RtValue rt_p_vector_to_list(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {
     RT_VECARG("vector->list", argv[0]);
     int64_t start, end;
