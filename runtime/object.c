@@ -172,9 +172,10 @@ static RtSymbol **rt_sym_table;
 static size_t rt_sym_cap;                     /* a power of two, or 0 before the first intern */
 static size_t rt_sym_n;
 /* Threads intern under one lock (thread.c's threads and tasks), lookups included: the table
- * may grow under a reader. Symbols and their names live in a region of their own, touched only
- * under the lock and never released (the program's thread allocates in rt_global_region
- * without a lock); like rt_global_region it has depth 0 and outlives every region. */
+ * may grow under a reader; before a second thread starts there is none (rt_intern). Symbols
+ * and their names live in a region of their own, touched only under the lock (or by the one
+ * thread) and never released (the program's thread allocates in rt_global_region without a
+ * lock); like rt_global_region it has depth 0 and outlives every region. */
 static pthread_mutex_t rt_sym_lock = PTHREAD_MUTEX_INITIALIZER;
 static Region rt_sym_region = {
     .cur = rt_sym_region.inline_buf,
@@ -271,6 +272,9 @@ static RtValue rt_intern_canonical(const unsigned char *u, size_t len) {
 }
 
 RtValue rt_intern(const char *utf8, size_t len) {
+    /* One thread (no other was ever started: rt_thread_create sets the flag before it starts
+     * one, and it stays set): nobody else reads or grows the table, so no lock. */
+    if (RT_LIKELY(!__atomic_load_n(&rt_threads_spawned, __ATOMIC_ACQUIRE))) return rt_intern_locked(utf8, len);
     pthread_mutex_lock(&rt_sym_lock);
     RtValue v = rt_intern_locked(utf8, len);
     pthread_mutex_unlock(&rt_sym_lock);
