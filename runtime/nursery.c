@@ -112,6 +112,7 @@ typedef struct {
                                   minor; read in address order, then cleared) */
     uintptr_t cmin, cmax;      /* ... the lowest and highest such address, cmax 0: none */
     size_t unit;               /* 16 for pairs, 8 for objects: the mark bitmap's granule */
+    unsigned shift;            /* log2(unit): a bit's index is a shift, not a division */
     NsVecRange held;           /* the audit's objects (retired, or a frozen nursery's pins),
                                   sorted, and whether something refers to each */
     NS_VEC(uint8_t) seen;
@@ -313,6 +314,7 @@ static int ns_init(void) {
         s->lo = (uintptr_t)m + (size_t)k * n->max;
         s->active = active;
         s->unit = k == 0 ? 16 : 8;
+        s->shift = k == 0 ? 4 : 3;
         s->pinned = calloc(n->max / NS_LINE, 1);
         s->mark = calloc(n->max / s->unit / 64, sizeof(uint64_t));
         s->prev = calloc(n->max / s->unit / 64, sizeof(uint64_t));
@@ -386,11 +388,11 @@ static void ns_note(void *p, int t) {
 /* ---- the minor collection ----------------------------------------------------------------- */
 /* Bit of address a in a space's bitmap (mark: pinned at this collection; old: retired). */
 static inline int ns_bit(const NsSpace *s, const uint64_t *map, uintptr_t a) {
-    size_t b = (a - s->lo) / s->unit;
+    size_t b = (a - s->lo) >> s->shift;
     return (int)((map[b / 64] >> (b % 64)) & 1);
 }
 static inline void ns_set_bit(const NsSpace *s, uint64_t *map, uintptr_t a) {
-    size_t b = (a - s->lo) / s->unit;
+    size_t b = (a - s->lo) >> s->shift;
     map[b / 64] |= (uint64_t)1 << (b % 64);
 }
 static inline int ns_marked(const NsSpace *s, uintptr_t a) { return ns_bit(s, s->mark, a); }
@@ -1174,7 +1176,7 @@ static void ns_audit(void) {
             released++;
             n->released_bytes += v->v[i].hi - v->v[i].lo;
             if (!n->frozen) {   /* young again: in last collection's pins, not retired */
-                size_t b = (v->v[i].lo - s->lo) / s->unit;
+                size_t b = (v->v[i].lo - s->lo) >> s->shift;
                 s->old[b / 64] &= ~((uint64_t)1 << (b % 64));
             }
         }
