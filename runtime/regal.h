@@ -600,7 +600,7 @@ void *rt_heap_alloc_slow(TypeId t, size_t bytes);
  * once it found that it does not pay (nursery.c, ns_not_paying), and under REGAL_NURSERY=0;
  * then compiled code's allocations take libgc's free lists (rt_heap_free_alloc).
  * Memory handed out is not cleared: the caller fills every field, as for alloc_obj_typed. */
-#define RT_NURSERY_MAX 256u
+#define RT_NURSERY_MAX 2048u   /* a fresh window (NS_WINDOW, nursery.c) holds the largest */
 typedef struct RtNursery {
     char *pcur, *plim;        /* the pair space's bump window */
     char *ocur, *olim;        /* the object space's bump window */
