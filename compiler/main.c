@@ -118,6 +118,8 @@ static void main_usage(FILE *f) {
           "  -fno-lazy-regions    a procedure enters its own regions when it is called, not on\n"
           "                       the paths that use them\n"
           "  -fno-inline-arith    arithmetic and numeric comparisons always call the runtime\n"
+          "  -fno-lean-compares   a comparison of two values of unknown types also tests for\n"
+          "                       flonums inline (by default: fixnums inline, the rest called)\n"
           "  -fno-unboxed-operands  the flonum result of + - * / or sqrt is boxed even when it is\n"
           "                       an operand of another such operation, which reads doubles\n"
           "  -fno-inline-search   memq, memv, assq and assv call the runtime instead of an\n"
@@ -454,6 +456,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-dirty-calls")) ro.no_dirty_calls = true;
         else if (!strcmp(a, "-fno-carry-copy")) ro.no_carry_copy = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
+        else if (!strcmp(a, "-fno-lean-compares")) eo.no_lean_compares = true;
         else if (!strcmp(a, "-fno-unboxed-operands")) eo.no_unboxed_operands = true;
         else if (!strcmp(a, "-fno-inline-search")) eo.no_inline_search = true;
         else if (!strcmp(a, "-fno-fused-index")) eo.no_fused_index = true;

@@ -1065,6 +1065,8 @@ typedef struct EmitOptions {
     bool no_inline_strings; /* -fno-inline-strings: string-ref, string-set!, string-length call
                              * the runtime */
     bool no_inline_arith;  /* -fno-inline-arith: + - * and comparisons out of line */
+    bool no_lean_compares; /* -fno-lean-compares: a comparison of two values of unknown type
+                            * tests for flonums inline too, after fixnums */
     bool no_unboxed_operands; /* -fno-unboxed-operands: an arithmetic operand's flonum is boxed
                                * even when the operation that takes it reads doubles */
     bool no_accumulate;    /* -fno-accumulate: (+ x (f ...)) in f's tail position stays a call */

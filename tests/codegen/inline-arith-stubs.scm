@@ -9,7 +9,7 @@
 ; CHECK: static RT_COLD int rt_slow[[LT:[0-9]+]](RtValue s0, RtValue s1) { return rt_num_lt(L{{[0-9]+}}, s0, s1); }
 ; CHECK: static RT_COLD RtValue rt_slow[[ADD:[0-9]+]](Region *sr, RtValue s0, RtValue s1) { return rt_add(sr, L{{[0-9]+}}, s0, s1); }
 ; CHECK-LABEL: _f_direct({{.*}}) {
-; CHECK: if ((RT_BOTH_FIXNUM([[X:t[0-9]+]], [[Y:t[0-9]+]]) ? (int64_t)[[X]] < (int64_t)[[Y]] : RT_IS_TYPE([[X]], TYPE_ID_FLOAT) && RT_IS_TYPE([[Y]], TYPE_ID_FLOAT) ? RT_FLOVAL([[X]]) < RT_FLOVAL([[Y]]) : rt_slow[[LT]]([[X]], [[Y]]))) {
+; CHECK: if ((RT_BOTH_FIXNUM([[X:t[0-9]+]], [[Y:t[0-9]+]]) ? (int64_t)[[X]] < (int64_t)[[Y]] : rt_slow[[LT]]([[X]], [[Y]]))) {
 ; CHECK: = RT_BOTH_FIXNUM({{t[0-9]+}}, RT_FIX(1LL)) && !__builtin_add_overflow(
 ; CHECK-SAME: : rt_slow[[ADD]](rr,
 ; CHECK-NOT: rt_gc_region
