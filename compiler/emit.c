@@ -938,12 +938,6 @@ static const char *emit_prim_call_out(Emitter *em, const char *rg, const Prim *p
     return t;
 }
 
-/* The test of an indexed access (vector-ref, string-set!, ...) that lets the fast path run: x
- * is an object of type tid (unless proven) and i a fixnum in [0, length). Sets *ix to the C
- * expression of the index. Past a proven fixnum, one rotate and one unsigned compare test both
- * the fixnum and the range (RT_FIX_INDEX); -fno-fused-index (or --no-types for the vector
- * case) keeps the earlier form: a fixnum test, then the range, every check kept unless both
- * operands are proven. */
 /* The byte a boolean vector keeps for the boolean value x: 1 for #t. */
 const char *emit_truth_byte(const char *x) {
     if (!strcmp(x, "RT_FALSE")) return "0";
@@ -951,6 +945,12 @@ const char *emit_truth_byte(const char *x) {
     return xasprintf("(%s != RT_FALSE)", x);
 }
 
+/* The test of an indexed access (vector-ref, string-set!, ...) that lets the fast path run: x
+ * is an object of type tid (unless proven) and i a fixnum in [0, length). Sets *ix to the C
+ * expression of the index. Past a proven fixnum, one rotate and one unsigned compare test both
+ * the fixnum and the range (RT_FIX_INDEX); -fno-fused-index (or --no-types for the vector
+ * case) keeps the earlier form: a fixnum test, then the range, every check kept unless both
+ * operands are proven. */
 static const char *emit_index_test(Emitter *em, Ast *a, const char *x, const char *i,
                                    Type ty, const char *tid, const char **ix) {
     bool xok = emit_proven(em, a->args.items[0], ty), iok = emit_proven(em, a->args.items[1], TY_FIX);
