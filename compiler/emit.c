@@ -604,14 +604,15 @@ const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop) {
 const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(em, args, NULL); }
 
 /* A call of code(rg, self, a0, a1, a2, a3) with arguments >= 4 in rt_xargs (regal.h "Calls");
- * an unknown call (nargs_set) also sets rt_nargs. rg is the region the result goes to (a tail
+ * an unknown call (nargs_set) also sets rt_nargs, and rt_call_loc to its location (what a
+ * primitive called as a value names in its errors). rg is the region the result goes to (a tail
  * call passes rr on, after leaving this frame's regions). */
 static const char *emit_invoke(Emitter *em, Ast *site, const char *code, const char *self,
                                bool nargs_set, size_t argc, const char **vals, Dest d) {
     bool tail = d.kind == DEST_RETURN && em->fn;
     const char *rg = tail ? "rr" : emit_rg(em, site);
     for (size_t i = RT_REG_ARGS; i < argc; i++) emit_line(em, "rt_xargs[%zu] = %s;", i, vals[i]);
-    if (nargs_set) emit_line(em, "rt_nargs = %zu;", argc);
+    if (nargs_set) emit_line(em, "rt_nargs = %zu; rt_call_loc = %s;", argc, emit_loc(em, site->loc));
     char *call = xasprintf("%s(%s, %s, %s, %s, %s, %s)", code, rg, self,
                            argc > 0 ? vals[0] : "0", argc > 1 ? vals[1] : "0",
                            argc > 2 ? vals[2] : "0", argc > 3 ? vals[3] : "0");
@@ -709,7 +710,7 @@ static const char *emit_dispatch(Emitter *em, Ast *site, const char *f, const Ca
         if (tail) emit_line(em, "if (%s == %s) RT_MUSTTAIL return %s;", c, emit_lambda_name(ts[i].lambda), call);
         else emit_line(em, "%sif (%s == %s) %s = %s;", i ? "else " : "", c, emit_lambda_name(ts[i].lambda), t, call);
     }
-    emit_line(em, "%srt_nargs = %zu;", tail ? "" : "else { ", argc);
+    emit_line(em, "%srt_nargs = %zu; rt_call_loc = %s;", tail ? "" : "else { ", argc, emit_loc(em, site->loc));
     const char *call = xasprintf("%s(%s, %s%s)", c, rg, f, buf_cstr(&args));
     if (tail) emit_line(em, "RT_MUSTTAIL return %s;", call);
     else emit_line(em, "%s = %s; }", t, call);

@@ -2,13 +2,14 @@
  * compiled procedures (rt_arity_error), rest-argument lists (rt_make_rest), and the
  * primitives procedure? and apply (R7RS 6.10).
  * Convention (regal.h "Calls"): arguments 0..3 in a0..a3, argument i >= 4 in rt_xargs[i], the
- * count of an unknown call in rt_nargs, both defined here (rt_xargs is a collector root of the
- * program thread: start.c, rt_gc_thread_roots).
+ * count of an unknown call in rt_nargs and its location in rt_call_loc, all defined here
+ * (rt_xargs is a collector root of the program thread: start.c, rt_gc_thread_roots).
  */
 #include "rtlib.h"
 
 _Thread_local RtValue rt_xargs[RT_MAX_ARGS];
 _Thread_local intptr_t rt_nargs;
+_Thread_local const char *rt_call_loc;
 
 RT_COLD void rt_not_procedure(const char *loc, RtValue f) {
     rt_type_error(loc, "application", "a procedure", f);
@@ -19,6 +20,7 @@ RtValue rt_call(Region *rr, const char *loc, RtValue f, intptr_t argc, const RtV
     if (RT_UNLIKELY(argc > RT_MAX_ARGS)) rt_error_msg(loc, "application", "too many arguments");
     for (intptr_t i = RT_REG_ARGS; i < argc; i++) rt_xargs[i] = argv[i];
     rt_nargs = argc;
+    rt_call_loc = loc;
     return code(rr, f, argc > 0 ? argv[0] : RT_UNSPEC, argc > 1 ? argv[1] : RT_UNSPEC,
                 argc > 2 ? argv[2] : RT_UNSPEC, argc > 3 ? argv[3] : RT_UNSPEC);
 }
@@ -26,21 +28,25 @@ RtValue rt_call(Region *rr, const char *loc, RtValue f, intptr_t argc, const RtV
 RtValue rt_call0(Region *rr, const char *loc, RtValue f) {
     RtCode code = rt_code_of(loc, f);
     rt_nargs = 0;
+    rt_call_loc = loc;
     return code(rr, f, RT_UNSPEC, RT_UNSPEC, RT_UNSPEC, RT_UNSPEC);
 }
 RtValue rt_call1(Region *rr, const char *loc, RtValue f, RtValue x) {
     RtCode code = rt_code_of(loc, f);
     rt_nargs = 1;
+    rt_call_loc = loc;
     return code(rr, f, x, RT_UNSPEC, RT_UNSPEC, RT_UNSPEC);
 }
 RtValue rt_call2(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y) {
     RtCode code = rt_code_of(loc, f);
     rt_nargs = 2;
+    rt_call_loc = loc;
     return code(rr, f, x, y, RT_UNSPEC, RT_UNSPEC);
 }
 RtValue rt_call3(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y, RtValue z) {
     RtCode code = rt_code_of(loc, f);
     rt_nargs = 3;
+    rt_call_loc = loc;
     return code(rr, f, x, y, z, RT_UNSPEC);
 }
 
@@ -102,6 +108,7 @@ void rt_apply_spread(const char *loc, intptr_t argc, const RtValue *argv, RtValu
         for (; RT_IS_PAIR(l); l = RT_CDR(l), k++) rt_xargs[k] = RT_CAR(l);
     }
     rt_nargs = k;
+    rt_call_loc = loc;
 }
 
 /* (apply f a ... lst) */

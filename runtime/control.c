@@ -91,7 +91,7 @@ static RtValue rt_param_code(Region *rr, RtValue self, RtValue a0, RtValue a1, R
         rt_nursery_wb(slot, a0);
         return RT_UNSPEC;
     }
-    rt_arity_error_who(NULL, "parameter", argc, 0, 1);
+    rt_arity_error_who(rt_call_loc, "parameter", argc, 0, 1);
 }
 
 RtValue rt_p_make_parameter(Region *rr, const char *loc, intptr_t argc, const RtValue *argv) {

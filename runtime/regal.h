@@ -1055,6 +1055,9 @@ static inline const char *rt_symbol_utf8(RtValue sym) {
  * ========================================================================================== */
 #define RT_REG_ARGS 4
 extern _Thread_local intptr_t rt_nargs;
+/* Every call that sets rt_nargs also sets rt_call_loc to its own source location (or NULL):
+ * a primitive called as a value (prims.c) names the call in its errors. */
+extern _Thread_local const char *rt_call_loc;
 #define RT_MAX_ARGS 65536
 extern _Thread_local RtValue rt_xargs[RT_MAX_ARGS];
 
