@@ -811,6 +811,24 @@ const char *emit_vector_length(Emitter *em, Ast *a, const char *v, const char *l
     return xasprintf("(RT_LIKELY(%s) ? RT_FIX(RT_HDR_COUNT(*RT_OBJ(%s))) : %s)", ok, v, slow);
 }
 
+/* (make-vector n fill) of an unboxed vector into RtValue t: when n (the size's value) is a
+ * fixnum below 2^24, an object of type tid (C type ctype) of `bytes` bytes in rg, its header,
+ * then `fill` (a statement on t_p); otherwise `slow` (the runtime's, for large sizes and
+ * errors). */
+static void emit_unboxed_make(Emitter *em, Ast *a, const char *rg, const char *t, const char *n, const char *ctype,
+                              const char *tid, const char *bytes, const char *fill, const char *slow) {
+    const char *size_ok = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))
+                              ? xasprintf("(uint64_t)RT_FIXVAL(%s) <= 0xffffffu", n)
+                              : xasprintf("RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) <= 0xffffffu", n, n);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "if (RT_LIKELY(%s)) {", size_ok);
+    emit_line(em, "    %s *%s_p = %s;", ctype, t, emit_typed_mem(rg, tid, bytes));
+    emit_line(em, "    %s_p->hdr = RT_HDR(%s, RT_FIXVAL(%s));", t, tid, n);
+    emit_line(em, "    %s", fill);
+    emit_line(em, "    %s = RT_TAG_AS_OBJ(%s_p);", t, t);
+    emit_line(em, "} else %s = %s;", t, slow);
+}
+
 /* (vector x ...) and (make-vector n fill) of a flonum vector: the doubles stored directly. */
 const char *emit_f64_alloc(Emitter *em, Ast *a) {
     const char *rg = emit_rg(em, a);
@@ -836,18 +854,10 @@ const char *emit_f64_alloc(Emitter *em, Ast *a) {
     const char **v = emit_args(em, &one);
     char *fill = emit_temp(em);
     emit_line(em, "double %s = %s;", fill, emit_flo(em, a->args.items[1]));
-    const char *size_ok = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))
-                              ? xasprintf("(uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0])
-                              : xasprintf("RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0], v[0]);
-    emit_line(em, "RtValue %s;", t);
-    emit_line(em, "if (RT_LIKELY(%s)) {", size_ok);
-    emit_line(em, "    RtF64Vector *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_F64VECTOR", xasprintf("(size_t)RT_FIXVAL(%s) * 8", v[0])));
-    emit_line(em, "    %s_p->hdr = RT_HDR(TYPE_ID_F64VECTOR, RT_FIXVAL(%s));", t, v[0]);
-    emit_line(em, "    for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->d[i] = %s;", v[0], t, fill);
-    emit_line(em, "    %s = RT_TAG_AS_OBJ(%s_p);", t, t);
     const char *ops[2] = {v[0], xasprintf("rt_dbits(%s)", fill)};
-    emit_line(em, "} else %s = %s;", t,
-              emit_stub(em, "RtValue", rg, xasprintf("rt_f64v_make(" EMIT_RG ", %s, s0, rt_bitsd(s1))", loc), 2, ops));
+    emit_unboxed_make(em, a, rg, t, v[0], "RtF64Vector", "TYPE_ID_F64VECTOR", xasprintf("(size_t)RT_FIXVAL(%s) * 8", v[0]),
+                      xasprintf("for (int64_t i = 0; i < RT_FIXVAL(%s); i++) %s_p->d[i] = %s;", v[0], t, fill),
+                      emit_stub(em, "RtValue", rg, xasprintf("rt_f64v_make(" EMIT_RG ", %s, s0, rt_bitsd(s1))", loc), 2, ops));
     free(v);
     return t;
 }
@@ -867,16 +877,8 @@ const char *emit_b8_alloc(Emitter *em, Ast *a, const char **v, const char *loc) 
         emit_line(em, "RtValue %s = RT_TAG_AS_OBJ(%s_p);", t, t);
         return t;
     }
-    const char *size_ok = emit_check(em, emit_proven(em, a->args.items[0], TY_FIX))
-                              ? xasprintf("(uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0])
-                              : xasprintf("RT_IS_FIXNUM(%s) && (uint64_t)RT_FIXVAL(%s) <= 0xffffffu", v[0], v[0]);
-    emit_line(em, "RtValue %s;", t);
-    emit_line(em, "if (RT_LIKELY(%s)) {", size_ok);
-    emit_line(em, "    RtBoolVector *%s_p = %s;", t, emit_typed_mem(rg, "TYPE_ID_BOOLVECTOR", xasprintf("(size_t)RT_FIXVAL(%s)", v[0])));
-    emit_line(em, "    %s_p->hdr = RT_HDR(TYPE_ID_BOOLVECTOR, RT_FIXVAL(%s));", t, v[0]);
-    emit_line(em, "    memset(%s_p->b, %s, (size_t)RT_FIXVAL(%s));", t, emit_truth_byte(v[1]), v[0]);
-    emit_line(em, "    %s = RT_TAG_AS_OBJ(%s_p);", t, t);
-    emit_line(em, "} else %s = %s;", t,
-              emit_stub(em, "RtValue", rg, xasprintf("rt_boolv_make(" EMIT_RG ", %s, s0, s1)", loc), 2, v));
+    emit_unboxed_make(em, a, rg, t, v[0], "RtBoolVector", "TYPE_ID_BOOLVECTOR", xasprintf("(size_t)RT_FIXVAL(%s)", v[0]),
+                      xasprintf("memset(%s_p->b, %s, (size_t)RT_FIXVAL(%s));", t, emit_truth_byte(v[1]), v[0]),
+                      emit_stub(em, "RtValue", rg, xasprintf("rt_boolv_make(" EMIT_RG ", %s, s0, s1)", loc), 2, v));
     return t;
 }

@@ -984,7 +984,7 @@ static AVal infer_expr(Inferrer *in, Ast *a, Env *env) {
  * stored value of a constructor or a mutator, or an operand of eq?. Iterated to a fixpoint.
  * What a container carries into runtime code that reads it (display, equal?, equal-hash) is
  * read there as the vector of its elements (print.c, list.c, hashtable.c). */
-static bool infer_flovec_use_ok(const Ast *parent, size_t i) {
+static bool infer_unboxed_use_ok(const Ast *parent, size_t i) {
     if (!parent || parent->kind != AST_PRIMCALL) return true; /* a binding, a call, a branch... */
     switch (parent->prim->id) {
     case PRIM_vector_ref: case PRIM_vector_set_x: case PRIM_vector_length:
@@ -1023,32 +1023,32 @@ static bool infer_mixed(Inferrer *in, const SiteSet *s) {
 }
 
 /* One pass over the tree: demote where a rule is broken; true if anything was demoted. */
-static bool infer_flovec_walk(Inferrer *in, Ast *a, const Ast *parent, size_t index) {
+static bool infer_unboxed_walk(Inferrer *in, Ast *a, const Ast *parent, size_t index) {
     bool d = false;
     if (infer_mixed(in, a->sites)) d |= infer_demote(in, a->sites);
-    if (!infer_flovec_use_ok(parent, index) && (a->type & TY_VEC)) d |= infer_demote(in, a->sites);
+    if (!infer_unboxed_use_ok(parent, index) && (a->type & TY_VEC)) d |= infer_demote(in, a->sites);
     switch (a->kind) {
     case AST_CONST: case AST_REF: break;
-    case AST_SET: d |= infer_flovec_walk(in, a->value, a, 0); break;
+    case AST_SET: d |= infer_unboxed_walk(in, a->value, a, 0); break;
     case AST_IF:
-        d |= infer_flovec_walk(in, a->test, a, 0);
-        d |= infer_flovec_walk(in, a->then, a, 1);
-        d |= infer_flovec_walk(in, a->els, a, 2);
+        d |= infer_unboxed_walk(in, a->test, a, 0);
+        d |= infer_unboxed_walk(in, a->then, a, 1);
+        d |= infer_unboxed_walk(in, a->els, a, 2);
         break;
-    case AST_LAMBDA: d |= infer_flovec_walk(in, a->lambda->body, NULL, 0); break;
+    case AST_LAMBDA: d |= infer_unboxed_walk(in, a->lambda->body, NULL, 0); break;
     case AST_SEQ:
-        for (size_t i = 0; i < a->items.len; i++) d |= infer_flovec_walk(in, a->items.items[i], a, i);
+        for (size_t i = 0; i < a->items.len; i++) d |= infer_unboxed_walk(in, a->items.items[i], a, i);
         break;
     case AST_CALL:
-        d |= infer_flovec_walk(in, a->fn, a, 0);
-        for (size_t i = 0; i < a->args.len; i++) d |= infer_flovec_walk(in, a->args.items[i], a, i);
+        d |= infer_unboxed_walk(in, a->fn, a, 0);
+        for (size_t i = 0; i < a->args.len; i++) d |= infer_unboxed_walk(in, a->args.items[i], a, i);
         break;
     case AST_PRIMCALL:
-        for (size_t i = 0; i < a->args.len; i++) d |= infer_flovec_walk(in, a->args.items[i], a, i);
+        for (size_t i = 0; i < a->args.len; i++) d |= infer_unboxed_walk(in, a->args.items[i], a, i);
         break;
     case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++) d |= infer_flovec_walk(in, a->inits.items[i], a, i);
-        d |= infer_flovec_walk(in, a->body, a, a->inits.len);
+        for (size_t i = 0; i < a->inits.len; i++) d |= infer_unboxed_walk(in, a->inits.items[i], a, i);
+        d |= infer_unboxed_walk(in, a->body, a, a->inits.len);
         break;
     }
     return d;
@@ -1056,7 +1056,7 @@ static bool infer_flovec_walk(Inferrer *in, Ast *a, const Ast *parent, size_t in
 
 /* Ast.flovec (Ast.boolvec) of every node: its value is always a flonum (boolean) vector: its
  * site set is nonempty and every site so represented. */
-static void infer_flovec_mark(Inferrer *in, Ast *a) {
+static void infer_unboxed_mark(Inferrer *in, Ast *a) {
     bool f64 = a->sites != NULL, b8 = a->sites != NULL;
     for (uint32_t i = 0; a->sites && i < a->sites->n; i++) {
         f64 &= in->sites.items[a->sites->ids[i]].flovec;
@@ -1066,20 +1066,20 @@ static void infer_flovec_mark(Inferrer *in, Ast *a) {
     a->boolvec = b8;
     switch (a->kind) {
     case AST_CONST: case AST_REF: break;
-    case AST_SET: infer_flovec_mark(in, a->value); break;
-    case AST_IF: infer_flovec_mark(in, a->test); infer_flovec_mark(in, a->then); infer_flovec_mark(in, a->els); break;
-    case AST_LAMBDA: infer_flovec_mark(in, a->lambda->body); break;
-    case AST_SEQ: for (size_t i = 0; i < a->items.len; i++) infer_flovec_mark(in, a->items.items[i]); break;
-    case AST_CALL: infer_flovec_mark(in, a->fn); /* fallthrough */
-    case AST_PRIMCALL: for (size_t i = 0; i < a->args.len; i++) infer_flovec_mark(in, a->args.items[i]); break;
+    case AST_SET: infer_unboxed_mark(in, a->value); break;
+    case AST_IF: infer_unboxed_mark(in, a->test); infer_unboxed_mark(in, a->then); infer_unboxed_mark(in, a->els); break;
+    case AST_LAMBDA: infer_unboxed_mark(in, a->lambda->body); break;
+    case AST_SEQ: for (size_t i = 0; i < a->items.len; i++) infer_unboxed_mark(in, a->items.items[i]); break;
+    case AST_CALL: infer_unboxed_mark(in, a->fn); /* fallthrough */
+    case AST_PRIMCALL: for (size_t i = 0; i < a->args.len; i++) infer_unboxed_mark(in, a->args.items[i]); break;
     case AST_LET: case AST_LETREC:
-        for (size_t i = 0; i < a->inits.len; i++) infer_flovec_mark(in, a->inits.items[i]);
-        infer_flovec_mark(in, a->body);
+        for (size_t i = 0; i < a->inits.len; i++) infer_unboxed_mark(in, a->inits.items[i]);
+        infer_unboxed_mark(in, a->body);
         break;
     }
 }
 
-static void infer_flovecs(Inferrer *in, bool f64, bool b8) {
+static void infer_unboxed_vectors(Inferrer *in, bool f64, bool b8) {
     for (size_t i = 1; i < in->sites.len; i++) {
         CSite *c = &in->sites.items[i];
         bool cand = c->kind == CS_VECTOR && !c->escaped && c->node->kind == AST_PRIMCALL &&
@@ -1087,8 +1087,8 @@ static void infer_flovecs(Inferrer *in, bool f64, bool b8) {
         c->flovec = f64 && cand && c->slot_t[SLOT_ELEM] == TY_FLO;
         c->boolvec = b8 && cand && c->slot_t[SLOT_ELEM] == TY_BOOL && c->node->args.len > 0;
     }
-    while (infer_flovec_walk(in, in->prog->body, NULL, 0)) {}
-    infer_flovec_mark(in, in->prog->body);
+    while (infer_unboxed_walk(in, in->prog->body, NULL, 0)) {}
+    infer_unboxed_mark(in, in->prog->body);
 }
 
 /* ---- flonum entries ----------------------------------------------------------------------------
@@ -1250,7 +1250,7 @@ void infer_program(Program *prog, const InferOptions *opt) {
         infer_expr(in, prog->body, NULL);
     } while (in->changed);
     if ((opt->flonum_vectors || opt->bool_vectors) && opt->element_types)
-        infer_flovecs(in, opt->flonum_vectors, opt->bool_vectors);
+        infer_unboxed_vectors(in, opt->flonum_vectors, opt->bool_vectors);
     PtrMap boxed_uses = {0};
     if (opt->flonum_entries) infer_boxed_uses(prog->body, NULL, 0, false, &boxed_uses);
     for (size_t i = 0; i < prog->lambdas.len; i++) {
