@@ -374,12 +374,14 @@ static void analyze_continuations(Analyzer *an, Ast *a, Lambda *cur, bool tail) 
         an->reentrant = true;   /* (guard's %call/1cc re-enters frames that no longer run) */
 }
 
-/* Program.uses_eval: a primitive that forwards to the evaluator, called or as a value. */
+/* Program.uses_eval: a primitive that forwards to the evaluator, called or as a value; and
+ * Program.addr_hash: one that may hash an object's address (regions.c's evacuated calls). */
 static void analyze_eval_use(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
     (void)cur; (void)tail;
     const Prim *p = a->kind == AST_PRIMCALL ? a->prim
                   : a->kind == AST_REF && a->var->global && !a->var->defined ? a->var->prim : NULL;
     if (p && (p->flags & RT_PF_EVAL)) an->prog->uses_eval = true;
+    if (p && (p->flags & RT_PF_ADDR_HASH)) an->prog->addr_hash = true;   /* (the same walk) */
 }
 
 static void analyze_capture(Analyzer *an, Ast *a, Lambda *cur, bool tail) {
@@ -544,6 +546,7 @@ void analyze_program(Program *prog, const AnalyzeOptions *opt) {
     analyze_walk(&an, prog->body, analyze_continuations, NULL, false);
     prog->reentrant = an.reentrant;
     prog->uses_eval = false;
+    prog->addr_hash = false;
     analyze_walk(&an, prog->body, analyze_eval_use, NULL, false);
     analyze_walk(&an, prog->body, analyze_capture, NULL, false);
     /* free variables: iterate, since whether a known procedure is static depends on its own

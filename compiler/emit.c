@@ -603,6 +603,24 @@ const char **emit_args_to(Emitter *em, AstVec *args, Lambda *loop) {
 }
 const char **emit_args(Emitter *em, AstVec *args) { return emit_args_to(em, args, NULL); }
 
+/* An evacuated call (Ast.place_evac, regions.c): the result temporary, declared, and a C block
+ * opened with the region entered for the call (rgeN), whose name *rg is then; NULL for any
+ * other call. emit_evac_leave copies the result out, leaves the region and closes the block
+ * (its lifetime lets the C compiler share the descriptor's stack slot between calls). Not
+ * with -fprofile-heap, whose stand-in regions count the heap's bytes by site. */
+static const char *emit_evac_enter(Emitter *em, const Ast *site, bool tail, const char **rg) {
+    if (tail || !site->place_evac || em->heap_sites) return NULL;
+    char *t = emit_temp(em);
+    char *r = xasprintf("rge%s", t);
+    emit_line(em, "RtValue %s;", t);
+    emit_line(em, "{ Region %s; rt_region_enter(&%s);", r, r);
+    *rg = xasprintf("&%s", r);
+    return t;
+}
+static void emit_evac_leave(Emitter *em, const char *t, const char *rg) {
+    emit_line(em, "%s = rt_region_evacuate_leave(%s, %s); }", t, rg, t);
+}
+
 /* A call of code(rg, self, a0, a1, a2, a3) with arguments >= 4 in rt_xargs (regal.h "Calls");
  * an unknown call (nargs_set) also sets rt_nargs, and rt_call_loc to its location (what a
  * primitive called as a value names in its errors). rg is the region the result goes to (a tail
@@ -611,6 +629,7 @@ static const char *emit_invoke(Emitter *em, Ast *site, const char *code, const c
                                bool nargs_set, size_t argc, const char **vals, Dest d) {
     bool tail = d.kind == DEST_RETURN && em->fn;
     const char *rg = tail ? "rr" : emit_rg(em, site);
+    const char *evac = emit_evac_enter(em, site, tail, &rg);
     for (size_t i = RT_REG_ARGS; i < argc; i++) emit_line(em, "rt_xargs[%zu] = %s;", i, vals[i]);
     if (nargs_set) emit_line(em, "rt_nargs = %zu; rt_call_loc = %s;", argc, emit_loc(em, site->loc));
     char *call = xasprintf("%s(%s, %s, %s, %s, %s, %s)", code, rg, self,
@@ -622,6 +641,11 @@ static const char *emit_invoke(Emitter *em, Ast *site, const char *code, const c
         emit_region_leave_to(em, 0);
         emit_line(em, "RT_MUSTTAIL return %s;", call);
         return NULL;
+    }
+    if (evac) {
+        emit_line(em, "%s = %s;", evac, call);
+        emit_evac_leave(em, evac, rg);
+        return emit_deliver(em, d, evac);
     }
     char *t = emit_temp(em);
     emit_line(em, "RtValue %s = %s;", t, call);
@@ -695,6 +719,7 @@ static const char *emit_dispatch(Emitter *em, Ast *site, const char *f, const Ca
                                  const char **vals, Dest d) {
     bool tail = d.kind == DEST_RETURN && em->fn;
     const char *rg = tail ? "rr" : emit_rg(em, site);
+    const char *evac = emit_evac_enter(em, site, tail, &rg);
     size_t argc = site->args.len;
     Buf args = {0};
     for (size_t i = 0; i < RT_REG_ARGS; i++) buf_printf(&args, ", %s", i < argc ? vals[i] : "0");
@@ -703,8 +728,8 @@ static const char *emit_dispatch(Emitter *em, Ast *site, const char *f, const Ca
         for (size_t i = 0; i < argc; i++) emit_line(em, "rt_check_frame(\"tail call\", rt_frame_base, %s);", vals[i]);
     if (tail) emit_region_leave_to(em, 0);
     emit_line(em, "RtCode %s = RT_AS(RtClosure, %s)->code;", c, f);
-    char *t = tail ? NULL : emit_temp(em);
-    if (t) emit_line(em, "RtValue %s;", t);
+    const char *t = tail ? NULL : evac ? evac : emit_temp(em);
+    if (t && !evac) emit_line(em, "RtValue %s;", t);
     for (int i = 0; i < nt; i++) {
         const char *call = xasprintf("%s(%s, %s%s)", emit_direct_name(ts[i].lambda), rg, f, buf_cstr(&args));
         if (tail) emit_line(em, "if (%s == %s) RT_MUSTTAIL return %s;", c, emit_lambda_name(ts[i].lambda), call);
@@ -714,6 +739,7 @@ static const char *emit_dispatch(Emitter *em, Ast *site, const char *f, const Ca
     const char *call = xasprintf("%s(%s, %s%s)", c, rg, f, buf_cstr(&args));
     if (tail) emit_line(em, "RT_MUSTTAIL return %s;", call);
     else emit_line(em, "%s = %s; }", t, call);
+    if (evac) emit_evac_leave(em, evac, rg);
     buf_free(&args);
     return tail ? NULL : emit_deliver(em, d, t);
 }

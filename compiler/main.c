@@ -112,6 +112,11 @@ static void main_usage(FILE *f) {
           "  -fno-dirty-calls     a call whose result is no object (a boolean) is given its\n"
           "                       caller's region even when the procedure called leaves more there\n"
           "                       (continuations its tail calls pass on) instead of its frame's\n"
+          "  -fevacuate           a call whose result goes to the collected heap, of a procedure\n"
+          "                       that leaves garbage in the region it is given, runs in a region\n"
+          "                       of its own, left when it returns, its result copied out (off by\n"
+          "                       default: it pays on no benchmark yet)\n"
+          "  -fno-evacuate        no evacuated calls (the default; wins over -fevacuate)\n"
           "  -fno-carry-copy      a number a loop carries to its next iteration (a flonum or\n"
           "                       complex accumulator) goes to the collected heap, not copied at\n"
           "                       each back edge into the next iteration's region\n"
@@ -372,6 +377,7 @@ int main(int argc, char **argv) {
     VEC(const char *) lib_srcs = {0};   /* .sld files: -c compiles each; else with the program */
     bool compile_lib = false;
     bool no_nursery = false, nursery_asked = false;   /* the nursery is on by default */
+    bool evacuate_asked = false, no_evacuate = false;   /* evacuated calls: off by default */
     VEC(const char *) features = {0};
     /* Under --run the program's arguments are exactly those after the first "--" (the
      * arguments between the source and it are regal's), or, with no "--", every argument
@@ -454,6 +460,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-store-params")) ro.no_store_params = true;
         else if (!strcmp(a, "-fno-tested-heap")) ro.no_tested_heap = true;
         else if (!strcmp(a, "-fno-dirty-calls")) ro.no_dirty_calls = true;
+        else if (!strcmp(a, "-fevacuate")) evacuate_asked = true;
+        else if (!strcmp(a, "-fno-evacuate")) no_evacuate = true;   /* wins, in any order */
         else if (!strcmp(a, "-fno-carry-copy")) ro.no_carry_copy = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-lean-compares")) eo.no_lean_compares = true;
@@ -493,6 +501,7 @@ int main(int argc, char **argv) {
         }
     }
     eo.nursery = !no_nursery;
+    ro.evacuate = evacuate_asked && !no_evacuate;
     if (dashdash < argc) {
         if (!run && dashdash + 1 < argc) {
             fprintf(stderr, "regal: arguments after '--' are the program's: they need --run\n");
@@ -513,6 +522,7 @@ int main(int argc, char **argv) {
             fputs("regal: -o names one output, but -c was given several library files\n", stderr);
             return 1;
         }
+        ro.separate = true;   /* (regions.c: no evacuated calls) */
         int rc = 0;   /* in order: a library compiled first can be imported by the next */
         for (size_t i = 0; i < lib_srcs.len && !rc; i++) {
             if (lib_srcs.len == 1) return main_compile_library(lib_srcs.items[0], out, emit_c, xo, simplify, &ao, &io, &ro, oo, eo, &dopt);
@@ -569,7 +579,7 @@ int main(int argc, char **argv) {
         eo.nursery = false;   /* the default: off for a program that links such libraries */
     }
     Libraries *ls = NULL;
-    xo.separate = eo.separate = ifaces.len > 0;
+    xo.separate = eo.separate = ro.separate = ifaces.len > 0;
     xo.interfaces = ifaces.items;
     xo.ninterfaces = ifaces.len;
     if (xo.separate) xo.libraries_out = &ls;

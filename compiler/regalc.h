@@ -382,6 +382,10 @@ struct Ast {
                              procedure enter anyway (regions.c's number and tested rules): emit.c
                              uses it where the path has entered it, and the collected heap where
                              it is still pending (never entering it) */
+    bool place_evac;      /* PLACE_HEAP, a call: EVACUATED (regions.c): the callee runs in a region
+                             entered for the call, its result is copied out into the collected
+                             heap (rt_region_evacuate_leave) and the region left with the garbage
+                             the call made */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
     bool rg_tested;       /* regions.c: a call whose value is only tested (an if's test) or dropped */
     bool check_init;      /* analyze.c, a reference: it may read a letrec variable before its init
@@ -435,6 +439,8 @@ typedef struct Program {
                              that is not an escape, or call/cc as a value) */
     bool uses_eval;       /* set by analyze.c: it may run eval, load or environment's code (a
                              primitive marked RT_PF_EVAL, called or as a value) */
+    bool addr_hash;       /* set by analyze.c: it may see an object's address as a number (a
+                             primitive marked RT_PF_ADDR_HASH, called or as a value) */
     struct Inferrer *inferrer; /* infer.c's container sites (for --dump=infer) */
     /* set by regions.c */
     bool region_local;    /* the top level has a region of its own */
@@ -999,6 +1005,13 @@ typedef struct RegionsOptions {
                             * a region of the frame or iteration, not the collected heap */
     bool no_dirty_calls;   /* -fno-dirty-calls: a call whose result is no object is given the
                             * caller's region even when its callee leaves garbage there */
+    bool evacuate;         /* -fevacuate: a call whose result goes to the heap, of a procedure that
+                            * leaves garbage in the region it is given, runs in a region of its
+                            * own and its result is copied out (Ast.place_evac; off by default:
+                            * it pays on no benchmark yet, regions.c, rg_evacuated) */
+    bool separate;         /* another unit is compiled apart (regal -c, or a program linking
+                            * one): no evacuated calls (code regions.c cannot see may re-enter a
+                            * continuation) */
     bool no_carry_copy;    /* -fno-carry-copy: a number a loop carries to its next iteration goes
                             * to the heap, not copied at each back edge into the next iteration's
                             * region (Var.carry_copy) */

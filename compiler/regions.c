@@ -203,6 +203,7 @@ typedef struct Rg {
     VEC(Ast *) let_init;  /* by var id: the init of a variable a let binds (rg_likely_boxed) */
     Bits copy_demoted;    /* loop variables (by id) that are no copy variables after all */
     VEC(int) copy_tok;    /* by var id: 1 + its TK_COPY token in its host, 0: none yet */
+    bool evacuate;        /* calls may be evacuated (rg_evacuated, below) */
 } Rg;
 
 typedef struct Chain {    /* the loops the current node is in tail position of, innermost first */
@@ -1911,6 +1912,36 @@ static void rg_rr_unused(Rg *rg) {
 
 /* The procedure's results: each site's place (PLACE_HEAP for a primitive call that makes no
  * object: it gets a region it never uses), the regions its code enters, its RegionSites. */
+/* Evacuated calls (runtime/evacuate.c). A call whose result must go to the heap, of a procedure
+ * that may leave garbage without bound in the region it is given (rr_dirty: objects it passes in
+ * tail calls on a cycle of them, an interpreter's argument lists and frames), would send all
+ * that garbage to the heap with its result. Instead the call runs in a region entered for it;
+ * when it returns, what its result reaches there is copied into the heap and the region is left
+ * with the garbage. The result is the only root of that region's objects (evacuate.c): R4 keeps
+ * older objects from pointing into it, and a callee puts in the region it is given only what it
+ * returns or passes in tail calls, unless it stores objects of that region into its arguments'
+ * objects (store_rr, excluded). Every callee must be known (or named by inference) for that.
+ * Not in a program that may re-enter a continuation (a copy of the frames would see the
+ * region's objects, not the copies), run eval, see addresses as numbers (RT_PF_ADDR_HASH: a
+ * copy has another address), or call code compiled apart (Rg.evacuate). The copy costs a walk
+ * of the result per call. Off unless asked for (-fevacuate): measured on ecraven's programs
+ * whose calls qualify (graphs, matrix, peval, scheme; 2026-11-28), it took 1-2% of their bytes
+ * out of the heap and cost 5-12% of their time. What it was made for, an interpreter's
+ * argument lists (benchmarks/interp), goes to the heap by parameter summaries, not by a dirty
+ * callee: doc/regions-tail-garbage.md. */
+static bool rg_evacuated(const Rg *rg, const Tok *k) {
+    Ast *a = k->site;
+    if (!rg->evacuate || a->kind != AST_CALL || a->place != PLACE_HEAP || a->place_if_entered) return false;
+    CallTarget ts[RG_MAX_TARGETS];
+    int nt;
+    if (!rg_call_targets(rg, a, ts, &nt) || nt < 1) return false;
+    for (int j = 0; j < nt; j++) {
+        const Lambda *l = ts[j].lambda;
+        if (!l || l->contified || !rg->rr_dirty[l->id] || rg->store_rr[l->id]) return false;
+    }
+    return true;
+}
+
 static void rg_finish(Rg *rg, Proc *p) {
     size_t first = rg->prog->region_sites.len;
     if (p->lam && rg->tail_soft && rg->tail_cyclic[p->lam->id])   /* (tail cycles, above) */
@@ -1940,6 +1971,7 @@ static void rg_finish(Rg *rg, Proc *p) {
         /* a call always gets its place (the callee may allocate there whatever its result) */
         if (rg_site_placeless(rg, k)) {
             k->site->place = PLACE_HEAP;
+            k->site->place_evac = false;
             continue;
         }
         int s = rg_place(rg, p, k);
@@ -1951,6 +1983,7 @@ static void rg_finish(Rg *rg, Proc *p) {
         bool reused = entering[t] == SC_HEAP && s != SC_HEAP;   /* placed by the reuse of an entered region */
         bool if_entered = reused && (sc->kind == SC_LOCAL || sc->kind == SC_SELF);
         k->site->place_if_entered = if_entered;
+        k->site->place_evac = rg_evacuated(rg, k);
         bool tail_soft = !rg_soft(rg, p, k) && s == SC_CALLER && p->lam && p->lam->rr_soft;
         k->site->place_soft = rg_soft(rg, p, k);
         k->site->place_loop = sc->kind == SC_LOOP || sc->kind == SC_CARRY ? sc->loop : NULL;
@@ -2354,6 +2387,10 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
         } while (rg->sum_changed);
     }
     if (!(opt && opt->no_rr_unused)) rg_rr_unused(rg);
+    rg->evacuate = rg->carry && opt && opt->evacuate && !opt->separate && !prog->reentrant &&
+                   !prog->uses_eval && !prog->addr_hash;
+    for (size_t i = 0; i < prog->globals.len && rg->evacuate; i++)   /* another unit's code */
+        if (prog->globals.items[i]->ext) rg->evacuate = false;
     for (size_t i = 0; i < rg->procs.len; i++) rg_finish(rg, rg->procs.items[i]);
     for (size_t i = 0; i < prog->lambdas.len; i++) {   /* for interface.c: INTO is not exported */
         Lambda *l = prog->lambdas.items[i];
@@ -2438,6 +2475,9 @@ void regions_explain(Program *prog, Buf *out) {
         else buf_puts(out, r->why);
         if (r->site->kind == AST_LAMBDA && r->site->lambda->one_shot)   /* (oneshot.c, when it ran) */
             buf_puts(out, "; one-shot: gives itself back to its region when called");
+        if (r->site->place_evac)
+            buf_puts(out, "; evacuated: the call runs in a region of its own, left when it returns "
+                          "with the garbage the callee leaves there, after its result is copied to the heap");
         buf_putc(out, '\n');
     }
     buf_printf(out, "allocation sites: %d in loop iteration regions, ", count[PLACE_LOOP] + count[PLACE_SELF]);
@@ -2482,6 +2522,7 @@ static void rg_dump_node(void *ctx, const Ast *a, Buf *out) {
     /* a primitive call that makes no object has a place it never uses: not printed */
     const char *place = rg_site_allocates(a) ? rg_place_name(a->place, a->place_loop) : NULL;
     if (place) buf_puts(out, place);
+    if (place && a->place_evac) buf_puts(out, " evacuated");
     if (a->kind != AST_LAMBDA) return;
     const Lambda *l = a->lambda;
     if (l->region_local || l->region_self || l->region_loop || l->region_carry) {

@@ -398,8 +398,9 @@ void rt_stats_report(void) {
     const RtAllocStats *s = &rt_alloc_stats;
     uint64_t live = 0;
     for (const Region *r = rt_region_top; r != NULL; r = r->parent) live += rt_region_bytes_in_use(r);
-    uint64_t reclaimed = s->region_reclaimed + s->region_popped;
-    uint64_t in_regions = reclaimed + s->region_collected + live;
+    uint64_t in_regions = s->region_reclaimed + s->region_popped + s->region_collected + live;
+    /* evacuated objects were not garbage: they moved to the collected heap (counted there) */
+    uint64_t reclaimed = s->region_reclaimed + s->region_popped - s->region_evacuated;
     struct GC_prof_stats_s gs;
     memset(&gs, 0, sizeof gs);
     GC_get_prof_stats(&gs, sizeof gs);
@@ -419,6 +420,7 @@ void rt_stats_report(void) {
                    "\"region_popped_bytes\":%llu,"
                    "\"region_collected_bytes\":%llu,"
                    "\"region_collections\":%llu,"
+                   "\"region_evacuated_bytes\":%llu,"
                    "\"heap_allocated_bytes\":%llu,"
                    "\"collections\":%llu,"
                    "\"heap_size_bytes\":%llu,"
@@ -433,6 +435,7 @@ void rt_stats_report(void) {
                    "  bytes given back by one-shot closures  %llu\n"
                    "  bytes collected in regions             %llu\n"
                    "  collections of regions                 %llu\n"
+                   "  bytes copied out of regions            %llu\n"
                    "  bytes allocated in the collected heap  %llu\n"
                    "  collections                            %llu\n"
                    "  heap size                              %llu\n"
@@ -442,7 +445,8 @@ void rt_stats_report(void) {
             (unsigned long long)s->chunks_from_upstream, (unsigned long long)in_regions,
             (unsigned long long)reclaimed, (unsigned long long)s->region_popped,
             (unsigned long long)s->region_collected,
-            (unsigned long long)s->region_collections, (unsigned long long)heap,
+            (unsigned long long)s->region_collections, (unsigned long long)s->region_evacuated,
+            (unsigned long long)heap,
             (unsigned long long)GC_get_gc_no(), (unsigned long long)GC_get_heap_size(),
             (unsigned long long)collected, pct);
     fflush(stderr);

@@ -553,6 +553,51 @@ RtValue rt_p_hash_table_copy(Region *rr, const char *loc, intptr_t argc, const R
     return c;
 }
 
+/* Evacuation (evacuate.c): fn on each key and value of table t, and on its procedures. */
+void rt_hashtable_each_value(RtValue t, RtValue (*fn)(void *cx, RtValue v), void *cx) {
+    struct RtHashImpl *h = RT_HT(t);
+    fn(cx, h->equiv);
+    fn(cx, h->hashfn);
+    for (uint64_t i = 0; i < h->nbuckets; i++)
+        for (RtHashEntry *e = h->buckets[i]; e != NULL; e = e->next) {
+            fn(cx, e->key);
+            fn(cx, e->value);
+        }
+}
+
+/* Evacuation: table t (a copy of a region's table, or a table of the collected heap an
+ * evacuation walks) gets a descriptor, buckets and entries of its own in the collected heap,
+ * holding its entries with each key and value replaced by fn's (their copies). Each key is
+ * hashed again: an eq? or eqv? table hashes addresses, an equal? one records' and procedures'
+ * addresses, and a custom hash function may too (it is called). */
+void rt_hashtable_rehome(RtValue t, RtValue (*fn)(void *cx, RtValue v), void *cx) {
+    struct RtHashImpl *h = RT_HT(t);
+    struct RtHashImpl *d = rt_region_bump(&rt_gc_region, RT_ROUND(sizeof *d));
+    d->home = &rt_gc_region;
+    d->nbuckets = h->nbuckets;
+    d->buckets = rt_buckets_new(&rt_gc_region, h->nbuckets);
+    d->count = 0;
+    d->free = NULL;
+    d->equiv = fn(cx, h->equiv);
+    d->hashfn = fn(cx, h->hashfn);
+    rt_nursery_wb(&d->equiv, d->equiv);
+    rt_nursery_wb(&d->hashfn, d->hashfn);
+    RT_AS(RtHashTable, t)->impl = d;
+    for (uint64_t i = 0; i < h->nbuckets; i++)
+        for (RtHashEntry *e = h->buckets[i]; e != NULL; e = e->next) {
+            RtHashEntry *f = rt_region_bump(&rt_gc_region, sizeof *f);
+            f->key = fn(cx, e->key);
+            f->value = fn(cx, e->value);
+            rt_nursery_wb(&f->key, f->key);
+            rt_nursery_wb(&f->value, f->value);
+            f->hash = rt_ht_hash(&rt_gc_region, NULL, "hash-table-set!", t, f->key);
+            uint64_t b = f->hash & (d->nbuckets - 1);
+            f->next = d->buckets[b];
+            d->buckets[b] = f;
+            d->count++;
+        }
+}
+
 RtValue rt_p_hash_table_clear_x(Region *rr, const char *loc, RtValue t) {
     struct RtHashImpl *h = rt_ht_arg(loc, "hash-table-clear!", t);
     for (uint64_t i = 0; i < h->nbuckets; i++) {

@@ -439,6 +439,10 @@ typedef struct RtAllocStats {
     uint64_t region_popped;       /* bytes given back by one-shot closures (rt_region_pop): also
                                      reclaimed by regions, counted here alone (one add) */
     uint64_t region_collections;  /* rt_region_collect calls that collected */
+    uint64_t region_evacuated;    /* bytes copied out of regions into the collected heap
+                                     (evacuate.c): counted among the heap's bytes as allocated,
+                                     and taken off the bytes reclaimed by region release (those
+                                     objects were not garbage; they moved) */
     uint64_t region_held;         /* bytes of chunks and large blocks now owned by regions */
     uint64_t region_peak;         /* max of region_held + RT_INLINE_BYTES * (depth of the
                                      region stack + 1), sampled whenever region_held grows */
@@ -835,6 +839,17 @@ static inline void rt_region_recycle(Region *r) {
     rt_region_poison_inline(r);
 #endif
 }
+/* An evacuated call (compiler/regions.c, Ast.place_evac): the callee ran in r, a region entered
+ * for the call, and returned v, which must live in the collected heap. What v reaches in r is
+ * copied there (runtime/evacuate.c: by R4 and the compiler's choice of callees, v is the only
+ * root of r's objects), and r is left with the garbage the call made. An immediate is not
+ * walked. */
+RtValue rt_region_evacuate(Region *r, RtValue v);
+static inline RtValue rt_region_evacuate_leave(Region *r, RtValue v) {
+    if (RT_IS_PAIR(v) || RT_IS_OBJ(v)) v = rt_region_evacuate(r, v);
+    rt_region_leave(r);
+    return v;
+}
 static inline void rt_region_unwind(Region *keep) {
     while (rt_region_top != keep) {
         if (RT_UNLIKELY(rt_region_top == &rt_global_region)) rt_region_misuse("rt_region_unwind", keep);
@@ -941,6 +956,7 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
  *   region_reclaimed_bytes    bytes reclaimed by regions             region_reclaimed: freed
  *                                                                    by leave, recycle, unwind;
  *                                                                    + region_popped
+ *                                                                    - region_evacuated
  *   region_popped_bytes       bytes given back by one-shot closures  region_popped: one-shot
  *                                                                    closures that gave
  *                                                                    themselves back when
@@ -950,6 +966,10 @@ RT_NORETURN void rt_out_of_memory(void); /* prints "out of memory", exits with s
  *                                                                    of tail cycles (regiongc.c)
  *   region_collections        collections of regions                 rt_region_collect calls
  *                                                                    that collected
+ *   region_evacuated_bytes    bytes copied out of regions            region_evacuated: the
+ *                                                                    results of evacuated
+ *                                                                    calls and tasks, copied
+ *                                                                    into the collected heap
  *   heap_allocated_bytes      bytes allocated in the collected heap  gc_bytes (the collector's
  *                                                                    object sizes), and with
  *                                                                    -fnursery the nursery's
@@ -1518,6 +1538,7 @@ static inline RtValue rt_assq_inline(const char *loc, const char *who, RtValue x
 #define RT_PF_FRESH 8u
 #define RT_PF_OWN_KEY 16u
 #define RT_PF_LATER 32u
+#define RT_PF_ADDR_HASH 64u
 /* eval, environment, scheme-report-environment, null-environment, interaction-environment
  * and load (RT_PF_EVAL) forward to the evaluator, eval/ in libregal-eval.a (the compiler's
  * front end and an interpreter of its core AST). A program that refers to one of them links

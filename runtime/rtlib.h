@@ -24,8 +24,9 @@
  *       (bitwise operations on exact integers) over numbers.c;
  *       numsyntax.c, the number syntax under numbers.c, calls nothing of the runtime (the
  *       compiler links it too)
- *   Layer 5, libraries:    hashtable.c sort.c
- *       hash tables and sorting, over lists, strings and equivalence
+ *   Layer 5, libraries:    hashtable.c sort.c evacuate.c
+ *       hash tables and sorting, over lists, strings and equivalence; evacuate.c, copying
+ *       what a value reaches in a region into the collected heap, over hash tables
  *   Layer 6, input/output: port.c print.c read.c
  *       ports; the printer and the reader over them
  *   Layer 7, program:      start.c control.c thread.c task.c prims.c
@@ -213,10 +214,15 @@ extern unsigned rt_gc_stress;
  * rt_xargs, rt_cur_out, rt_cur_in, rt_cur_err (start.c; see gc.c, "Roots"). */
 void rt_gc_thread_roots(int add);
 /* The address ranges [lo, hi) of r's memory: inline buffer, chunks, large blocks (region.c,
- * for task.c's copy of a task's result out of its region). Writes at most max, returns how
+ * for evacuate.c's copy of a value out of a region). Writes at most max, returns how
  * many there are. */
 typedef struct RtRange { uintptr_t lo, hi; } RtRange;
 size_t rt_region_ranges(const Region *r, RtRange *out, size_t max);
+/* hashtable.c, for evacuate.c (rt_region_evacuate, regal.h; task.c copies a task's result out
+ * of its region with it too): fn on each key, value and procedure of a table; and the table
+ * given a descriptor and entries of its own in the collected heap, through fn, hashed again. */
+void rt_hashtable_each_value(RtValue t, RtValue (*fn)(void *cx, RtValue v), void *cx);
+void rt_hashtable_rehome(RtValue t, RtValue (*fn)(void *cx, RtValue v), void *cx);
 /* Threads of the program (start.c, for thread.c): created through the collector with a large
  * stack (0, or -1 when the system refuses); the new thread runs rt_thread_run(body, arg), which
  * gives it a stack limit, an overflow handler and its thread-local roots. */

@@ -20,11 +20,11 @@
  * (chunks from that thread's pool), with the collected heap beyond: the thunk is called with
  * that region as its result region, so what it returns is built at bump speed and what it
  * only used is freed when it ends, at once. Its result is then COPIED OUT into the collected
- * heap (only the objects that live in the task's region: by R4 nothing older points into it,
- * so the copy is a walk from the result that stops at older objects; sharing and cycles are
- * kept), and the region is left. A future's result is therefore always in the collected heap,
- * which any thread may read. A hash table made by the task cannot be copied (its entries live
- * in its home region): returning one is an error of the task.
+ * heap (evacuate.c: only the objects that live in the task's region: by R4 nothing older points
+ * into it, so the copy is a walk from the result that stops at older objects; sharing and
+ * cycles are kept, a hash table made by the task gets entries of its own), and the region is
+ * left. A future's result is therefore always in the collected heap, which any thread may
+ * read.
  * Objects: a future (TYPE_ID_FUTURE, kind RT_TASK_FUTURE) holds the thunk, the result and its
  * state; a detached task is its closure alone (no result cell, no counter of its own: one
  * counter shared by all, for wait-detached); parallel-map's elements share one GROUP (one
@@ -283,162 +283,6 @@ static void rt_help_until(const int64_t *flag, int64_t while_eq) {
     }
 }
 
-/* ---- copying a result out of the task's region ------------------------------------------- */
-typedef struct RtCopy {
-    RtRange *ranges;
-    size_t nranges;
-    uintptr_t *keys;            /* open addressing: old address -> index in done[] + 1 */
-    size_t *vals, cap, n;
-    RtValue *done;              /* the copies, in collector memory (so they stay alive) */
-    size_t ndone, donecap;
-    const char *loc;
-} RtCopy;
-
-static int rt_range_cmp(const void *a, const void *b) {
-    uintptr_t x = ((const RtRange *)a)->lo, y = ((const RtRange *)b)->lo;
-    return x < y ? -1 : x > y;
-}
-
-static int rt_copy_owned(const RtCopy *c, uintptr_t a) {
-    size_t lo = 0, hi = c->nranges;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (a < c->ranges[mid].lo) hi = mid;
-        else if (a >= c->ranges[mid].hi) lo = mid + 1;
-        else return 1;
-    }
-    return 0;
-}
-
-static size_t rt_copy_hash(uintptr_t a, size_t cap) { return (size_t)((a >> 3) * 0x9E3779B97F4A7C15u) & (cap - 1); }
-
-static void rt_copy_map_put(RtCopy *c, uintptr_t key, size_t val);
-static void rt_copy_map_grow(RtCopy *c) {
-    uintptr_t *ok = c->keys;
-    size_t *ov = c->vals, ocap = c->cap;
-    c->cap = ocap ? ocap * 2 : 64;
-    c->keys = calloc(c->cap, sizeof *c->keys);
-    c->vals = calloc(c->cap, sizeof *c->vals);
-    if (c->keys == NULL || c->vals == NULL) rt_out_of_memory();
-    c->n = 0;
-    for (size_t i = 0; i < ocap; i++)
-        if (ok[i] != 0) rt_copy_map_put(c, ok[i], ov[i]);
-    free(ok);
-    free(ov);
-}
-static void rt_copy_map_put(RtCopy *c, uintptr_t key, size_t val) {
-    if (2 * (c->n + 1) > c->cap) rt_copy_map_grow(c);
-    size_t i = rt_copy_hash(key, c->cap);
-    while (c->keys[i] != 0) i = (i + 1) & (c->cap - 1);
-    c->keys[i] = key;
-    c->vals[i] = val;
-    c->n++;
-}
-static size_t rt_copy_map_get(const RtCopy *c, uintptr_t key) {
-    if (c->cap == 0) return 0;
-    for (size_t i = rt_copy_hash(key, c->cap); c->keys[i] != 0; i = (i + 1) & (c->cap - 1))
-        if (c->keys[i] == key) return c->vals[i];
-    return 0;
-}
-
-/* Bytes of an object of type t with header h (pairs: 16). */
-static size_t rt_obj_bytes(TypeId t, RtHeader h) {
-    uint64_t n = RT_HDR_COUNT(h);
-    switch (t) {
-    case TYPE_ID_INT: return 8 + 8 * (n >> 1);
-    case TYPE_ID_STRING: return RT_ROUND(8 + 4 * n);
-    case TYPE_ID_VECTOR: case TYPE_ID_VALUES: case TYPE_ID_F64VECTOR: return 8 + 8 * n;
-    case TYPE_ID_BYTEVECTOR: case TYPE_ID_BOOLVECTOR: return RT_ROUND(8 + n);
-    case TYPE_ID_CLOSURE: case TYPE_ID_RECORD: return 16 + 8 * n;
-    default: return rt_type_size[t];
-    }
-}
-
-/* The copy of v in the collected heap if v lives in the task's region (made the first time). */
-static RtValue rt_copy_value(RtCopy *c, RtValue v) {
-    if (!RT_IS_PAIR(v) && !RT_IS_OBJ(v)) return v;
-    uintptr_t a = RT_IS_PAIR(v) ? (uintptr_t)RT_PAIR(v) : (uintptr_t)RT_OBJ(v);
-    if (!rt_copy_owned(c, a)) return v;
-    size_t k = rt_copy_map_get(c, a);
-    if (k != 0) return c->done[k - 1];
-    TypeId t = RT_IS_PAIR(v) ? TYPE_ID_PAIR : RT_HDR_TYPE(*RT_OBJ(v));
-    size_t bytes;
-    if (t == TYPE_ID_PAIR) bytes = 16;
-    else if (t == TYPE_ID_RATNUM)
-        bytes = 16 + 8 * ((RT_HDR_COUNT(*RT_OBJ(v)) >> 1) + RT_AS(RtRatnum, v)->nden);
-    else bytes = rt_obj_bytes(t, *RT_OBJ(v));
-    if (t == TYPE_ID_HASHTABLE || t == TYPE_ID_SYMBOL)
-        rt_error_msg(c->loc, "touch", "a task's result cannot hold a %s the task made (make it "
-                     "outside the task)", rt_type_name[t]);
-    void *p = rt_heap_alloc(t, RT_ROUND(bytes));
-    memcpy(p, (void *)a, bytes);
-    RtValue nv = t == TYPE_ID_PAIR ? RT_TAG_AS_PAIR(p) : RT_TAG_AS_OBJ(p);
-    if (c->ndone == c->donecap) {
-        c->donecap = c->donecap ? c->donecap * 2 : 64;
-        c->done = c->done == NULL ? rt_gc_malloc(c->donecap * sizeof(RtValue))
-                                  : rt_gc_realloc(c->done, c->donecap * sizeof(RtValue));
-    }
-    c->done[c->ndone++] = nv;
-    rt_copy_map_put(c, a, c->ndone);
-    return nv;
-}
-
-/* The value fields of a copied object, each replaced by its copy. */
-static void rt_copy_fields(RtCopy *c, RtValue v) {
-    if (RT_IS_PAIR(v)) {
-        RtPair *p = RT_PAIR(v);
-        p->car = rt_copy_value(c, p->car);
-        p->cdr = rt_copy_value(c, p->cdr);
-        return;
-    }
-    RtHeader h = *RT_OBJ(v);
-    uint64_t n = RT_HDR_COUNT(h);
-    RtValue *f = NULL;
-    size_t nf = 0;
-    switch (RT_HDR_TYPE(h)) {
-    case TYPE_ID_VECTOR: f = RT_AS(RtVector, v)->items; nf = n; break;
-    case TYPE_ID_VALUES: f = RT_AS(RtValues, v)->items; nf = n; break;
-    case TYPE_ID_CLOSURE: f = RT_AS(RtClosure, v)->free; nf = n; break;
-    case TYPE_ID_RECORD: f = &RT_AS(RtRecord, v)->type; nf = n + 1; break;
-    case TYPE_ID_BOX: f = &RT_AS(RtBox, v)->value; nf = 1; break;
-    case TYPE_ID_RECORD_TYPE: f = &RT_AS(RtRecordType, v)->name; nf = 2; break;
-    case TYPE_ID_PROMISE: f = &RT_AS(RtPromise, v)->value; nf = 2; break;
-    case TYPE_ID_PARAMETER: f = &RT_AS(RtParameter, v)->value; nf = 2; break;
-    case TYPE_ID_CONDITION: f = &RT_AS(RtCondition, v)->message; nf = 3; break;
-    case TYPE_ID_COMPNUM:
-        if (n != 0) {   /* exact parts are values */
-            RtCompnum *z = RT_AS(RtCompnum, v);
-            z->re.v = rt_copy_value(c, z->re.v);
-            z->im.v = rt_copy_value(c, z->im.v);
-        }
-        return;
-    default: return;    /* no values: numbers, strings, bytevectors; ports by their impl */
-    }
-    for (size_t i = 0; i < nf; i++) f[i] = rt_copy_value(c, f[i]);
-}
-
-/* v, or its copy in the collected heap when it lives in r (the task's region). */
-static RtValue rt_copy_out(Region *r, RtValue v, const char *loc) {
-    if (!RT_IS_PAIR(v) && !RT_IS_OBJ(v)) return v;
-    RtRange small[16];
-    RtCopy c = {0};
-    c.loc = loc;
-    c.nranges = rt_region_ranges(r, small, 16);
-    c.ranges = small;
-    if (c.nranges > 16) {
-        c.ranges = malloc(c.nranges * sizeof *c.ranges);
-        if (c.ranges == NULL) rt_out_of_memory();
-        rt_region_ranges(r, c.ranges, c.nranges);
-    }
-    qsort(c.ranges, c.nranges, sizeof *c.ranges, rt_range_cmp);
-    RtValue out = rt_copy_value(&c, v);
-    for (size_t i = 0; i < c.ndone; i++) rt_copy_fields(&c, c.done[i]);
-    if (c.ranges != small) free(c.ranges);
-    free(c.keys);
-    free(c.vals);
-    return out;
-}
-
 /* ---- running a task ------------------------------------------------------------------------ */
 
 /* f on argv in a region of its own, the dynamic environment of whoever runs it put aside; the
@@ -455,14 +299,14 @@ static RtValue rt_task_call(RtValue f, intptr_t argc, const RtValue *argv, int *
     RtValue v = rt_call_catching(&r, NULL, f, argc, argv, raised);
     if (!*raised) {
         int craised;
-        /* an error of the copy (a hash table made by the task) is the task's error too */
+        /* an error of the copy (a hash table's own hash function, called again) is the task's error too */
         RtCatch *prev = rt_catch;
         RtCatch cc;
         cc.winds = NULL;
-        cc.conts = NULL;   /* the copy calls no procedure */
+        cc.conts = NULL;
         rt_catch = &cc;
         if (setjmp(cc.jb) == 0) {
-            v = rt_copy_out(&r, v, NULL);
+            v = rt_region_evacuate(&r, v);
             craised = 0;
         } else {
             v = cc.obj;
