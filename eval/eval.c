@@ -205,6 +205,7 @@ static RtValue ev_run_tail_call(EvNode *n, RtValue *fr) {
         else rt_xargs[i] = args[i];
     }
     rt_nargs = (intptr_t)argc;
+    rt_call_loc = n->loc;   /* (regal.h: with every rt_nargs) */
     ev_tail_fn = f;
     return EV_TAIL;
 }

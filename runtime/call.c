@@ -50,22 +50,30 @@ RtValue rt_call3(Region *rr, const char *loc, RtValue f, RtValue x, RtValue y, R
     return code(rr, f, x, y, z, RT_UNSPEC);
 }
 
+/* "<loc>: [<who>: ]wrong number of arguments: expected N, got M[ (the procedure at <at>)]". */
 static RT_NORETURN RT_COLD void rt_arity(const char *loc, const char *who, intptr_t argc,
-                                         intptr_t min, intptr_t max) {
+                                         intptr_t min, intptr_t max, const char *at) {
     char want[64];
     if (max == min) snprintf(want, sizeof want, "%ld", (long)min);
     else if (max < 0) snprintf(want, sizeof want, "at least %ld", (long)min);
     else snprintf(want, sizeof want, "%ld to %ld", (long)min, (long)max);
+    if (at != NULL)
+        rt_error_msg(loc, who, "wrong number of arguments: expected %s, got %ld (the procedure at %s)", want,
+                     (long)argc, at);
     rt_error_msg(loc, who, "wrong number of arguments: expected %s, got %ld", want, (long)argc);
 }
 
+/* loc is the procedure's own location; the call that entered it (rt_call_loc, set with
+ * rt_nargs) is named first when it is known, since that is where the mistake usually is. */
 RT_COLD void rt_arity_error(const char *loc, intptr_t argc, intptr_t min, intptr_t max) {
-    rt_arity(loc, NULL, argc, min, max);
+    const char *call = rt_call_loc;
+    if (call == NULL || loc == NULL || strcmp(call, loc) == 0) rt_arity(loc, NULL, argc, min, max, NULL);
+    rt_arity(call, NULL, argc, min, max, loc);
 }
 
 RT_COLD void rt_arity_error_who(const char *loc, const char *who, intptr_t argc, intptr_t min,
                                 intptr_t max) {
-    rt_arity(loc, who, argc, min, max);
+    rt_arity(loc, who, argc, min, max, NULL);
 }
 
 RtValue rt_make_rest(Region *rr, intptr_t argc, RtValue a0, RtValue a1, RtValue a2, RtValue a3,

@@ -1224,8 +1224,10 @@ void rt_features_add(const char *const *names, size_t n);
  * --------------------------------------------------------------------------------------------
  * rt_call checks that f is a procedure ("<loc>: application: expected a procedure, got 5"),
  * sets rt_nargs, puts arguments 0..3 in registers and i >= 4 in rt_xargs[i], and calls its
- * code. rt_arity_error is what a generic entry calls when rt_nargs is wrong; max < 0 means
- * "at least min". rt_make_rest is the list of arguments first..argc-1 of a compiled procedure
+ * code. rt_arity_error is what a generic entry calls when rt_nargs is wrong, with the
+ * procedure's own location; max < 0 means "at least min". Its message names the call
+ * (rt_call_loc) when it is known, then the procedure ("<call>: wrong number of arguments:
+ * expected 1, got 2 (the procedure at <loc>)"). rt_make_rest is the list of arguments first..argc-1 of a compiled procedure
  * (a0..a3 and rt_xargs) allocated in rr: call it before anything that reuses rt_xargs.
  * The argv array passed to rt_call or to an RT_PRIM_V primitive must not be rt_xargs itself
  * (rt_call copies argv[i] into rt_xargs[i]; apply fills rt_xargs): build it in a C array.

@@ -4,7 +4,7 @@
 ; EXPECT-STDOUT: caught: strlen: a string passed to C cannot hold the character U+0000
 ; EXPECT-STDOUT: caught: labs: expected an exact integer from -2^63 to 2^63-1 (long) as argument 1, got 9223372036854775808
 ; EXPECT-STDOUT: caught: free: expected an address (an exact integer from 0 to 2^64-1) (void*) as argument 1, got -1
-; EXPECT-STDOUT: caught: wrong number of arguments: expected 1, got 2
+; EXPECT-STDOUT: caught: wrong number of arguments: expected 1, got 2 (the procedure at tests/errors/ffi-caught-by-guard.scm:17:16)
 ; A foreign procedure's conversion errors are ordinary errors: guard catches them.
 (define (try thunk)
   (display (guard (e ((error-object? e) (string-append "caught: " (error-object-message e)))) (thunk)))
