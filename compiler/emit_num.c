@@ -162,6 +162,7 @@ static const char *emit_type_test(Type t) {
     case TY_PROC: return "RT_IS_TYPE(%s, TYPE_ID_CLOSURE)";
     case TY_BVEC: return "RT_IS_TYPE(%s, TYPE_ID_BYTEVECTOR)";
     case TY_FLO: return "RT_IS_TYPE(%s, TYPE_ID_FLOAT)";
+    case TY_FIX: return "RT_IS_FIXNUM(%s)";
     case TY_INT: return "RT_IS_EXACT_INTEGER(%s)";
     default: return NULL;
     }

@@ -70,6 +70,8 @@ static void main_usage(FILE *f) {
           "                       declared inline\n"
           "  -fno-number-heap     a number that may be a fixnum, used only in its frame, gets a\n"
           "                       region in the frame instead of the collected heap\n"
+          "  -fno-bignum-heap     a number made only on fixnum overflow, used only in its frame,\n"
+          "                       goes to the caller's region instead of the collected heap\n"
           "  -fno-loop-numbers    such a number, used only within an iteration of a loop, goes\n"
           "                       to the collected heap, not to the iteration's region\n"
           "  -fno-number-reuse    such a number (and the result of an unknown call that is only\n"
@@ -148,6 +150,8 @@ static void main_usage(FILE *f) {
           "                       per element)\n"
           "  -fno-version         no typed copy of a loop whose variables may be flonums, entered\n"
           "                       after a check of their types at its head\n"
+          "  -fno-fixnum-versions no typed copy of a procedure calling itself whose parameters\n"
+          "                       may be fixnums, entered after a fixnum check at its entry\n"
           "  -fno-prelude         map, for-each, fold, filter... stay calls of the runtime's\n"
           "                       primitives instead of Scheme compiled with the program\n"
           "  -fno-simplify        immediately applied lambdas stay procedures, and let-values,\n"
@@ -279,7 +283,7 @@ static bool main_to_c(Program *prog, bool simplify, const AnalyzeOptions *ao,
     analyze_program(prog, ao);
     if (diag_error_count()) return false;
     infer_program(prog, io);
-    if (!eo->untyped && io->version && version_program(prog)) infer_program(prog, io);
+    if (!eo->untyped && io->version && version_program(prog, io->fixnum_versions)) infer_program(prog, io);
     regions_program(prog, ro);
     oo.separate = eo->separate;
     oneshot_program(prog, &oo);
@@ -371,7 +375,7 @@ int main(int argc, char **argv) {
     AnalyzeOptions ao = {0};
     RegionsOptions ro = {0};
     OneshotOptions oo = {0};
-    InferOptions io = {.element_types = true, .flonum_vectors = true, .bool_vectors = true, .version = true, .flonum_entries = true};
+    InferOptions io = {.element_types = true, .flonum_vectors = true, .bool_vectors = true, .version = true, .fixnum_versions = true, .flonum_entries = true};
     DriverOptions dopt = {.cc = "clang", .opt_level = "-O2"};
     VEC(const char *) lib_dirs = {0};
     VEC(const char *) lib_srcs = {0};   /* .sld files: -c compiles each; else with the program */
@@ -444,6 +448,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-one-shot-guard")) ao.no_one_shot_guard = true;
         else if (!strcmp(a, "-fno-inline-dispatch")) eo.no_inline_dispatch = true;
         else if (!strcmp(a, "-fno-number-heap")) ro.no_number_heap = true;
+        else if (!strcmp(a, "-fno-bignum-heap")) ro.no_bignum_heap = true;
         else if (!strcmp(a, "-fno-number-reuse")) ro.no_number_reuse = true;
         else if (!strcmp(a, "-fno-loop-numbers")) ro.no_loop_numbers = true;
         else if (!strcmp(a, "-fno-carry-regions")) ro.no_carry = true;
@@ -477,6 +482,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-unbox")) io.flonum_vectors = false;
         else if (!strcmp(a, "-fno-bool-vectors")) io.bool_vectors = false;
         else if (!strcmp(a, "-fno-version")) io.version = false;
+        else if (!strcmp(a, "-fno-fixnum-versions")) io.fixnum_versions = false;
         else if (!strcmp(a, "-fno-prelude")) prelude = false;
         else if (!strcmp(a, "-fno-simplify")) simplify = false;
         else if (!strncmp(a, "-fsanitize=", 11)) { dopt.sanitize = true; vec_push(&dopt.extra, a); }
@@ -602,7 +608,7 @@ int main(int argc, char **argv) {
     analyze_program(prog, &ao);
     if (diag_error_count()) return 1;
     infer_program(prog, &io);
-    if (!eo.untyped && io.version && version_program(prog)) infer_program(prog, &io);
+    if (!eo.untyped && io.version && version_program(prog, io.fixnum_versions)) infer_program(prog, &io);
     if (dump == DUMP_INFER) {
         Buf t = {0};
         infer_dump(prog, &t);

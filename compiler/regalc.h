@@ -854,6 +854,7 @@ typedef struct InferOptions {
     bool flonum_vectors;   /* represent flonum-only vectors unboxed (-fno-unbox: never) */
     bool bool_vectors;     /* boolean-only vectors as a byte per element (-fno-bool-vectors) */
     bool version;          /* main.c runs version.c after inference (-fno-version: not) */
+    bool fixnum_versions;  /* ... and it makes fixnum copies too (-fno-fixnum-versions: not) */
     bool flonum_entries;   /* Lambda.flo_entry (-fno-flonum-entries: never) */
 } InferOptions;
 void infer_program(Program *prog, const InferOptions *opt);   /* again: from scratch */
@@ -885,7 +886,7 @@ void infer_dump(Program *prog, Buf *out);
  * entered after one check of their types at the loop's head (the original body runs when it
  * fails, and checks again at each of its back edges); the analysis facts of the copy are set.
  * Returns whether it changed the program: then infer_program must run again. */
-bool version_program(Program *prog);
+bool version_program(Program *prog, bool fixnums);
 
 /* ==== region inference (regions.c) =========================================================
  * Requires: an analyzed, inferred Program. Guarantees: every allocation site's Ast.place (and
@@ -970,6 +971,8 @@ typedef struct RegionSite {
     RegionWhy why_kind;
 } RegionSite;
 typedef struct RegionsOptions {
+    bool no_bignum_heap;   /* -fno-bignum-heap: a local site that boxes only on fixnum overflow
+                            * goes to the caller's region (the default: the collected heap) */
     bool no_number_heap;   /* -fno-number-heap: a local site of numbers that may be fixnums
                             * keeps its frame region (the default puts them in the heap) */
     bool no_loop_numbers;  /* -fno-loop-numbers: such a site used only within an iteration of a

@@ -155,6 +155,7 @@ typedef struct Proc {
 typedef struct Rg {
     Program *prog;
     bool number_heap;     /* a local site of maybe-fixnum numbers goes to the heap (rg_place) */
+    bool bignum_heap;     /* a local site that boxes only on fixnum overflow: the heap (rg_place) */
     bool loop_numbers;    /* ... but not one a contified loop's iteration needs (rg_place_by) */
     bool number_reuse;    /* ... unless its region is entered anyway (RgScope.entered); also
                            * for tested_heap's calls */
@@ -409,12 +410,16 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
         }
     /* A site that allocates only on fixnum overflow never makes its procedure enter a region
      * (a frame of 560 bytes and an enter/leave per call or iteration, for a rare bignum): the
-     * bignums of a local one go to the caller's region, those of an iteration one to the
-     * collected heap (in the caller's, a loop that overflows each time would grow). The type
+     * bignums of a local one go to the collected heap too, not to the caller's region, where
+     * they would make the procedure use the region it is given, and its callers enter one for
+     * it (ecraven triangl's fixnum copy: (+ depth 1) cost a region per loop; -fno-bignum-heap:
+     * the caller's), those of an iteration one to the collected heap (in the caller's, a loop
+     * that overflows each time would grow). The type
      * test also holds for a call whose result is no object at all (a boolean), which then
      * gives its callee the caller's region, where a clean callee puts nothing; a dirty one
      * gets the call's own region (rg_dirty_unallocated). */
     if (k->kind == TK_SITE && rg_type_bignum_only(k->type) && !rg_dirty_unallocated(rg, k)) {
+        if (n == SC_LOCAL && k->site->kind != AST_CALL && rg->bignum_heap) return SC_HEAP;
         if (n == SC_LOCAL) return SC_CALLER;
         /* not a call's: its callee may put more than its result in the region it is given
          * (what it passes in tail calls, cpstak's continuations) */
@@ -2317,6 +2322,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     Rg *rg = xcalloc(1, sizeof *rg);
     rg->prog = prog;
     rg->number_heap = !(opt && opt->no_number_heap);
+    rg->bignum_heap = !(opt && opt->no_bignum_heap);
     rg->number_reuse = !(opt && opt->no_number_reuse);
     rg->loop_numbers = !(opt && opt->no_loop_numbers);
     rg->carry = !(opt && opt->no_carry);

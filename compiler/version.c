@@ -29,12 +29,34 @@
  * variables taken as flonums), iterated until the set is stable; and only with a sign that
  * flonums come (version_evidence), so that loops over numbers of unknown type that are fixnums
  * (tak's) are not copied. -fno-version turns it off.
+ *
+ * Fixnum copies. A top-level procedure that calls itself and whose parameters may be fixnums
+ * and may be anything else (tak's x, y and z, read from the input) gets a copy entered after
+ * (%fixnum? x) ... at its entry, when it has no flonum copy: there inference knows them as
+ * fixnums, so comparisons and arithmetic on them test no types (arithmetic still tests for
+ * overflow). Fixnums are not closed under arithmetic ((- x 1) may be a bignum), so each of the
+ * copy's calls of the procedure checks the arguments it computes and calls the copy when they
+ * are fixnums, the procedure otherwise (version_fix_call): one test of a tag per computed
+ * argument and call instead of one per operation. (Entering the procedure's check at every
+ * call instead, through its generic body's frame, made tak 3.9x slower.) Only when the tests
+ * taken away are more than those added (version_fix_profit: ecraven triangl, whose parameters
+ * index vectors, which tests nothing more, ran 1.27x slower with a copy; tak breaks even),
+ * bodies of at most VERSION_FIX_MAX_NODES nodes, and no closures in them (continuation-passing
+ * code: the copy and the procedure calling each other in tail position, passing closures,
+ * sent a closure region inference kept in the caller's region to the heap,
+ * tests/dump/explain-regions-cps.scm). Breaking even is not enough: ecraven ack would (0.82
+ * of the time), but mazefun's list-read and list-write do too (1.04-1.06), and so does every
+ * loop counting down to 0 (code twice, a check more at each entry). Telling clang
+ * that the copy's parameters are fixnums (__builtin_assume, so that it folds the tests of
+ * arguments computed from them) made fib slower, 0.97 of the time instead of 0.87.
+ * -fno-fixnum-versions turns this off.
  */
 #include "regalc.h"
 
 #include <stdlib.h>
 
 #define VERSION_MAX_NODES 4000   /* a larger loop body is not copied */
+#define VERSION_FIX_MAX_NODES 400   /* nor a larger procedure for fixnums */
 
 typedef struct Versioner {
     Program *prog;
@@ -49,6 +71,9 @@ typedef struct Versioner {
     PtrMap assume;        /* Var -> 1: taken as a flonum */
     PtrMap inits;         /* Var -> its let init (never-assigned let variables of the body) */
     PtrMap done;          /* loops versioned, and every copy: what is in them is left alone */
+    bool fixnums;         /* this copy is a fixnum one (below) */
+    Lambda *fix_target;   /* ... and its calls of this lambda become guarded calls of clone_var */
+    PtrMap fix_known;     /* Var -> 1: a copy of a checked parameter (a fixnum in the copy) */
 } Versioner;
 
 static void *version_get(PtrMap *m, const void *k) {
@@ -85,6 +110,7 @@ typedef struct VersionFacts {
     PtrMap seen_ref;
     VEC(Ast *) back;      /* calls of the loop (its back edges) */
     bool opaque;          /* something the copy cannot take (an %ffi-call, say) */
+    bool closures;        /* a lambda that is not contified: a closure */
 } VersionFacts;
 
 static void version_facts(Versioner *vr, VersionFacts *f, Lambda *loop, Ast *a) {
@@ -104,6 +130,7 @@ static void version_facts(Versioner *vr, VersionFacts *f, Lambda *loop, Ast *a) 
         break;
     case AST_LAMBDA: {
         Lambda *l = a->lambda;
+        if (!l->contified) f->closures = true;
         if (l->rest) version_put(&f->bound, l->rest, l->rest);
         for (size_t i = 0; i < l->params.len; i++) version_put(&f->bound, l->params.items[i], l->params.items[i]);
         version_facts(vr, f, loop, l->body);
@@ -168,6 +195,67 @@ static bool version_candidate(const Var *v, const VersionFacts *f) {
            *ptrmap_slot((PtrMap *)&f->numeric, v, false) != PTRMAP_NONE;
 }
 
+/* A fixnum copy's: never assigned, may be a fixnum and may be something else, an operand of
+ * arithmetic. */
+static bool version_fix_candidate(const Var *v, const VersionFacts *f) {
+    return !v->global && v->nsets == 0 && !v->boxed && (v->type & TY_FIX) && v->type != TY_FIX &&
+           ptrmap_slot((PtrMap *)&f->numeric, v, false) != NULL &&
+           *ptrmap_slot((PtrMap *)&f->numeric, v, false) != PTRMAP_NONE;
+}
+
+/* The type tests a fixnum copy of l takes away, less those it adds, over l's code: each
+ * arithmetic operation or comparison with an operand in `checked` tests it once per evaluation
+ * (an = with a constant compares words and tests nothing); each call of l in the copy tests
+ * each argument for a checked parameter that it cannot prove a fixnum (version_fix_call). */
+static bool version_fix_prim(const Prim *p) {
+    switch (p->id) {
+    case PRIM_add: case PRIM_sub: case PRIM_mul: case PRIM_num_eq: case PRIM_num_lt: case PRIM_num_gt:
+    case PRIM_num_le: case PRIM_num_ge: case PRIM_quotient: case PRIM_remainder: case PRIM_modulo:
+        return true;
+    default:
+        return false;
+    }
+}
+static long version_fix_profit(const Versioner *vr, const Lambda *l, const Ast *a) {
+    long n = 0;
+    switch (a->kind) {
+    case AST_CONST: case AST_REF: return 0;
+    case AST_SET: return version_fix_profit(vr, l, a->value);
+    case AST_IF:
+        return version_fix_profit(vr, l, a->test) + version_fix_profit(vr, l, a->then) + version_fix_profit(vr, l, a->els);
+    case AST_LAMBDA: return version_fix_profit(vr, l, a->lambda->body);
+    case AST_SEQ:
+        for (size_t i = 0; i < a->items.len; i++) n += version_fix_profit(vr, l, a->items.items[i]);
+        return n;
+    case AST_CALL:
+        n += version_fix_profit(vr, l, a->fn);
+        for (size_t i = 0; i < a->args.len; i++) {
+            const Ast *x = a->args.items[i];
+            n += version_fix_profit(vr, l, x);
+            if (a->fn->kind == AST_REF && a->fn->var->known == l && i < l->params.len &&
+                version_get((PtrMap *)&vr->assume, l->params.items[i]) && x->type != TY_FIX &&
+                !(x->kind == AST_REF && version_get((PtrMap *)&vr->assume, x->var)))
+                n--;   /* a test of this argument */
+        }
+        return n;
+    case AST_PRIMCALL: {
+        bool operand = false, constant = false;
+        for (size_t i = 0; i < a->args.len; i++) {
+            const Ast *x = a->args.items[i];
+            n += version_fix_profit(vr, l, x);
+            operand |= x->kind == AST_REF && version_get((PtrMap *)&vr->assume, x->var);
+            constant |= x->kind == AST_CONST;
+        }
+        if (operand && !a->ffi && version_fix_prim(a->prim) && !(a->prim->id == PRIM_num_eq && constant)) n++;
+        return n;
+    }
+    case AST_LET: case AST_LETREC:
+        for (size_t i = 0; i < a->inits.len; i++) n += version_fix_profit(vr, l, a->inits.items[i]);
+        return n + version_fix_profit(vr, l, a->body);
+    }
+    return n;
+}
+
 /* ---- the copy ---------------------------------------------------------------------------------- */
 static Var *version_new_var(Versioner *vr, Var *v) {
     Var *c = xmalloc(sizeof *c);
@@ -183,6 +271,51 @@ static Var *version_var(Versioner *vr, Var *v) {
 }
 
 static Ast *version_copy(Versioner *vr, Ast *a);
+
+/* In a fixnum copy, a call of the procedure with arguments c->args (copied): the copy itself
+ * when every argument for a checked parameter is a fixnum, the procedure otherwise:
+ *   (let ((t1 a1) ...) (if (and (%fixnum? t1) ...) (copy t1 ...) (proc t1 ...)))
+ * An argument that is a checked parameter of the copy (a fixnum there) is neither bound nor
+ * checked. c's fn is the procedure's variable. */
+static Ast *version_fix_call(Versioner *vr, Ast *c) {
+    Loc loc = c->loc;
+    Lambda *l = vr->fix_target;
+    Ast *let = ast_new(AST_LET, loc), *test = NULL;
+    Ast *fast = ast_new(AST_CALL, loc), *slow = ast_new(AST_CALL, loc);
+    fast->fn = ast_ref(vr->clone_var, loc);
+    slow->fn = c->fn;
+    vr->clone_var->nrefs++;
+    for (size_t i = 0; i < c->args.len; i++) {
+        Ast *x = c->args.items[i];
+        bool check = i < l->params.len && version_get(&vr->assume, l->params.items[i]) && x->type != TY_FIX &&
+                     !(x->kind == AST_REF && version_get(&vr->fix_known, x->var));
+        if (!check && (x->kind == AST_REF || x->kind == AST_CONST)) {   /* used as it is, twice */
+            vec_push(&fast->args, x);
+            vec_push(&slow->args, x->kind == AST_REF ? ast_ref(x->var, x->loc) : ast_const(x->datum, x->loc));
+            if (x->kind == AST_REF) x->var->nrefs++;
+            continue;
+        }
+        Var *t = xcalloc(1, sizeof *t);
+        t->name = i < l->params.len ? l->params.items[i]->name : NULL;
+        t->loc = x->loc;
+        t->id = vr->prog->next_var_id++;
+        t->owner = vr->cur;
+        t->nrefs = check ? 3 : 2;
+        vec_push(&let->vars, t);
+        vec_push(&let->inits, x);
+        vec_push(&fast->args, ast_ref(t, loc));
+        vec_push(&slow->args, ast_ref(t, loc));
+        if (check) {
+            Ast *p = ast_prim("%fixnum?", loc);
+            vec_push(&p->args, ast_ref(t, loc));
+            test = test ? ast_if(test, p, ast_bool(false, loc), loc) : p;
+        }
+    }
+    Ast *body = test ? ast_if(test, fast, slow, loc) : fast;
+    if (!let->vars.len) return body;
+    let->body = body;
+    return let;
+}
 
 static Lambda *version_new_lambda(Versioner *vr, Lambda *l, Lambda *parent) {
     Lambda *c = xmalloc(sizeof *c);
@@ -217,6 +350,7 @@ static void version_copy_vec(Versioner *vr, AstVec *to, const AstVec *from) {
 
 static Ast *version_copy(Versioner *vr, Ast *a) {
     Ast *c = ast_new(a->kind, a->loc);
+    c->type = a->type;   /* the first inference's (version_fix_call reads it; inference runs again) */
     c->datum = a->datum;
     c->is_define = a->is_define;
     c->prim = a->prim;
@@ -234,7 +368,11 @@ static Ast *version_copy(Versioner *vr, Ast *a) {
     case AST_SEQ: version_copy_vec(vr, &c->items, &a->items); break;
     case AST_CALL:
         version_copy_vec(vr, &c->args, &a->args);
-        if (a->fn->kind == AST_REF && a->fn->var->known == vr->target) {
+        if (vr->fix_target && a->fn->kind == AST_REF && a->fn->var->known == vr->fix_target) {
+            c->fn = version_copy(vr, a->fn);
+            return version_fix_call(vr, c);
+        }
+        if (vr->target && a->fn->kind == AST_REF && a->fn->var->known == vr->target) {
             c->fn = ast_ref(vr->clone_var, a->fn->loc);
             for (size_t i = 0; i < vr->extra.len; i++)
                 vec_push(&c->args, ast_ref(version_var(vr, vr->extra.items[i]), a->loc));
@@ -355,7 +493,20 @@ static bool version_lambda(Versioner *vr, Lambda *l, Ast *defs, size_t at) {
     vr->inits = (PtrMap){0};
     version_facts(vr, &f, l, l->body);
     VarVec checked = {0};
-    bool ok = !f.opaque && version_select(vr, l, &f, &checked) > 0;
+    bool ok;
+    if (vr->fixnums) {   /* (fixnum copies, above): parameters only, l's own recursion checks */
+        ptrmap_free(&vr->assume);
+        vr->assume = (PtrMap){0};
+        for (size_t i = 0; i < l->params.len; i++)
+            if (version_fix_candidate(l->params.items[i], &f)) {
+                vec_push(&checked, l->params.items[i]);
+                version_put(&vr->assume, l->params.items[i], l->params.items[i]);
+            }
+        ok = !f.opaque && !f.closures && checked.len > 0 && version_count(l->body) <= VERSION_FIX_MAX_NODES &&
+             version_fix_profit(vr, l, l->body) > 0;
+    } else {
+        ok = !f.opaque && version_select(vr, l, &f, &checked) > 0;
+    }
     ptrmap_free(&vr->vmap);
     ptrmap_free(&vr->lmap);
     vr->vmap = vr->lmap = (PtrMap){0};
@@ -381,16 +532,26 @@ static bool version_lambda(Versioner *vr, Lambda *l, Ast *defs, size_t at) {
         cv->known = c;
         c->self = cv;
         c->contified = !proc;
-        vr->target = l;
+        vr->target = vr->fixnums ? NULL : l;   /* a fixnum copy's calls of l: version_fix_call */
+        vr->fix_target = vr->fixnums ? l : NULL;
         vr->clone_var = cv;
         vr->cur = c;
-        for (size_t i = 0; i < l->params.len; i++) vec_push(&c->params, version_new_var(vr, l->params.items[i]));
+        ptrmap_free(&vr->assume);
+        ptrmap_free(&vr->fix_known);
+        vr->assume = vr->fix_known = (PtrMap){0};
+        for (size_t i = 0; i < checked.len; i++) version_put(&vr->assume, checked.items[i], checked.items[i]);
+        for (size_t i = 0; i < l->params.len; i++) {
+            Var *p = version_new_var(vr, l->params.items[i]);
+            vec_push(&c->params, p);
+            if (vr->fixnums && version_get(&vr->assume, l->params.items[i])) version_put(&vr->fix_known, p, p);
+        }
         for (size_t i = 0; i < vr->extra.len; i++) {
             Var *p = version_new_var(vr, vr->extra.items[i]);
             p->captured = vr->extra.items[i]->captured;
             vec_push(&c->params, p);
         }
         c->body = version_copy(vr, l->body);
+        vr->fix_target = NULL;
         for (size_t i = 0; i < l->free.len; i++) {
             Var *v = l->free.items[i];
             bool extra = false;
@@ -401,7 +562,7 @@ static bool version_lambda(Versioner *vr, Lambda *l, Ast *defs, size_t at) {
         /* the entry: the check, then the copy with l's variables, else the original body */
         Ast *test = NULL;
         for (size_t i = checked.len; i-- > 0;) {
-            Ast *t = ast_prim("%flonum?", loc);
+            Ast *t = ast_prim(vr->fixnums ? "%fixnum?" : "%flonum?", loc);
             vec_push(&t->args, ast_ref(checked.items[i], loc));
             test = test ? version_and(t, test, loc) : t;
         }
@@ -441,7 +602,7 @@ static bool version_lambda(Versioner *vr, Lambda *l, Ast *defs, size_t at) {
     return ok;
 }
 
-bool version_program(Program *prog) {
+bool version_program(Program *prog, bool fixnums) {
     Versioner vr = {.prog = prog};
     bool any = false;
     /* procedures defined once at top level, without free variables, not seen by other units */
@@ -452,7 +613,14 @@ bool version_program(Program *prog) {
         Lambda *l = d->value->lambda;
         Var *v = d->var;
         if (l->self != v || v->known != l || v->nsets || v->ndefs != 1 || v->cname || l->free.len) continue;
-        if (version_lambda(&vr, l, prog->body, i)) {
+        vr.fixnums = false;
+        bool copied = version_lambda(&vr, l, prog->body, i);
+        if (!copied && fixnums) {
+            vr.fixnums = true;
+            copied = version_lambda(&vr, l, prog->body, i);
+            vr.fixnums = false;
+        }
+        if (copied) {
             any = true;
             i++;   /* past the copy's definition, now at i; l's own loops may be versioned */
         }
@@ -473,5 +641,6 @@ bool version_program(Program *prog) {
     ptrmap_free(&vr.lmap);
     ptrmap_free(&vr.assume);
     ptrmap_free(&vr.inits);
+    ptrmap_free(&vr.fix_known);
     return any;
 }

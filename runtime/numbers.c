@@ -1013,6 +1013,7 @@ RtValue rt_p_integer_p(Region *rr, const char *loc, RtValue a0) {
 RtValue rt_p_exact_integer_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(rt_num_is_exact_int(a0)); }
 /* %flonum?: the test compiler/version.c puts at the entry of a typed copy */
 RtValue rt_p_flonum_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(rt_num_kind(a0) == NK_FLO); }
+RtValue rt_p_fixnum_p(Region *rr, const char *loc, RtValue a0) { return RT_BOOL(RT_IS_FIXNUM(a0)); }
 static int num_is_exact(const char *loc, const char *who, RtValue v) {
     int k = rt_num_kind_checked(loc, who, v);
     return rt_num_kind_exact_rational(k) || (k == NK_CPLX && rt_num_cx_is_exact(v));
