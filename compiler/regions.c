@@ -1915,8 +1915,6 @@ static void rg_rr_unused(Rg *rg) {
     } while (changed);
 }
 
-/* The procedure's results: each site's place (PLACE_HEAP for a primitive call that makes no
- * object: it gets a region it never uses), the regions its code enters, its RegionSites. */
 /* Evacuated calls (runtime/evacuate.c). A call whose result must go to the heap, of a procedure
  * that may leave garbage without bound in the region it is given (rr_dirty: objects it passes in
  * tail calls on a cycle of them, an interpreter's argument lists and frames), would send all
@@ -1947,6 +1945,8 @@ static bool rg_evacuated(const Rg *rg, const Tok *k) {
     return true;
 }
 
+/* The procedure's results: each site's place (PLACE_HEAP for a primitive call that makes no
+ * object: it gets a region it never uses), the regions its code enters, its RegionSites. */
 static void rg_finish(Rg *rg, Proc *p) {
     size_t first = rg->prog->region_sites.len;
     if (p->lam && rg->tail_soft && rg->tail_cyclic[p->lam->id])   /* (tail cycles, above) */

@@ -188,17 +188,10 @@ static Type version_spec(Versioner *vr, Ast *a, int depth) {
     }
 }
 
-/* Whether v is worth a check: never assigned, may be a flonum and may be something else. */
-static bool version_candidate(const Var *v, const VersionFacts *f) {
-    return !v->global && v->nsets == 0 && !v->boxed && (v->type & TY_FLO) && v->type != TY_FLO &&
-           ptrmap_slot((PtrMap *)&f->numeric, v, false) != NULL &&
-           *ptrmap_slot((PtrMap *)&f->numeric, v, false) != PTRMAP_NONE;
-}
-
-/* A fixnum copy's: never assigned, may be a fixnum and may be something else, an operand of
- * arithmetic. */
-static bool version_fix_candidate(const Var *v, const VersionFacts *f) {
-    return !v->global && v->nsets == 0 && !v->boxed && (v->type & TY_FIX) && v->type != TY_FIX &&
+/* Whether v is worth a check for type t (TY_FLO, or TY_FIX for a fixnum copy): never assigned,
+ * may be a t and may be something else, an operand of arithmetic. */
+static bool version_candidate(const Var *v, const VersionFacts *f, Type t) {
+    return !v->global && v->nsets == 0 && !v->boxed && (v->type & t) && v->type != t &&
            ptrmap_slot((PtrMap *)&f->numeric, v, false) != NULL &&
            *ptrmap_slot((PtrMap *)&f->numeric, v, false) != PTRMAP_NONE;
 }
@@ -272,6 +265,10 @@ static Var *version_var(Versioner *vr, Var *v) {
 
 static Ast *version_copy(Versioner *vr, Ast *a);
 
+static Ast *version_and(Ast *x, Ast *y, Loc loc) {
+    return x ? ast_if(x, y, ast_bool(false, loc), loc) : y;
+}
+
 /* In a fixnum copy, a call of the procedure with arguments c->args (copied): the copy itself
  * when every argument for a checked parameter is a fixnum, the procedure otherwise:
  *   (let ((t1 a1) ...) (if (and (%fixnum? t1) ...) (copy t1 ...) (proc t1 ...)))
@@ -283,8 +280,7 @@ static Ast *version_fix_call(Versioner *vr, Ast *c) {
     Ast *let = ast_new(AST_LET, loc), *test = NULL;
     Ast *fast = ast_new(AST_CALL, loc), *slow = ast_new(AST_CALL, loc);
     fast->fn = ast_ref(vr->clone_var, loc);
-    slow->fn = c->fn;
-    vr->clone_var->nrefs++;
+    slow->fn = c->fn;   /* (clone_var's references are counted where it is made) */
     for (size_t i = 0; i < c->args.len; i++) {
         Ast *x = c->args.items[i];
         bool check = i < l->params.len && version_get(&vr->assume, l->params.items[i]) && x->type != TY_FIX &&
@@ -308,7 +304,7 @@ static Ast *version_fix_call(Versioner *vr, Ast *c) {
         if (check) {
             Ast *p = ast_prim("%fixnum?", loc);
             vec_push(&p->args, ast_ref(t, loc));
-            test = test ? ast_if(test, p, ast_bool(false, loc), loc) : p;
+            test = version_and(test, p, loc);
         }
     }
     Ast *body = test ? ast_if(test, fast, slow, loc) : fast;
@@ -433,14 +429,14 @@ static bool version_evidence(Versioner *vr, Ast *a) {
 /* The checked variables of loop l (params first, then free variables), or 0 when none. */
 static size_t version_select(Versioner *vr, Lambda *l, VersionFacts *f, VarVec *out) {
     for (size_t i = 0; i < l->params.len; i++)
-        if (version_candidate(l->params.items[i], f)) vec_push(out, l->params.items[i]);
+        if (version_candidate(l->params.items[i], f, TY_FLO)) vec_push(out, l->params.items[i]);
     size_t nparams = out->len;
     for (size_t i = 0; i < f->refs.len; i++) {
         Var *v = f->refs.items[i];
         if (version_get(&f->bound, v) || v->known) continue;
         bool param = false;
         for (size_t j = 0; j < l->params.len; j++) param |= l->params.items[j] == v;
-        if (!param && version_candidate(v, f)) vec_push(out, v);
+        if (!param && version_candidate(v, f, TY_FLO)) vec_push(out, v);
     }
     /* drop loop variables that a back edge may make something else than a flonum */
     for (bool changed = true; changed;) {
@@ -478,9 +474,6 @@ static size_t version_select(Versioner *vr, Lambda *l, VersionFacts *f, VarVec *
     return out->len;
 }
 
-static Ast *version_and(Ast *x, Ast *y, Loc loc) {
-    return x ? ast_if(x, y, ast_bool(false, loc), loc) : y;
-}
 
 /* Give l its typed copy (the file's comment). A loop's copy is contified in it; a procedure's
  * (proc: a top-level one without free variables, defined once by the form defs->items[at]) is
@@ -498,7 +491,7 @@ static bool version_lambda(Versioner *vr, Lambda *l, Ast *defs, size_t at) {
         ptrmap_free(&vr->assume);
         vr->assume = (PtrMap){0};
         for (size_t i = 0; i < l->params.len; i++)
-            if (version_fix_candidate(l->params.items[i], &f)) {
+            if (version_candidate(l->params.items[i], &f, TY_FIX)) {
                 vec_push(&checked, l->params.items[i]);
                 version_put(&vr->assume, l->params.items[i], l->params.items[i]);
             }
