@@ -56,7 +56,7 @@
 
 
 #define NS_LINE      256u
-#define NS_WINDOW    4096u                       /* the object space's longest window */
+#define NS_WINDOW    16384u                       /* the object space's longest window */
 _Static_assert(RT_NURSERY_MAX <= NS_WINDOW, "the largest nursery object must fit a fresh window");
 #define NS_FWD_TYPE  0xffu                       /* header type of a forwarded object */
 #define NS_FWD_CAR   RT_IMM(0, 0x7e)             /* car of a forwarded pair */
@@ -98,6 +98,8 @@ typedef struct {
     uint8_t *pinned;           /* per line of the reservation: held by a pinned object */
     uint64_t *mark;            /* per unit: the object starting there is pinned (this minor) */
     uint64_t *prev;            /* ... at the last minor (the two swap at each one) */
+    size_t mark_w0, mark_w1;   /* the words of mark that may have bits set: [w0, w1) */
+    size_t prev_w0, prev_w1;   /* ... of prev */
     NS_VEC(NsRange) runs;      /* the runs handed out since the last minor collection: start,
                                   end of the used part (set when the window moves on) */
     NS_VEC(NsRange) free;      /* the free runs of this cycle, in address order */
@@ -135,6 +137,7 @@ typedef struct {
                                   word at a minor collection: read again at each one (they pin
                                   what they point to) until they hold none */
     NS_VEC(RtValue *) aslots_next;
+    NS_VEC(uintptr_t) exact;   /* ns_scan_regions: the chunks scanned by their used part, sorted */
     NS_VEC(RtValue) fixed;     /* young objects hashed by address (rt_nursery_fix): pinned for good */
     NS_VEC(void *) bases;      /* ns_push's array of objects kept alive */
     uintptr_t lo, span;        /* the young range while on (rt_nursery's, kept during a minor) */
@@ -433,6 +436,10 @@ static void ns_pin(int k, uintptr_t a, size_t bytes) {
     NsSpace *s = &ns->sp[k];
     if (ns_marked(s, a)) return;
     ns_set_bit(s, s->mark, a);
+    size_t w = ((a - s->lo) >> s->shift) / 64;
+    if (s->mark_w0 >= s->mark_w1) s->mark_w0 = w, s->mark_w1 = w + 1;
+    else if (w < s->mark_w0) s->mark_w0 = w;
+    else if (w >= s->mark_w1) s->mark_w1 = w + 1;
     if (!ns_is_old(s, a) && ns_bit(s, s->prev, a))   /* pinned objects keep their start */
         NS_PUSH(s->twice, ((NsRange){ a, a + bytes }));
     NS_PUSH(s->newpins, ((NsRange){ a, a + bytes }));
@@ -446,10 +453,11 @@ static void ns_pin(int k, uintptr_t a, size_t bytes) {
  * ambiguous slots (untyped libgc objects, which no later scan reads otherwise). */
 __attribute__((no_sanitize("address"))) static void ns_scan_ambiguous(void *ctx, uintptr_t lo, uintptr_t hi) {
     const NsSpace *ps = &ns->sp[0], *os = &ns->sp[1];
+    const uintptr_t ylo = ns->lo, yspan = ns->span;   /* in registers: the loop stores */
     lo = (lo + 7) & ~(uintptr_t)7;
     for (uintptr_t p = lo; p + 8 <= hi; p += 8) {
         uintptr_t w = *(const uintptr_t *)p;
-        if (w - ns->lo >= ns->span) continue;
+        if (w - ylo >= yspan) continue;
         if (ctx != NULL) NS_PUSH(ns->aslots_next, (RtValue *)p);
         if (ns_in(ps, w)) {
             uintptr_t cell = w & ~(uintptr_t)15;
@@ -624,7 +632,20 @@ static void *ns_normal_base(void *p) {
 static void ns_forward_fields(RtValue v, int old) {
     RtValue *f;
     size_t n = ns_fields(v, &f);
-    for (size_t i = 0; i < n; i++)
+    const uintptr_t ylo = ns->lo, yspan = ns->span;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {   /* eight fields at once: most hold no young value */
+        RtValue ptr = 0;   /* bit 0: some tag is 001 or 010 (tag bits b0 | (b1 & ~b2)) */
+        for (unsigned j = 0; j < 8; j++) ptr |= f[i + j] | (f[i + j] & ~(f[i + j] >> 1)) >> 1;
+        if ((ptr & 1u) == 0) continue;   /* fixnums and immediates only: nothing to forward */
+        unsigned m = 0;
+        for (unsigned j = 0; j < 8; j++) m |= (unsigned)(f[i + j] - ylo < yspan) << j;
+        for (; m != 0; m &= m - 1) {
+            size_t k = i + (size_t)__builtin_ctz(m);
+            if (ns_forward(&f[k]) && old) NS_PUSH(ns->keep, &f[k]);
+        }
+    }
+    for (; i < n; i++)
         if (ns_forward(&f[i]) && old) NS_PUSH(ns->keep, &f[i]);
 }
 
@@ -715,15 +736,51 @@ static void ns_scan_static(RtScanFn scan) {
     scan(NULL, (uintptr_t)__data_start, (uintptr_t)_end);
 }
 
-/* Region memory: every live chunk's data and the large blocks of the regions on the stack. */
-__attribute__((no_sanitize("address"))) static void ns_scan_regions(RtScanFn scan) {
+/* Region memory: the used part of each chunk of the regions on the region stack (the
+ * program's region included), found by R2 (regal.h): the window is in the newest chunk, so that
+ * chunk is used up to the bump pointer, and each older one up to what the next newer one says
+ * was handed out of it (prev_used); any other live chunk (a captured region's, one a region
+ * handed to a heap descriptor) whole; and every large block of those regions. The whole of
+ * every chunk was scanned before: a 64 KiB scan per region holding a chunk at every minor
+ * collection (the program's region's, in every program), whose stale words pinned dead objects
+ * (bench_runner's 256-byte nursery row: 7.7 of 52 us per collection). */
+static int ns_chunk_in(const uintptr_t *v, size_t n, uintptr_t c) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (v[mid] < c) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n && v[lo] == c;
+}
+/* One region's chunks by their used part (they go on n->exact), and its large blocks. */
+__attribute__((no_sanitize("address"))) static void ns_scan_region(Region *r, RtScanFn scan, void *ctx) {
+    if (RT_CAPTURED(r)) return;   /* its chunks are scanned whole, as live chunks */
+    for (RtLarge *l = r->large; l != NULL; l = l->next)
+        scan(ctx, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
+    RtChunk *c = r->chunks;
+    if (c == NULL || r->cur < c->data || r->cur > c->data + RT_CHUNK_DATA) return;
+    for (const char *hi = r->cur; c != NULL; c = c->next) {
+        scan(ctx, (uintptr_t)c->data, (uintptr_t)hi);
+        NS_PUSH(ns->exact, (uintptr_t)c);
+        if (c->next != NULL) hi = c->next->data + (c->prev_used <= RT_CHUNK_DATA ? c->prev_used : RT_CHUNK_DATA);
+    }
+}
+__attribute__((no_sanitize("address"))) static void ns_scan_regions(RtScanFn scan, void *ctx) {
+    Ns *n = ns;
+    n->exact.n = 0;
+    int global = 0;
+    for (Region *r = rt_region_top; r != NULL; r = r->parent) {
+        ns_scan_region(r, scan, ctx);
+        global |= r == &rt_global_region;
+    }
+    if (!global) ns_scan_region(&rt_global_region, scan, ctx);
+    for (int i = 0; i < RT_CLOSED_REGIONS && rt_closed_regions[i] != NULL; i++)
+        for (RtChunk *c = rt_closed_regions[i]->chunks; c != NULL; c = c->next) NS_PUSH(n->exact, (uintptr_t)c);
+    if (n->exact.n > 1) qsort(n->exact.v, n->exact.n, sizeof *n->exact.v, ns_cmp_uptr);
     for (RtChunk *c = rt_live_chunks; c != NULL; c = c->live_next)
-        scan(NULL, (uintptr_t)c->data, (uintptr_t)c->data + RT_CHUNK_DATA);
-    for (Region *r = rt_region_top; r != NULL; r = r->parent)
-        for (RtLarge *l = ((uintptr_t)r->large & 1) ? NULL : r->large; l != NULL; l = l->next)
-            scan(NULL, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
-    for (RtLarge *l = rt_global_region.large; l != NULL; l = l->next)
-        scan(NULL, (uintptr_t)l->data, (uintptr_t)l->data + l->bytes);
+        if (!ns_chunk_in(n->exact.v, n->exact.n, (uintptr_t)c))
+            scan(ctx, (uintptr_t)c->data, (uintptr_t)c->data + RT_CHUNK_DATA);
 }
 
 /* RETIREMENT. An object pinned at this collection and the last one, that at least
@@ -785,7 +842,11 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
         uint64_t *m = s->prev;
         s->prev = s->mark;
         s->mark = m;
-        memset(s->mark, 0, s->active / s->unit / 64 * sizeof(uint64_t) + sizeof(uint64_t));
+        if (s->prev_w0 < s->prev_w1)   /* what the pins two collections ago set, not the map */
+            memset(s->mark + s->prev_w0, 0, (s->prev_w1 - s->prev_w0) * sizeof(uint64_t));
+        s->prev_w0 = s->mark_w0;
+        s->prev_w1 = s->mark_w1;
+        s->mark_w0 = s->mark_w1 = 0;
         s->newpins.n = s->twice.n = 0;
     }
     n->cand.n = n->work.n = n->work_old.n = n->keep.n = 0;
@@ -794,10 +855,9 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < n->sp[k].retired.n; i++)
             ns_pin(k, n->sp[k].retired.v[i].lo, n->sp[k].retired.v[i].hi - n->sp[k].retired.v[i].lo);
-    /* 1. ambiguous roots */
     rt_region_gc_roots_hook(ns_scan_ambiguous, NULL, sp);
     ns_scan_static(ns_scan_ambiguous);
-    ns_scan_regions(ns_scan_ambiguous);
+    ns_scan_regions(ns_scan_ambiguous, NULL);
     if (n->fixed.n != 0) {   /* deduplicated, then pinned */
         qsort(n->fixed.v, n->fixed.n, sizeof *n->fixed.v, ns_cmp_uptr);
         size_t m = 0;
@@ -857,8 +917,7 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
         rt_region_gc_roots_hook(ns_verify_range, "stack/tls", sp);
         extern char __data_start[], _end[];
         ns_verify_range("static", (uintptr_t)__data_start, (uintptr_t)_end);
-        for (RtChunk *c = rt_live_chunks; c != NULL; c = c->live_next)
-            ns_verify_range("chunk", (uintptr_t)c->data, (uintptr_t)c->data + RT_CHUNK_DATA);
+        ns_scan_regions(ns_verify_range, "region");
         for (size_t i = 0; i < n->aslots.n; i++)
             ns_verify_range("aslot", (uintptr_t)n->aslots.v[i], (uintptr_t)n->aslots.v[i] + 8);
     }
@@ -1137,7 +1196,7 @@ static __attribute__((noinline)) void ns_audit_frozen_roots(void) {
     Ns *n = ns;
     rt_region_gc_roots_hook(ns_audit_range, NULL, (uintptr_t)__builtin_frame_address(0));
     ns_scan_static(ns_audit_range);
-    ns_scan_regions(ns_audit_range);
+    ns_scan_regions(ns_audit_range, NULL);
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < n->sp[k].runs.n; i++)
             ns_audit_range(NULL, n->sp[k].runs.v[i].lo, n->sp[k].runs.v[i].hi);

@@ -222,6 +222,7 @@ static inline int rt_bytes_eq(const unsigned char *a, const unsigned char *b, si
 }
 
 static void rt_sym_grow(void) {
+    if (rt_sym_cap == 0) rt_region_closed(&rt_sym_region);   /* before its first chunk */
     size_t cap = rt_sym_cap ? rt_sym_cap * 2 : 1024;
     RtSymbol **t = rt_upstream_alloc(cap * sizeof *t);
     memset(t, 0, cap * sizeof *t);

@@ -585,7 +585,8 @@ void *rt_heap_alloc_slow(TypeId t, size_t bytes);
  * a MINOR COLLECTION copies what is reachable into libgc (PROMOTION) and frees the rest at
  * once. Its roots:
  *   N1  ambiguous: this thread's stack and registers, static data, the thread-local values,
- *       the chunks and large blocks of live regions, and the libgc objects allocated since the
+ *       what live regions handed out of their chunks (a chunk's unused end is no root; the
+ *       chunks of a closed region, rtlib.h, none) and their large blocks, and the libgc objects allocated since the
  *       last minor collection that are not typed (scratch memory, hash tables' parts): a word
  *       that points into a nursery object PINS it (it stays where it is until a later minor
  *       collection finds it unpinned), and is never changed;

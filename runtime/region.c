@@ -191,6 +191,17 @@ static void rt_held_grow(uint64_t bytes) {
  * released. */
 _Thread_local RtChunk *rt_live_chunks;
 RtChunk *rt_orphan_chunks;
+Region *rt_closed_regions[RT_CLOSED_REGIONS];
+
+void rt_region_closed(Region *r) {
+    for (int i = 0; i < RT_CLOSED_REGIONS; i++)
+        if (rt_closed_regions[i] == NULL || rt_closed_regions[i] == r) {
+            rt_closed_regions[i] = r;
+            return;
+        }
+    fprintf(stderr, "internal error: rt_region_closed: more than %d regions\n", RT_CLOSED_REGIONS);
+    abort();
+}
 static _Thread_local int rt_live_registered;
 
 #define RT_SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)

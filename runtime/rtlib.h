@@ -202,6 +202,14 @@ void rt_gc_free(void *p);
  * them out when the thread exits (rt_chunks_orphan, under the collector's lock). */
 extern _Thread_local RtChunk *rt_live_chunks;
 extern RtChunk *rt_orphan_chunks;
+/* CLOSED regions: regions outside the region stack, living as long as the program, whose
+ * objects refer only to objects of the same region or static data (the symbols' region,
+ * object.c: symbols and their names), registered once by their owner before the first chunk.
+ * The nursery does not scan their chunks (nothing young can be reached from them:
+ * nursery.c, ns_scan_regions). At most RT_CLOSED_REGIONS. */
+#define RT_CLOSED_REGIONS 4
+extern Region *rt_closed_regions[RT_CLOSED_REGIONS];
+void rt_region_closed(Region *r);
 /* The heap profile's i-th registered table of sites (region.c): its length, 0 past the last. */
 size_t rt_heap_site_table(int i, RtHeapSite **sites);
 void rt_chunks_orphan(void);

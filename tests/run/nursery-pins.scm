@@ -1,5 +1,5 @@
 ; The nursery (runtime/nursery.c) at its own pace, with no stress mode: windows of the object
-; space cut at 4 KiB (a long free run handed out in pieces), objects held only by ambiguous
+; space cut at 16 KiB (a long free run handed out in pieces), objects held only by ambiguous
 ; roots (globals, C frames) pinned among thousands of dead ones of every size up to 256 bytes,
 ; pinned again and retired, found through the candidate bitmap in address order; vectors too
 ; large for the nursery (in libgc, noted) holding young objects, whose bytes start minor
