@@ -114,11 +114,17 @@ static void main_usage(FILE *f) {
           "  -fno-dirty-calls     a call whose result is no object (a boolean) is given its\n"
           "                       caller's region even when the procedure called leaves more there\n"
           "                       (continuations its tail calls pass on) instead of its frame's\n"
+          "  -fno-spines          a procedure that keeps the elements of a list it is given keeps\n"
+          "                       the list (no summaries of a list's pairs apart from its elements,\n"
+          "                       and no procedure putting its result's elements in the heap for\n"
+          "                       callers that keep only those)\n"
           "  -fevacuate           a call whose result goes to the collected heap, of a procedure\n"
           "                       that leaves garbage in the region it is given, runs in a region\n"
           "                       of its own, left when it returns, its result copied out (off by\n"
-          "                       default: it pays on no benchmark yet)\n"
-          "  -fno-evacuate        no evacuated calls (the default; wins over -fevacuate)\n"
+          "                       default, but for the calls that make the elements of a list\n"
+          "                       whose callers keep only its elements: it pays on no benchmark\n"
+          "                       yet)\n"
+          "  -fno-evacuate        no evacuated calls at all (wins over -fevacuate)\n"
           "  -fno-carry-copy      a number a loop carries to its next iteration (a flonum or\n"
           "                       complex accumulator) goes to the collected heap, not copied at\n"
           "                       each back edge into the next iteration's region\n"
@@ -468,6 +474,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fevacuate")) evacuate_asked = true;
         else if (!strcmp(a, "-fno-evacuate")) no_evacuate = true;   /* wins, in any order */
         else if (!strcmp(a, "-fno-carry-copy")) ro.no_carry_copy = true;
+        else if (!strcmp(a, "-fno-spines")) ro.no_spines = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-lean-compares")) eo.no_lean_compares = true;
         else if (!strcmp(a, "-fno-unboxed-operands")) eo.no_unboxed_operands = true;
@@ -508,6 +515,7 @@ int main(int argc, char **argv) {
     }
     eo.nursery = !no_nursery;
     ro.evacuate = evacuate_asked && !no_evacuate;
+    ro.no_evacuate = no_evacuate;
     if (dashdash < argc) {
         if (!run && dashdash + 1 < argc) {
             fprintf(stderr, "regal: arguments after '--' are the program's: they need --run\n");

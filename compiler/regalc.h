@@ -388,6 +388,8 @@ struct Ast {
                              the call made */
     int rg_tok;           /* regions.c: 1 + this site's token in its procedure, 0: none yet */
     bool rg_tested;       /* regions.c: a call whose value is only tested (an if's test) or dropped */
+    bool rg_elem;         /* regions.c: a call sent to the heap as an element of a list whose
+                             callers keep the elements (ELEMS mode): evacuated */
     bool check_init;      /* analyze.c, a reference: it may read a letrec variable before its init
                              has been assigned (emit.c raises "used before its definition") */
 };
@@ -957,6 +959,7 @@ typedef enum RegionWhy {
     RW_SET,              /* assigned with set! */
     RW_CAPTURED,         /* captured by a closure that keeps it */
     RW_BOXED,            /* in an assigned variable that a closure captures */
+    RW_ELEMENT,          /* an element of a list whose callers keep the elements, not the list */
     RW_COUNT
 } RegionWhy;
 
@@ -1008,10 +1011,13 @@ typedef struct RegionsOptions {
                             * a region of the frame or iteration, not the collected heap */
     bool no_dirty_calls;   /* -fno-dirty-calls: a call whose result is no object is given the
                             * caller's region even when its callee leaves garbage there */
+    bool no_spines;        /* -fno-spines: a parameter's or free variable's summary covers all
+                            * it reaches; no list's elements apart from its pairs (regions.c) */
     bool evacuate;         /* -fevacuate: a call whose result goes to the heap, of a procedure that
                             * leaves garbage in the region it is given, runs in a region of its
                             * own and its result is copied out (Ast.place_evac; off by default:
                             * it pays on no benchmark yet, regions.c, rg_evacuated) */
+    bool no_evacuate;      /* -fno-evacuate: no evacuated calls at all (not even element calls) */
     bool separate;         /* another unit is compiled apart (regal -c, or a program linking
                             * one): no evacuated calls (code regions.c cannot see may re-enter a
                             * continuation) */

@@ -138,6 +138,10 @@ typedef struct Tok {
     uint64_t into;        /* TK_PARAM: the parameters (bit j: parameter j) into whose objects
                            * it may be stored (the INTO summary) */
     Var *copy_var;        /* TK_COPY: the loop variable whose copies it stands for (below) */
+    int parts;            /* TK_PARAM, TK_FREE: 1 + the token of its objects' parts (its PARTS
+                             token, below), 0: none (it stands for all it reaches) */
+    bool is_parts;        /* that token (same kind and index as its owner) */
+    bool of_proc;         /* ... of a procedure's token (its parts: what the closure captured) */
 } Tok;
 
 typedef struct Proc {
@@ -205,6 +209,11 @@ typedef struct Rg {
     Bits copy_demoted;    /* loop variables (by id) that are no copy variables after all */
     VEC(int) copy_tok;    /* by var id: 1 + its TK_COPY token in its host, 0: none yet */
     bool evacuate;        /* calls may be evacuated (rg_evacuated, below) */
+    bool evacuate_ok;     /* ... the program allows it: element calls are (spines, below) */
+    bool spines;          /* parameters and free variables have PARTS tokens (spines, below) */
+    uint8_t **param_spine; /* by lambda id: per required parameter, its spine summary */
+    uint8_t **free_spine; /* by lambda id: per free variable, its spine summary */
+    bool *elems_heap;     /* by lambda id: puts its result's elements in the heap (spines) */
 } Rg;
 
 typedef struct Chain {    /* the loops the current node is in tail position of, innermost first */
@@ -292,6 +301,23 @@ static Bits rg_reach(Rg *rg, const Bits *v) {
             if (bits_add(&done, t)) grew |= bits_union(&r, &rg->p->toks.items[t].contents);
     }
     bits_free(&done);
+    return r;
+}
+
+/* (car x) (elem) or (cdr x) of the values v: of an own token with parts, its parts or itself;
+ * of its parts, themselves; of anything else, all it reaches (spines, rg_proc_new). */
+static Bits rg_part(Rg *rg, const Bits *v, bool elem) {
+    Bits r = {0}, other = {0};
+    BITS_EACH(v, t) {
+        const Tok *k = &rg->p->toks.items[t];
+        if (k->is_parts) bits_add(&r, t);
+        else if (k->parts) bits_add(&r, elem ? k->parts - 1 : t);
+        else bits_add(&other, t);
+    }
+    Bits x = rg_reach(rg, &other);
+    bits_union(&r, &x);
+    bits_free(&x);
+    bits_free(&other);
     return r;
 }
 
@@ -818,14 +844,42 @@ static Bits rg_var_value(Rg *rg, Var *v) {
     for (size_t j = 0; p->lam && j < p->lam->free.len; j++)
         if (p->lam->free.items[j] == v) {
             for (size_t t = 0; t < p->toks.len; t++)
-                if (p->toks.items[t].kind == TK_FREE && p->toks.items[t].index == (int)j) bits_add(&r, (int)t);
+                if (p->toks.items[t].kind == TK_FREE && p->toks.items[t].index == (int)j && !p->toks.items[t].is_parts)
+                    bits_add(&r, (int)t);
         }
     return r;
+}
+
+/* ELEMS mode (spines, rg_proc_new): this procedure puts its result's elements in the heap. */
+static bool rg_elems_mode(const Rg *rg) { return rg->p->lam && rg->elems_heap[rg->p->lam->id]; }
+/* A call of a procedure in ELEMS mode (this one, say): its result is a spine too. */
+static bool rg_self_call(const Rg *rg, const Ast *a) {
+    return a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->known && rg->elems_heap[a->fn->var->known->id];
+}
+/* In ELEMS mode, values v put into the result: as elements (a pair's car, a list's item) or in
+ * its spine (a pair's cdr, the value returned). What this procedure or its calls make goes to
+ * the heap, but, in the spine, the pairs it makes (cons, list) and its own results; what it was
+ * given (parameters, free variables) its callers know of from its summaries. */
+static void rg_elems_heap(Rg *rg, const Bits *v, bool spine, Loc loc) {
+    Proc *p = rg->p;
+    BITS_EACH(v, t) {
+        Tok *k = &p->toks.items[t];
+        if (k->kind != TK_SITE && k->kind != TK_COPY) continue;
+        if (spine && k->kind == TK_SITE &&
+            ((k->site->kind == AST_PRIMCALL && (k->site->prim->id == PRIM_cons || k->site->prim->id == PRIM_list)) ||
+             rg_self_call(rg, k->site)))
+            continue;
+        if (k->kind == TK_SITE && k->site->kind == AST_CALL) k->site->rg_elem = true;   /* evacuated */
+        const char *name = p->lam->name ? xasprintf("'%s'", p->lam->name->name) : "a procedure";
+        rg_need(rg, t, SC_HEAP, RW_ELEMENT, xasprintf("an element of the list %s returns, whose callers keep "
+                                                      "its elements and not the list", name), loc, -1);
+    }
 }
 
 /* A value in tail position of the procedure is returned: it must outlive the call. */
 static Bits rg_result(Rg *rg, Bits v, Ctx c, Loc loc) {
     if (c.ptail) rg_use(rg, &v, SC_CALLER, RW_RETURNED, "returned", loc);
+    if (c.ptail && rg_elems_mode(rg)) rg_elems_heap(rg, &v, true, loc);
     return v;
 }
 
@@ -862,6 +916,120 @@ static bool rg_returns_captured(Rg *rg, const CallTarget *ts, int n) {
             if (rg->free_sum[l->id][i] == SUM_RESULT) return true;
     }
     return false;
+}
+
+/* The spine summary of argument i of what a call may enter (spines, rg_proc_new): a lambda's
+ * for its parameter's own token; a primitive's, its summary. */
+static uint8_t rg_args_spine(Rg *rg, CallTarget *ts, int n, size_t i, size_t nargs) {
+    uint8_t s = SUM_NONE;
+    for (int j = 0; j < n; j++) {
+        const Lambda *l = ts[j].lambda;
+        uint8_t x = !l ? rg_args_summary(rg, &ts[j], 1, i, nargs)
+                  : i < l->params.len ? rg->param_spine[l->id][i] : rg->rest_sum[l->id];
+        if (x > s) s = x;
+    }
+    return s;
+}
+
+/* Whether k may put its result's elements in the heap for callers that keep them and not the
+ * list (ELEMS mode, spines): it returns pairs or no objects, and is called only by its name
+ * (a known procedure: the prelude's map at a call). Not a procedure inference follows through
+ * data (ecraven nucleic's domains, lambdas in a list: their lists of heap objects, then in a
+ * region, pinned what they held at every minor collection, 1.39x the time). */
+static bool rg_elems_fit(const Rg *rg, const Lambda *k) {
+    Type t = infer_return_type(k);
+    return rg->spines && k && !k->escapes && !k->contified && !k->rest && k->self && k->self->known == k &&
+           !(t & (TY_FLO | TY_BIG | TY_RAT | TY_CPLX | TY_STR | TY_VEC | TY_BVEC | TY_PROC | TY_REC | TY_OTHER));
+}
+/* The procedures whose results k returns by its tail calls (through contified loops) into
+ * group; false when a tail call may enter anything unfit (an unknown procedure, apply). All of
+ * them must be in the mode together: they return into the same region (a procedure's fixnum
+ * copy, version.c, which its entry calls in tail position, made the elements in that region,
+ * found by --check-regions). */
+static bool rg_elems_tails(const Rg *rg, const Ast *a, PtrMap *seen, LambdaVec *group) {
+    switch (a->kind) {
+    case AST_IF: return rg_elems_tails(rg, a->then, seen, group) && rg_elems_tails(rg, a->els, seen, group);
+    case AST_SEQ: return rg_elems_tails(rg, a->items.items[a->items.len - 1], seen, group);
+    case AST_LET: case AST_LETREC: return rg_elems_tails(rg, a->body, seen, group);
+    case AST_PRIMCALL: return !prims_higher_order(a->prim, a->args.len);
+    case AST_CALL: {
+        Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
+        if (!k || (!k->contified && !rg_elems_fit(rg, k))) return false;
+        size_t *mark = ptrmap_slot(seen, k, true);
+        if (*mark != PTRMAP_NONE) return true;   /* looked into once */
+        *mark = 1;
+        if (!k->contified) vec_push(group, k);
+        return rg_elems_tails(rg, k->body, seen, group);
+    }
+    default: return true;
+    }
+}
+/* Puts k in ELEMS mode with the procedures it returns the results of; false if it cannot be. */
+static bool rg_elems_enter(Rg *rg, Lambda *k) {
+    if (rg->elems_heap[k->id]) return true;
+    if (!rg_elems_fit(rg, k)) return false;
+    PtrMap seen = {0};
+    LambdaVec group = {0};
+    *ptrmap_slot(&seen, k, true) = 1;
+    vec_push(&group, k);
+    bool ok = rg_elems_tails(rg, k->body, &seen, &group);
+    for (size_t i = 0; ok && i < group.len; i++)
+        if (!rg->elems_heap[group.items[i]->id]) rg->elems_heap[group.items[i]->id] = rg->sum_changed = true;
+    ptrmap_free(&seen);
+    vec_free(&group);
+    return ok;
+}
+
+/* A TOP of a value passed (spines): a token whose objects are one object each (a constructor's,
+ * a closure, a boxed flonum) or a list's spine (a rest list, an own token, the result of a
+ * procedure in ELEMS mode), everything else they reach being in their contents. A call's
+ * result is none otherwise: its callee's region holds the list and its elements alike. */
+static bool rg_top(const Rg *rg, const Tok *k) {
+    switch (k->kind) {
+    case TK_PARAM: case TK_FREE: return k->parts != 0;
+    case TK_REST: return true;
+    case TK_SITE:
+        if (k->site->kind == AST_LAMBDA || k->site->kind == AST_REF) return true;
+        if (k->site->kind == AST_PRIMCALL) return k->site->prim->effect == EF_CTOR;
+        if (k->site->kind == AST_CALL) {
+            CallTarget ts[RG_MAX_TARGETS];
+            int nt;
+            if (!rg_call_targets(rg, k->site, ts, &nt) || nt < 1) return false;
+            for (int j = 0; j < nt; j++)
+                if (!ts[j].lambda || !rg->elems_heap[ts[j].lambda->id]) return false;
+            return true;
+        }
+        return false;
+    default: return false;
+    }
+}
+/* v's tops, and the rest: their contents and v's other tokens. */
+static void rg_split(const Rg *rg, const Bits *v, Bits *top, Bits *rest) {
+    *top = (Bits){0};
+    *rest = (Bits){0};
+    BITS_EACH(v, t) {
+        const Tok *k = &rg->p->toks.items[t];
+        if (rg_top(rg, k)) {
+            bits_add(top, t);
+            bits_union(rest, &k->contents);
+        } else {
+            bits_add(rest, t);
+        }
+    }
+}
+/* A call passing v where its callees keep the elements but not the spine: the procedures
+ * whose results in v would be tops in ELEMS mode are put in it (Rg.elems_heap). */
+static void rg_demand_elems(Rg *rg, const Bits *v) {
+    BITS_EACH(v, t) {
+        const Tok *k = &rg->p->toks.items[t];
+        if (k->kind != TK_SITE || k->site->kind != AST_CALL || rg_top(rg, k)) continue;
+        CallTarget ts[RG_MAX_TARGETS];
+        int nt;
+        if (!rg_call_targets(rg, k->site, ts, &nt) || nt < 1) continue;
+        bool ok = true;
+        for (int j = 0; j < nt && ok; j++) ok = ts[j].lambda && rg_elems_fit(rg, ts[j].lambda);
+        for (int j = 0; j < nt && ok; j++) rg_elems_enter(rg, ts[j].lambda);
+    }
 }
 
 /* The lambdas (or primitives) a call may enter: the known one, or those inference names
@@ -1083,6 +1251,73 @@ static void rg_mark_tail_passed(Rg *rg, const Bits *v) {
 }
 
 static void rg_call_stores(Rg *rg, const CallTarget *ts, int nt, Bits *v, size_t n, const char *name, Loc loc);
+/* What a call's result may hold of what the closure called captured (spines, rg_proc_new): of
+ * a closure made here, the values of its free variables summarised RESULT, or only their parts
+ * when their spine summary is not (a closure returning what the closure it captured returns,
+ * not that closure: the prelude's map of (lambda (a) (ev a env)) in benchmarks/interp); of a
+ * parameter's or free variable's closure, its parts (its captured values: were the closure
+ * among them, it would be among its own parts, and the caller's split gives those its parts'
+ * summary); anything else whole, as with -fno-spines. */
+static Bits rg_captured_returned(Rg *rg, const Bits *f) {
+    if (!rg->spines) return bits_copy(f);
+    Bits r = {0};
+    BITS_EACH(f, t) {
+        const Tok *k = &rg->p->toks.items[t];
+        if (k->parts) {
+            bits_add(&r, k->parts - 1);
+        } else if (k->kind == TK_SITE && k->site->kind == AST_LAMBDA) {
+            const Lambda *l = k->site->lambda;
+            for (size_t i = 0; i < l->free.len; i++) {
+                if (rg->free_sum[l->id][i] < SUM_RESULT) continue;
+                Bits x = rg_var_value(rg, l->free.items[i]);
+                if (rg->free_spine[l->id][i] >= SUM_RESULT) {
+                    bits_union(&r, &x);
+                } else {
+                    Bits top, rest;
+                    rg_split(rg, &x, &top, &rest);
+                    bits_union(&r, &rest);
+                    bits_free(&top);
+                    bits_free(&rest);
+                }
+                bits_free(&x);
+            }
+        } else {
+            bits_add(&r, t);
+        }
+    }
+    return r;
+}
+
+/* What a call's argument values v need by the callees' summary s: the heap (GLOBAL), the
+ * result's (RESULT: they join the call's value r and the contents of its result token t, if
+ * t >= 0), or the call's scope use. */
+static void rg_call_arg(Rg *rg, const Bits *v, uint8_t s, bool seen, const char *name, int use, Bits *r, int t, Loc loc) {
+    if (s == SUM_GLOBAL) {
+        rg_use(rg, v, SC_HEAP, seen ? RW_KEPT : RW_UNKNOWN_CALL, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
+                                        : "passed to an unknown procedure", loc);
+    } else if (s == SUM_RESULT) {
+        bits_union(r, v);
+        if (t >= 0) rg->changed |= bits_union(&rg->p->toks.items[t].contents, v);
+    } else {
+        rg_use(rg, v, use, RW_LOCAL, NULL, loc);
+    }
+}
+/* The same for a tail call's: what is kept, the heap; what is returned, the caller's region;
+ * what is used by the callee, after this frame is gone: what this procedure was given outlives
+ * it anyway, only its own objects must. */
+static void rg_tail_arg(Rg *rg, const Bits *v, uint8_t s, bool seen, const char *name, Loc loc) {
+    if (s == SUM_GLOBAL)
+        rg_use(rg, v, SC_HEAP, seen ? RW_KEPT : RW_UNKNOWN_CALL, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
+                                        : "passed to an unknown procedure", loc);
+    else if (s == SUM_RESULT)
+        rg_use(rg, v, SC_CALLER, RW_RETURNED, "passed in a tail call", loc);
+    else
+        BITS_EACH(v, t) {
+            if (rg->p->toks.items[t].kind == TK_SITE)
+                rg_need(rg, t, SC_CALLER, RW_RETURNED, "passed in a tail call", loc, -1);
+        }
+}
+
 static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     Proc *p = rg->p;
     Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
@@ -1146,17 +1381,18 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         if (!known) vec_push(&p->tail_calls, a);
         for (size_t i = 0; i < n; i++) {
             uint8_t sum = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
-            if (sum == SUM_GLOBAL)
-                rg_use(rg, &v[i], SC_HEAP, seen ? RW_KEPT : RW_UNKNOWN_CALL, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
-                                                : "passed to an unknown procedure", a->loc);
-            else if (sum == SUM_RESULT)
-                rg_use(rg, &v[i], SC_CALLER, RW_RETURNED, "passed in a tail call", a->loc);
-            else   /* used by the callee, after this frame is gone: but what this procedure
-                    * was given outlives it anyway, only its own objects must */
-                BITS_EACH(&v[i], t) {
-                    if (p->toks.items[t].kind == TK_SITE)
-                        rg_need(rg, t, SC_CALLER, RW_RETURNED, "passed in a tail call", a->loc, -1);
-                }
+            uint8_t spine = seen && rg->spines ? rg_args_spine(rg, ts, nt, i, n) : sum;
+            if (spine == sum) {
+                rg_tail_arg(rg, &v[i], sum, seen, name, a->loc);
+                continue;
+            }
+            if (sum == SUM_GLOBAL) rg_demand_elems(rg, &v[i]);
+            Bits top, rest;   /* (spines, rg_proc_new) */
+            rg_split(rg, &v[i], &top, &rest);
+            rg_tail_arg(rg, &top, spine, seen, name, a->loc);
+            rg_tail_arg(rg, &rest, sum, seen, name, a->loc);
+            bits_free(&top);
+            bits_free(&rest);
         }
     } else {
         rg_use(rg, &f, c.use, RW_LOCAL, NULL, a->loc);
@@ -1165,19 +1401,26 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         bool inert = seen && !gives_captured && rg_targets_alloc_free(rg, ts, nt);
         if (!inert) bits_add(&r, t);
         /* the result may be what the closure captured: the closure outlives the result */
-        if (gives_captured) rg->changed |= bits_union(&p->toks.items[t].contents, &f);
+        if (gives_captured) {
+            Bits cap = rg_captured_returned(rg, &f);
+            rg->changed |= bits_union(&p->toks.items[t].contents, &cap);
+            bits_free(&cap);
+        }
+        bool holds = !inert && rg_type_holds_refs(infer_type(a));
         for (size_t i = 0; i < n; i++) {
             uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
-            if (s == SUM_GLOBAL) {
-                rg_use(rg, &v[i], SC_HEAP, seen ? RW_KEPT : RW_UNKNOWN_CALL, seen ? xasprintf("passed to '%s', which keeps it", name ? name : "a procedure")
-                                                : "passed to an unknown procedure", a->loc);
-            } else if (s == SUM_RESULT) {
-                bits_union(&r, &v[i]);
-                if (!inert && rg_type_holds_refs(infer_type(a)))
-                    rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
-            } else {
-                rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
+            uint8_t spine = seen && rg->spines ? rg_args_spine(rg, ts, nt, i, n) : s;
+            if (spine == s) {
+                rg_call_arg(rg, &v[i], s, seen, name, c.use, &r, holds ? t : -1, a->loc);
+                continue;
             }
+            if (s == SUM_GLOBAL) rg_demand_elems(rg, &v[i]);
+            Bits top, rest;   /* (spines, rg_proc_new) */
+            rg_split(rg, &v[i], &top, &rest);
+            rg_call_arg(rg, &top, spine, seen, name, c.use, &r, holds ? t : -1, a->loc);
+            rg_call_arg(rg, &rest, s, seen, name, c.use, &r, holds ? t : -1, a->loc);
+            bits_free(&top);
+            bits_free(&rest);
         }
         /* a callee storing objects of its region into argument j's (stores into parameters):
          * that region must die with them, as what is stored into them does */
@@ -1187,9 +1430,10 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         for (size_t j = 0; j < n && j < 64; j++) {
             if (!(sr >> j & 1)) continue;
             Bits into = rg_reach(rg, &v[j]), x = {0};
-            BITS_EACH(&into, q) {   /* no store writes into a procedure (one may be among the contents) */
+            BITS_EACH(&into, q) {   /* no store writes into a procedure (one may be among the contents),
+                                     * nor, as before a closure's token had parts, into those parts */
                 Type ty = p->toks.items[q].type;
-                if (ty != 0 && !(ty & ~TY_PROC)) bits_del(&into, q);
+                if ((ty != 0 && !(ty & ~TY_PROC)) || p->toks.items[q].of_proc) bits_del(&into, q);
             }
             bits_add(&x, t);
             rg_store(rg, &into, &x, xasprintf("the region given to '%s', which stores into its argument %zu",
@@ -1308,6 +1552,23 @@ static const Prim *rg_applied_prim(const Ast *a) {
     return f->var->prim;
 }
 
+/* What an argument v of apply hands to the procedure it calls: all v reaches; but of its list
+ * (last), whose pairs the runtime reads and keeps none of (call.c, rt_apply_spread), only the
+ * elements (spines, rg_proc_new): its tops are used here (use), or, in a tail call (use < 0),
+ * made to outlive the frame. */
+static Bits rg_apply_list(Rg *rg, const Bits *v, bool last, int use, Loc loc) {
+    if (!last || !rg->spines) return rg_reach(rg, v);
+    rg_demand_elems(rg, v);
+    Bits top, rest;
+    rg_split(rg, v, &top, &rest);
+    if (use >= 0) rg_use(rg, &top, use, RW_LOCAL, NULL, loc);
+    else rg_tail_arg(rg, &top, SUM_NONE, true, "apply", loc);
+    Bits x = rg_reach(rg, &rest);
+    bits_free(&top);
+    bits_free(&rest);
+    return x;
+}
+
 static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     Proc *p = rg->p;
     const Prim *pr = a->prim;
@@ -1362,7 +1623,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     if (c.ptail && prims_higher_order(pr, n)) p->tail_unknown = true;   /* (tail cycles, below) */
     if (pr->id == PRIM_apply && c.ptail && p->lam && n >= 2) {   /* a tail call */
         for (size_t i = 0; i < n; i++) {
-            Bits x = rg_reach(rg, &v[i]);
+            Bits x = rg_apply_list(rg, &v[i], i + 1 == n, -1, a->loc);
             rg_use(rg, &x, SC_HEAP, RW_UNKNOWN_CALL, "passed to apply", a->loc);
             bits_free(&x);
         }
@@ -1405,7 +1666,7 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             ? xasprintf("passed to '%s', which calls procedures with its arguments", pr->name)
             : xasprintf("passed to '%s'", pr->name);
         for (size_t i = 0; i < n; i++) {
-            Bits x = rg_reach(rg, &v[i]);
+            Bits x = rg_apply_list(rg, &v[i], pr->id == PRIM_apply && i + 1 == n, c.use, a->loc);
             rg_use(rg, &x, SC_HEAP, pc == PC_HIGHER ? RW_HIGHER_ORDER : RW_ESCAPE_PRIM, why, a->loc);
             bits_free(&x);
         }
@@ -1423,6 +1684,8 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             if (!rg_type_unallocated(prims_arg_type(pr, i)))   /* not an index */
                 rg_store(rg, &into, &x, xasprintf("stored by '%s'", pr->name), a->loc);
             bits_free(&x);
+            if (rg_elems_mode(rg) && (pr->id == PRIM_set_car_x || pr->id == PRIM_set_cdr_x || pr->id == PRIM_list_set_x))
+                rg_elems_heap(rg, &v[i], pr->id == PRIM_set_cdr_x, a->loc);
         }
         bits_free(&into);
         if (n > 0) {
@@ -1439,6 +1702,8 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
         for (size_t i = 0; i < n; i++) {
             rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
             rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
+            if (rg_elems_mode(rg) && (pr->id == PRIM_cons || pr->id == PRIM_list))   /* its car, its items */
+                rg_elems_heap(rg, &v[i], pr->id == PRIM_cons && i == 1, a->loc);
         }
         break;
     case PC_PART:
@@ -1446,7 +1711,8 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
             if ((pr->flags & RT_PF_ALLOC) && rg_type_holds_refs(infer_type(a)))
                 rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
-            Bits x = rg_reach(rg, &v[i]);
+            Bits x = i == 0 && (pr->flags & (RT_PF_TAIL | RT_PF_ELEM)) ? rg_part(rg, &v[0], pr->flags & RT_PF_ELEM)
+                                                                       : rg_reach(rg, &v[i]);
             bits_union(&r, &x);
             bits_free(&x);
         }
@@ -1471,9 +1737,15 @@ static Bits rg_lambda(Rg *rg, Ast *a, Ctx c) {
         rg->changed |= bits_union(&p->toks.items[t].contents, &x);
         /* returned by the closure (SUM_RESULT): its calls keep the closure as long as their
          * results (rg_call), and the value lives as long as the closure (its contents) */
-        if (rg->free_sum[l->id][j] == SUM_GLOBAL)
-            rg_use(rg, &x, SC_HEAP, RW_CAPTURED, xasprintf("captured by %s, which keeps '%s'",
-                                              p->toks.items[t].what, fv->name->name), a->loc);
+        if (rg->free_sum[l->id][j] == SUM_GLOBAL) {
+            Bits top = {0}, rest = {0};   /* the closure keeps only its parts (spines, rg_proc_new) */
+            if (rg->spines && rg->free_spine[l->id][j] < SUM_GLOBAL) rg_split(rg, &x, &top, &rest);
+            else rest = bits_copy(&x);
+            rg_use(rg, &rest, SC_HEAP, RW_CAPTURED, xasprintf("captured by %s, which keeps '%s'",
+                                                 p->toks.items[t].what, fv->name->name), a->loc);
+            bits_free(&top);
+            bits_free(&rest);
+        }
         bits_free(&x);
     }
     return rg_result(rg, rg_one(t), c, a->loc);
@@ -1552,6 +1824,38 @@ static Bits rg_walk(Rg *rg, Ast *a, Ctx c) {
 }
 
 /* ---- one procedure ----------------------------------------------------------------------- */
+/* Spines. A parameter's or free variable's token stood for its objects and all they reach, so
+ * a procedure that keeps the elements of a list it is given kept the list: an interpreter's
+ * `ap`, which spreads its argument list with apply and copies its elements into a frame, kept
+ * every argument list its `ev` made (benchmarks/interp: 161 MB of pairs in the heap). Now each
+ * such token of a value that may hold references has a PARTS token (its contents): what its
+ * objects' parts are, the elements of a list, the values a closure captured. car and the c[ad]r
+ * with an a (RT_PF_ELEM) of the own token give the parts, cdr and list-tail (RT_PF_TAIL) the
+ * own token again (a list's spine is its own: its pairs after the first are as much the
+ * caller's object as the first), other accessors both. The own token's summary is the SPINE
+ * summary (Rg.param_spine, free_spine: what happens to the objects themselves), the join of both
+ * is the summary as before (param_sum: what happens to all they reach). A caller splits an
+ * argument's value (rg_split): its TOPS, the tokens of one object each or of a list's spine (a
+ * site that is no call, a rest list, an own token, the result of a procedure that puts its
+ * result's elements in the heap), take the spine summary; their contents and every other token
+ * (a call's result: its callee's region holds the list and its elements alike) take the join.
+ * Sound: a top token's objects are the callee's parameter's objects, whose summary is its
+ * spine's, and everything they reach other than the spine is in their contents.
+ * A procedure whose caller keeps the elements of the list it returns but not the list (ELEMS
+ * mode, Rg.elems_heap: the prelude's map making an argument list) puts what it makes for the
+ * elements in the heap: what goes into a returned pair's car, or its cdr when it is neither a
+ * pair it makes nor its own result (rg_elems_rule); its callers then split its result as a
+ * top. A call so sent to the heap is evacuated (rg_evacuated): its garbage is not the heap's.
+ * -fno-spines: no parts tokens, no elems mode. */
+static void rg_add_parts(Rg *rg, Proc *p, int t, const char *what) {
+    Tok *k = &p->toks.items[t];
+    if (!rg->spines || !rg_type_holds_refs(k->type) || k->need == SC_HEAP) return;
+    Tok e = {.kind = k->kind, .index = k->index, .need = -1, .type = TY_ANY, .is_parts = true,
+             .of_proc = !(k->type & ~TY_PROC), .what = xasprintf("%s %s", what, k->what)};
+    int pt = rg_add_tok(p, e);
+    p->toks.items[t].parts = pt + 1;
+    bits_add(&p->toks.items[t].contents, pt);
+}
 static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
     Proc *p = xcalloc(1, sizeof *p);
     p->lam = l;
@@ -1571,6 +1875,7 @@ static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
                                         .type = infer_var_type(l->params.items[i])});
             if (!l->params.items[i]->boxed) bits_add(rg_varset(rg, l->params.items[i]), t);
             else rg_need(rg, t, SC_HEAP, RW_BOXED, "stored in the box of an assigned, captured parameter", l->loc, -1);
+            rg_add_parts(rg, p, t, "the elements of");
         }
         if (l->rest) {
             int e = rg_add_tok(p, (Tok){.kind = TK_REST_ELEMS, .need = -1, .what = "rest arguments",
@@ -1583,9 +1888,9 @@ static Proc *rg_proc_new(Rg *rg, Lambda *l, Ast *body) {
             else rg_need(rg, t, SC_HEAP, RW_BOXED, "stored in the box of an assigned, captured parameter", l->loc, -1);
         }
         for (size_t j = 0; j < l->free.len; j++)
-            rg_add_tok(p, (Tok){.kind = TK_FREE, .index = (int)j, .need = -1,
-                                .what = l->free.items[j]->name->name,
-                                .type = infer_var_type(l->free.items[j])});
+            rg_add_parts(rg, p, rg_add_tok(p, (Tok){.kind = TK_FREE, .index = (int)j, .need = -1,
+                                                   .what = l->free.items[j]->name->name,
+                                                   .type = infer_var_type(l->free.items[j])}), "the parts of");
     }
     return p;
 }
@@ -1750,6 +2055,9 @@ static void rg_analyse(Rg *rg, Proc *p) {
             rg->changed = false;
             for (size_t u = 0; u < p->toks.len; u++) {
                 Tok *k = &p->toks.items[u];
+                if (k->parts && k->need >= 0)   /* (spines, above) */
+                    rg_need(rg, k->parts - 1, k->need, RW_CONTAINED, NULL, (Loc){0}, (int)u);
+                k = &p->toks.items[u];
                 if (k->kind != TK_SITE && k->kind != TK_REST) continue;
                 int placed = k->kind == TK_REST ? k->need : rg_place(rg, p, k);
                 Bits cs = bits_copy(&k->contents);
@@ -1763,6 +2071,10 @@ static void rg_analyse(Rg *rg, Proc *p) {
     for (size_t t = 0; t < p->toks.len; t++) {
         Tok *k = &p->toks.items[t];
         if (k->kind == TK_PARAM) rg_set_summary(rg, &rg->param_sum[l->id][k->index], rg_summary_of(k));
+        if (k->kind == TK_PARAM && !k->is_parts)
+            rg_set_summary(rg, &rg->param_spine[l->id][k->index], rg_summary_of(k));
+        if (k->kind == TK_FREE && !k->is_parts)
+            rg_set_summary(rg, &rg->free_spine[l->id][k->index], rg_summary_of(k));
         if (k->kind == TK_PARAM && (k->into & ~rg->param_into[l->id][k->index])) {
             rg->param_into[l->id][k->index] |= k->into;
             rg->sum_changed = true;
@@ -1934,7 +2246,9 @@ static void rg_rr_unused(Rg *rg) {
  * callee: doc/regions-tail-garbage.md. */
 static bool rg_evacuated(const Rg *rg, const Tok *k) {
     Ast *a = k->site;
-    if (!rg->evacuate || a->kind != AST_CALL || a->place != PLACE_HEAP || a->place_if_entered) return false;
+    if (!(rg->evacuate || (rg->evacuate_ok && a->rg_elem)) || a->kind != AST_CALL || a->place != PLACE_HEAP ||
+        a->place_if_entered)
+        return false;
     CallTarget ts[RG_MAX_TARGETS];
     int nt;
     if (!rg_call_targets(rg, a, ts, &nt) || nt < 1) return false;
@@ -2340,6 +2654,10 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->loop_scope = xcalloc(nl, sizeof *rg->loop_scope);
     rg->walking = xcalloc(nl, sizeof *rg->walking);
     rg->param_sum = xcalloc(nl, sizeof *rg->param_sum);
+    rg->param_spine = xcalloc(nl, sizeof *rg->param_spine);
+    rg->free_spine = xcalloc(nl, sizeof *rg->free_spine);
+    rg->elems_heap = xcalloc(nl, sizeof *rg->elems_heap);
+    rg->spines = !(opt && opt->no_spines);
     rg->rest_sum = xcalloc(nl, sizeof *rg->rest_sum);
     rg->free_sum = xcalloc(nl, sizeof *rg->free_sum);
     rg->param_into = xcalloc(nl, sizeof *rg->param_into);
@@ -2361,6 +2679,8 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
         Lambda *l = prog->lambdas.items[i];
         rg->param_sum[l->id] = xcalloc(l->params.len + 1, 1);
         rg->free_sum[l->id] = xcalloc(l->free.len + 1, 1);
+        rg->param_spine[l->id] = xcalloc(l->params.len + 1, 1);
+        rg->free_spine[l->id] = xcalloc(l->free.len + 1, 1);
         rg->param_into[l->id] = xcalloc(l->params.len + 1, sizeof **rg->param_into);
         l->region_local = l->region_self = l->region_loop = l->region_carry = false;
         l->rest_place = PLACE_CALLER;
@@ -2393,10 +2713,11 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
         } while (rg->sum_changed);
     }
     if (!(opt && opt->no_rr_unused)) rg_rr_unused(rg);
-    rg->evacuate = rg->carry && opt && opt->evacuate && !opt->separate && !prog->reentrant &&
-                   !prog->uses_eval && !prog->addr_hash;
-    for (size_t i = 0; i < prog->globals.len && rg->evacuate; i++)   /* another unit's code */
-        if (prog->globals.items[i]->ext) rg->evacuate = false;
+    rg->evacuate_ok = rg->carry && !(opt && (opt->no_evacuate || opt->separate)) && !prog->reentrant &&
+                      !prog->uses_eval && !prog->addr_hash;
+    for (size_t i = 0; i < prog->globals.len && rg->evacuate_ok; i++)   /* another unit's code */
+        if (prog->globals.items[i]->ext) rg->evacuate_ok = false;
+    rg->evacuate = rg->evacuate_ok && opt && opt->evacuate;
     for (size_t i = 0; i < rg->procs.len; i++) rg_finish(rg, rg->procs.items[i]);
     for (size_t i = 0; i < prog->lambdas.len; i++) {   /* for interface.c: INTO is not exported */
         Lambda *l = prog->lambdas.items[i];
@@ -2428,6 +2749,7 @@ const char *regions_why_text(RegionWhy w) {
         [RW_TAIL_CYCLE] = "made for the caller's region on a cycle of tail calls",
         [RW_TESTED] = "results of unknown procedures, only tested",
         [RW_SET] = "assigned with set!", [RW_CAPTURED] = "captured by a closure that keeps them",
+        [RW_ELEMENT] = "elements of a list whose callers keep the elements, not the list",
         [RW_BOXED] = "in an assigned variable a closure captures"};
     return w >= 0 && w < RW_COUNT && why_text[w] ? why_text[w] : "placed in the collected heap";
 }

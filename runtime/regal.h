@@ -1542,6 +1542,8 @@ static inline RtValue rt_assq_inline(const char *loc, const char *who, RtValue x
 #define RT_PF_OWN_KEY 16u
 #define RT_PF_LATER 32u
 #define RT_PF_ADDR_HASH 64u
+#define RT_PF_TAIL 128u
+#define RT_PF_ELEM 256u
 /* eval, environment, scheme-report-environment, null-environment, interaction-environment
  * and load (RT_PF_EVAL) forward to the evaluator, eval/ in libregal-eval.a (the compiler's
  * front end and an interpreter of its core AST). A program that refers to one of them links
