@@ -1015,8 +1015,8 @@ typedef struct RegionsOptions {
                             * it reaches; no list's elements apart from its pairs (regions.c) */
     bool evacuate;         /* -fevacuate: a call whose result goes to the heap, of a procedure that
                             * leaves garbage in the region it is given, runs in a region of its
-                            * own and its result is copied out (Ast.place_evac; off by default:
-                            * it pays on no benchmark yet, regions.c, rg_evacuated) */
+                            * own and its result is copied out (Ast.place_evac; off by default,
+                            * but for ELEMS mode's element calls: regions.c, rg_evacuated) */
     bool no_evacuate;      /* -fno-evacuate: no evacuated calls at all (not even element calls) */
     bool separate;         /* another unit is compiled apart (regal -c, or a program linking
                             * one): no evacuated calls (code regions.c cannot see may re-enter a

@@ -2241,9 +2241,10 @@ static void rg_rr_unused(Rg *rg) {
  * copy has another address), or call code compiled apart (Rg.evacuate). The copy costs a walk
  * of the result per call. Off unless asked for (-fevacuate): measured on ecraven's programs
  * whose calls qualify (graphs, matrix, peval, scheme; 2026-11-28), it took 1-2% of their bytes
- * out of the heap and cost 5-12% of their time. What it was made for, an interpreter's
- * argument lists (benchmarks/interp), goes to the heap by parameter summaries, not by a dirty
- * callee: doc/regions-tail-garbage.md. */
+ * out of the heap and cost 5-12% of their time. But on for the element calls of ELEMS mode
+ * (Ast.rg_elem; spines, rg_proc_new), which the mode sends to the heap: an interpreter's
+ * evaluation of an argument, whose own argument lists are its garbage (benchmarks/interp,
+ * doc/regions-tail-garbage.md). -fno-evacuate: none at all. */
 static bool rg_evacuated(const Rg *rg, const Tok *k) {
     Ast *a = k->site;
     if (!(rg->evacuate || (rg->evacuate_ok && a->rg_elem)) || a->kind != AST_CALL || a->place != PLACE_HEAP ||
