@@ -852,8 +852,8 @@ static Bits rg_var_value(Rg *rg, Var *v) {
 
 /* ELEMS mode (spines, rg_proc_new): this procedure puts its result's elements in the heap. */
 static bool rg_elems_mode(const Rg *rg) { return rg->p->lam && rg->elems_heap[rg->p->lam->id]; }
-/* A call of a procedure in ELEMS mode (this one, say): its result is a spine too. */
-static bool rg_self_call(const Rg *rg, const Ast *a) {
+/* A call of a procedure in ELEMS mode (this one, or one of its group): its result is a spine too. */
+static bool rg_elems_call(const Rg *rg, const Ast *a) {
     return a->kind == AST_CALL && a->fn->kind == AST_REF && a->fn->var->known && rg->elems_heap[a->fn->var->known->id];
 }
 /* In ELEMS mode, values v put into the result: as elements (a pair's car, a list's item) or in
@@ -867,7 +867,7 @@ static void rg_elems_heap(Rg *rg, const Bits *v, bool spine, Loc loc) {
         if (k->kind != TK_SITE && k->kind != TK_COPY) continue;
         if (spine && k->kind == TK_SITE &&
             ((k->site->kind == AST_PRIMCALL && (k->site->prim->id == PRIM_cons || k->site->prim->id == PRIM_list)) ||
-             rg_self_call(rg, k->site)))
+             rg_elems_call(rg, k->site)))
             continue;
         if (k->kind == TK_SITE && k->site->kind == AST_CALL) k->site->rg_elem = true;   /* evacuated */
         const char *name = p->lam->name ? xasprintf("'%s'", p->lam->name->name) : "a procedure";
