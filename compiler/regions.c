@@ -964,10 +964,9 @@ static bool rg_elems_tails(const Rg *rg, const Ast *a, PtrMap *seen, LambdaVec *
     default: return true;
     }
 }
-/* Puts k in ELEMS mode with the procedures it returns the results of; false if it cannot be. */
-static bool rg_elems_enter(Rg *rg, Lambda *k) {
-    if (rg->elems_heap[k->id]) return true;
-    if (!rg_elems_fit(rg, k)) return false;
+/* Puts k in ELEMS mode with the procedures it returns the results of, if they all can be. */
+static void rg_elems_enter(Rg *rg, Lambda *k) {
+    if (rg->elems_heap[k->id] || !rg_elems_fit(rg, k)) return;
     PtrMap seen = {0};
     LambdaVec group = {0};
     *ptrmap_slot(&seen, k, true) = 1;
@@ -977,7 +976,6 @@ static bool rg_elems_enter(Rg *rg, Lambda *k) {
         if (!rg->elems_heap[group.items[i]->id]) rg->elems_heap[group.items[i]->id] = rg->sum_changed = true;
     ptrmap_free(&seen);
     vec_free(&group);
-    return ok;
 }
 
 /* A TOP of a value passed (spines): a token whose objects are one object each (a constructor's,
@@ -1321,6 +1319,25 @@ static void rg_tail_arg(Rg *rg, const Bits *v, uint8_t s, bool seen, const char 
         }
 }
 
+/* An argument v of a call (tail: a tail call's) whose callees' summary is sum and spine summary
+ * spine: when they differ, its tops take the spine's and the rest the sum's (spines, rg_proc_new),
+ * and a callee that keeps the elements and nothing of the spine asks for ELEMS mode. */
+static void rg_pass_arg(Rg *rg, const Bits *v, uint8_t sum, uint8_t spine, bool tail, bool seen,
+                        const char *name, int use, Bits *r, int t, Loc loc) {
+    if (spine == sum) {
+        if (tail) rg_tail_arg(rg, v, sum, seen, name, loc);
+        else rg_call_arg(rg, v, sum, seen, name, use, r, t, loc);
+        return;
+    }
+    if (sum == SUM_GLOBAL && spine == SUM_NONE) rg_demand_elems(rg, v);
+    Bits top, rest;
+    rg_split(rg, v, &top, &rest);
+    rg_pass_arg(rg, &top, spine, spine, tail, seen, name, use, r, t, loc);
+    rg_pass_arg(rg, &rest, sum, sum, tail, seen, name, use, r, t, loc);
+    bits_free(&top);
+    bits_free(&rest);
+}
+
 static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     Proc *p = rg->p;
     Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
@@ -1385,17 +1402,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         for (size_t i = 0; i < n; i++) {
             uint8_t sum = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
             uint8_t spine = seen && rg->spines ? rg_args_spine(rg, ts, nt, i, n) : sum;
-            if (spine == sum) {
-                rg_tail_arg(rg, &v[i], sum, seen, name, a->loc);
-                continue;
-            }
-            if (sum == SUM_GLOBAL && spine == SUM_NONE) rg_demand_elems(rg, &v[i]);
-            Bits top, rest;   /* (spines, rg_proc_new) */
-            rg_split(rg, &v[i], &top, &rest);
-            rg_tail_arg(rg, &top, spine, seen, name, a->loc);
-            rg_tail_arg(rg, &rest, sum, seen, name, a->loc);
-            bits_free(&top);
-            bits_free(&rest);
+            rg_pass_arg(rg, &v[i], sum, spine, true, seen, name, 0, NULL, -1, a->loc);
         }
     } else {
         rg_use(rg, &f, c.use, RW_LOCAL, NULL, a->loc);
@@ -1413,17 +1420,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         for (size_t i = 0; i < n; i++) {
             uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
             uint8_t spine = seen && rg->spines ? rg_args_spine(rg, ts, nt, i, n) : s;
-            if (spine == s) {
-                rg_call_arg(rg, &v[i], s, seen, name, c.use, &r, holds ? t : -1, a->loc);
-                continue;
-            }
-            if (s == SUM_GLOBAL && spine == SUM_NONE) rg_demand_elems(rg, &v[i]);
-            Bits top, rest;   /* (spines, rg_proc_new) */
-            rg_split(rg, &v[i], &top, &rest);
-            rg_call_arg(rg, &top, spine, seen, name, c.use, &r, holds ? t : -1, a->loc);
-            rg_call_arg(rg, &rest, s, seen, name, c.use, &r, holds ? t : -1, a->loc);
-            bits_free(&top);
-            bits_free(&rest);
+            rg_pass_arg(rg, &v[i], s, spine, false, seen, name, c.use, &r, holds ? t : -1, a->loc);
         }
         /* a callee storing objects of its region into argument j's (stores into parameters):
          * that region must die with them, as what is stored into them does */
@@ -1844,11 +1841,11 @@ static Bits rg_walk(Rg *rg, Ast *a, Ctx c) {
  * (a call's result: its callee's region holds the list and its elements alike) take the join.
  * Sound: a top token's objects are the callee's parameter's objects, whose summary is its
  * spine's, and everything they reach other than the spine is in their contents.
- * A procedure whose caller keeps the elements of the list it returns but not the list (ELEMS
- * mode, Rg.elems_heap: the prelude's map making an argument list) puts what it makes for the
- * elements in the heap: what goes into a returned pair's car, or its cdr when it is neither a
- * pair it makes nor its own result (rg_elems_rule); its callers then split its result as a
- * top. A call so sent to the heap is evacuated (rg_evacuated): its garbage is not the heap's.
+ * A procedure called by name whose caller keeps the elements of the list it returns and only
+ * reads the list (ELEMS mode, Rg.elems_heap, rg_demand_elems: the prelude's map making an
+ * argument list) puts what it makes for the elements in the heap: what goes into a returned
+ * pair's car, or its cdr when it is neither a pair it makes nor a result of the mode
+ * (rg_elems_heap); its callers then split its result as a top. A call so sent to the heap is evacuated (rg_evacuated): its garbage is not the heap's.
  * -fno-spines: no parts tokens, no elems mode. */
 static void rg_add_parts(Rg *rg, Proc *p, int t, const char *what) {
     Tok *k = &p->toks.items[t];

@@ -56,7 +56,7 @@
 
 
 #define NS_LINE      256u
-#define NS_WINDOW    16384u                       /* the object space's longest window */
+#define NS_WINDOW    16384u                      /* the object space's longest window */
 _Static_assert(RT_NURSERY_MAX <= NS_WINDOW, "the largest nursery object must fit a fresh window");
 #define NS_FWD_TYPE  0xffu                       /* header type of a forwarded object */
 #define NS_FWD_CAR   RT_IMM(0, 0x7e)             /* car of a forwarded pair */
