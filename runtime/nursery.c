@@ -60,6 +60,7 @@
 _Static_assert(RT_NURSERY_MAX <= NS_WINDOW, "the largest nursery object must fit a fresh window");
 #define NS_FWD_TYPE  0xffu                       /* header type of a forwarded object */
 #define NS_FWD_CAR   RT_IMM(0, 0x7e)             /* car of a forwarded pair */
+#define NS_WORK_COPY 4u                          /* a work entry's bit: a copy, not a pin */
 #define NS_CACHE     1024u                       /* the barrier's recently-remembered slots */
 #define NS_NOTES_MAX 65536u                      /* notes read before a minor collection */
 #define NS_FREED_MAX ((size_t)1 << 20)           /* freed scratch bytes given back at once */
@@ -106,7 +107,7 @@ typedef struct {
     size_t next_free;          /* the next of them to become the window */
     uintptr_t free_hi;         /* the end of the free run the window is in (0: none) */
     NsVecRange pins;           /* objects pinned at the last collection (start, end), sorted */
-    NS_VEC(NsRange) newpins;   /* ... at this one */
+    NsVecRange newpins;        /* ... at this one (the two swap at the end of it) */
     NsVecRange twice;          /* objects pinned at this collection and the last one */
     NsVecRange retired;        /* objects pinned at two collections in a row: old for good, in
                                   place (never moved nor freed), scanned at every collection */
@@ -130,8 +131,8 @@ typedef struct {
     RtValue fixcache[NS_CACHE];   /* rt_nursery_fix's recent objects */
     NS_VEC(NsNote) notes;      /* libgc objects allocated since the last minor collection */
     NS_VEC(uintptr_t) cand;    /* object-space candidates of this collection */
-    NS_VEC(uintptr_t) work;    /* tagged values of copies and pinned objects to scan */
-    NS_VEC(uintptr_t) work_old;/* 1 where work's entry is a copy (old), 0 a pinned object */
+    NS_VEC(uintptr_t) work;    /* tagged values of copies and pinned objects to scan, a
+                                  copy's (old) with NS_WORK_COPY added */
     NS_VEC(RtValue *) keep;    /* slots to remember again after this collection */
     NS_VEC(RtValue *) aslots;  /* ambiguous slots of untyped libgc objects that held a young
                                   word at a minor collection: read again at each one (they pin
@@ -179,7 +180,7 @@ static void ns_audit(void) __attribute__((unused));
 
 /* ---- objects ------------------------------------------------------------------------------ */
 /* Bytes of the object at a (headered), 0 if its header is no heap type. */
-static size_t ns_obj_bytes(uintptr_t a) {
+static inline __attribute__((always_inline)) size_t ns_obj_bytes(uintptr_t a) {
     RtHeader h = *(const RtHeader *)a;
     TypeId t = RT_HDR_TYPE(h);
     uint64_t n = RT_HDR_COUNT(h);
@@ -432,19 +433,22 @@ static void ns_pin_old(uintptr_t a);
 
 /* Pin the object starting at a (of `bytes` bytes) in space k: it stays, its fields are scanned.
  * One pinned at the last collection too may retire at the end of this one (ns_retire). */
-static void ns_pin(int k, uintptr_t a, size_t bytes) {
+static inline __attribute__((always_inline)) void ns_pin(int k, uintptr_t a, size_t bytes) {
     NsSpace *s = &ns->sp[k];
-    if (ns_marked(s, a)) return;
-    ns_set_bit(s, s->mark, a);
-    size_t w = ((a - s->lo) >> s->shift) / 64;
+    size_t b = (a - s->lo) >> s->shift, w = b / 64;
+    uint64_t bit = (uint64_t)1 << (b % 64);
+    if (s->mark[w] & bit) return;
+    s->mark[w] |= bit;
     if (s->mark_w0 >= s->mark_w1) s->mark_w0 = w, s->mark_w1 = w + 1;
     else if (w < s->mark_w0) s->mark_w0 = w;
     else if (w >= s->mark_w1) s->mark_w1 = w + 1;
-    if (!ns_is_old(s, a) && ns_bit(s, s->prev, a))   /* pinned objects keep their start */
+    /* pinned at the last collection too (pinned objects keep their start), and not retired:
+     * prev's words outside its range are clear, the old map is read only then (a bench_runner
+     * ring's thousand fresh pins read neither) */
+    if (w >= s->prev_w0 && w < s->prev_w1 && (s->prev[w] & bit) && !(s->old[w] & bit))
         NS_PUSH(s->twice, ((NsRange){ a, a + bytes }));
     NS_PUSH(s->newpins, ((NsRange){ a, a + bytes }));
-    NS_PUSH(ns->work, k == 0 ? a + RT_TAG_PAIR : a + RT_TAG_OBJ);
-    NS_PUSH(ns->work_old, 0);
+    NS_PUSH(ns->work, k == 0 ? a + RT_TAG_PAIR : a + RT_TAG_OBJ);   /* bit 2 clear: pinned */
     ns->pinned_objects++;
 }
 
@@ -560,8 +564,7 @@ static RtValue ns_promote(RtValue v) {
         RtValue nv = RT_TAG_AS_PAIR(q);
         p->car = NS_FWD_CAR;
         p->cdr = nv;
-        NS_PUSH(ns->work, nv);
-        NS_PUSH(ns->work_old, 1);
+        NS_PUSH(ns->work, nv | NS_WORK_COPY);
         ns->promoted_bytes += 16;
         return nv;
     }
@@ -573,10 +576,7 @@ static RtValue ns_promote(RtValue v) {
     memcpy(q, (void *)a, bytes);
     *(RtHeader *)a = RT_HDR(NS_FWD_TYPE, (uintptr_t)q);
     RtValue nv = RT_TAG_AS_OBJ(q);
-    if (!rt_heap_ptrfree[t]) {
-        NS_PUSH(ns->work, nv);
-        NS_PUSH(ns->work_old, 1);
-    }
+    if (!rt_heap_ptrfree[t]) NS_PUSH(ns->work, nv | NS_WORK_COPY);
     ns->promoted_bytes += bytes;
     return nv;
 }
@@ -632,6 +632,10 @@ static void *ns_normal_base(void *p) {
 static void ns_forward_fields(RtValue v, int old) {
     RtValue *f;
     size_t n = ns_fields(v, &f);
+    RtValue any = 0;   /* the tags' low bits: 00 in fixnums only (a numeric vector), which
+                          one vectorized pass of ORs finds; else the blocks below */
+    for (size_t i = 0; i < n; i++) any |= f[i];
+    if ((any & 3u) == 0) return;
     const uintptr_t ylo = ns->lo, yspan = ns->span;
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {   /* eight fields at once: most hold no young value */
@@ -849,7 +853,7 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
         s->mark_w0 = s->mark_w1 = 0;
         s->newpins.n = s->twice.n = 0;
     }
-    n->cand.n = n->work.n = n->work_old.n = n->keep.n = 0;
+    n->cand.n = n->work.n = n->keep.n = 0;
     ns_release_freed(n);
     /* 0. the retired objects: pinned, scanned */
     for (int k = 0; k < 2; k++)
@@ -909,9 +913,8 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
     /* 3. the copies and pinned objects */
     n->phase = 4;
     while (n->work.n != 0) {
-        n->work.n--;
-        n->work_old.n--;
-        ns_forward_fields(n->work.v[n->work.n], (int)n->work_old.v[n->work_old.n]);
+        uintptr_t v = n->work.v[--n->work.n];
+        ns_forward_fields(v & ~(uintptr_t)NS_WORK_COPY, (v & NS_WORK_COPY) != 0);
     }
     if (n->check) {
         rt_region_gc_roots_hook(ns_verify_range, "stack/tls", sp);
@@ -950,8 +953,10 @@ static __attribute__((noinline)) void ns_minor_inner(void) {
                 s->pinned[l] = 1;
             }
         }
-        s->pins.n = 0;
-        for (size_t i = 0; i < s->newpins.n; i++) NS_PUSH(s->pins, s->newpins.v[i]);
+        NsVecRange prior = s->pins;   /* its vector is the next collection's newpins */
+        s->pins = s->newpins;
+        s->newpins = prior;
+        s->newpins.n = 0;
         lines += s->active / NS_LINE;
     }
     if (pinned_lines * 4 > lines) {   /* too fragmented: a larger nursery, or none */
