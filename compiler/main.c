@@ -118,6 +118,9 @@ static void main_usage(FILE *f) {
           "                       the list (no summaries of a list's pairs apart from its elements,\n"
           "                       and no procedure putting its result's elements in the heap for\n"
           "                       callers that keep only those)\n"
+          "  -fno-tail-closures   a closure called in tail position counts as returned by the\n"
+          "                       procedure calling it, with all it captured (by default only what\n"
+          "                       the closure's own code may return)\n"
           "  -fevacuate           a call whose result goes to the collected heap, of a procedure\n"
           "                       that leaves garbage in the region it is given, runs in a region\n"
           "                       of its own, left when it returns, its result copied out (off by\n"
@@ -475,6 +478,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "-fno-evacuate")) no_evacuate = true;   /* wins, in any order */
         else if (!strcmp(a, "-fno-carry-copy")) ro.no_carry_copy = true;
         else if (!strcmp(a, "-fno-spines")) ro.no_spines = true;
+        else if (!strcmp(a, "-fno-tail-closures")) ro.no_tail_closures = true;
         else if (!strcmp(a, "-fno-inline-arith")) eo.no_inline_arith = true;
         else if (!strcmp(a, "-fno-lean-compares")) eo.no_lean_compares = true;
         else if (!strcmp(a, "-fno-unboxed-operands")) eo.no_unboxed_operands = true;

@@ -1013,6 +1013,8 @@ typedef struct RegionsOptions {
                             * caller's region even when its callee leaves garbage there */
     bool no_spines;        /* -fno-spines: a parameter's or free variable's summary covers all
                             * it reaches; no list's elements apart from its pairs (regions.c) */
+    bool no_tail_closures; /* -fno-tail-closures: a closure called in tail position counts as
+                            * returned, what it captured as part of the result (regions.c) */
     bool evacuate;         /* -fevacuate: a call whose result goes to the heap, of a procedure that
                             * leaves garbage in the region it is given, runs in a region of its
                             * own and its result is copied out (Ast.place_evac; off by default,

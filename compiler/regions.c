@@ -141,7 +141,6 @@ typedef struct Tok {
     int parts;            /* TK_PARAM, TK_FREE: 1 + the token of its objects' parts (its PARTS
                              token, below), 0: none (it stands for all it reaches) */
     bool is_parts;        /* that token (same kind and index as its owner) */
-    bool of_proc;         /* ... of a procedure's token (its parts: what the closure captured) */
 } Tok;
 
 typedef struct Proc {
@@ -211,6 +210,7 @@ typedef struct Rg {
     bool evacuate;        /* calls may be evacuated (rg_evacuated, below) */
     bool evacuate_ok;     /* ... the program allows it: element calls are (spines, below) */
     bool spines;          /* parameters and free variables have PARTS tokens (spines, below) */
+    bool tail_closures;   /* a closure tail-called is returned only as its code says (rg_call) */
     uint8_t **param_spine; /* by lambda id: per required parameter, its spine summary */
     uint8_t **free_spine; /* by lambda id: per free variable, its spine summary */
     bool *elems_heap;     /* by lambda id: puts its result's elements in the heap (spines) */
@@ -1393,7 +1393,20 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     if (seen) rg_call_stores(rg, ts, nt, v, n, name, a->loc);
     Bits r = {0};
     if (c.ptail) {   /* a tail call: everything must outlive this frame */
-        rg_use(rg, &f, SC_CALLER, RW_RETURNED, "called in tail position", a->loc);
+        /* The closure called: kept alive for the call, as an argument the callee returns
+         * nothing of (rg_tail_arg: a closure made here goes to the caller's region; a
+         * parameter's or free variable's outlives this frame anyway, and is not summarised as
+         * returned, which made every procedure ending in a call of a constructor it captured
+         * "return what it captured": ecraven gcbench's make-empty-node); and what it captured,
+         * when its code may return that. -fno-tail-closures: the closure as returned. */
+        if (!rg->tail_closures) rg_use(rg, &f, SC_CALLER, RW_RETURNED, "called in tail position", a->loc);
+        BITS_EACH(&f, t)
+            if (p->toks.items[t].kind == TK_SITE) rg_need(rg, t, SC_CALLER, RW_RETURNED, "called in tail position", a->loc, -1);
+        if (gives_captured) {
+            Bits cap = rg_captured_returned(rg, &f);
+            rg_use(rg, &cap, SC_CALLER, RW_RETURNED, "called in tail position", a->loc);
+            bits_free(&cap);
+        }
         rg_mark_tail_passed(rg, &f);
         for (size_t i = 0; i < n; i++) rg_mark_tail_passed(rg, &v[i]);
         bool known = false;   /* it is given this call's region */
@@ -1430,10 +1443,12 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         for (size_t j = 0; j < n && j < 64; j++) {
             if (!(sr >> j & 1)) continue;
             Bits into = rg_reach(rg, &v[j]), x = {0};
-            BITS_EACH(&into, q) {   /* no store writes into a procedure (one may be among the contents),
-                                     * nor, as before a closure's token had parts, into those parts */
+            BITS_EACH(&into, q) {   /* no store writes into a procedure (one may be among the contents);
+                                     * what a closure captured (its token's parts) may be written:
+                                     * a store into what calling it returned (--check-regions
+                                     * found one, tests/run/region-stores-into-arguments) */
                 Type ty = p->toks.items[q].type;
-                if ((ty != 0 && !(ty & ~TY_PROC)) || p->toks.items[q].of_proc) bits_del(&into, q);
+                if (ty != 0 && !(ty & ~TY_PROC)) bits_del(&into, q);
             }
             bits_add(&x, t);
             rg_store(rg, &into, &x, xasprintf("the region given to '%s', which stores into its argument %zu",
@@ -1472,6 +1487,10 @@ static bool rg_store_rr_ok(const Rg *rg, const Proc *p) {
  * procedure's parameters' objects, its own parameters stored there are summarised INTO them,
  * and anything else goes to the heap; otherwise (a global's object, a call's result: unknown)
  * it goes to the heap. */
+/* Whether a token's objects may be containers, something stored into (no number is). */
+static bool rg_tok_container(const Tok *k) {
+    return k->type == 0 || rg_type_holds_refs(k->type);
+}
 static void rg_store(Rg *rg, const Bits *into, const Bits *x, const char *why, Loc loc) {
     Proc *p = rg->p;
     /* no object known yet: an unknown one (a global's), once the sets have settled. A call's
@@ -1481,14 +1500,26 @@ static void rg_store(Rg *rg, const Bits *into, const Bits *x, const char *why, L
     uint64_t params = 0;
     BITS_EACH(into, t) {
         const Tok *k = &p->toks.items[t];
-        if (rg->container && k->kind == TK_PARAM && k->index < 64) params |= (uint64_t)1 << k->index;
+        if (rg->container && k->kind == TK_PARAM && k->index < 64) {
+            if (rg_tok_container(k)) params |= (uint64_t)1 << k->index;
+        }
         else if (k->kind != TK_SITE && k->kind != TK_REST) local = false;
         else if (k->kind == TK_SITE && k->site->kind == AST_CALL && !rg_call_fresh(rg, k->site)) local = false;
     }
-    Bits whole = rg_reach(rg, into);
-    bool inside = true;
-    BITS_EACH(x, t) if (!bits_has(&whole, t)) inside = false;
-    bits_free(&whole);
+    /* inside: x reachable from the objects of every token it goes into (reachable from one
+     * only says that x outlives that one's objects, not the others'); no token to go into is
+     * an unknown object (above), which x is not known to be inside of */
+    bool inside = bits_next(x, 0) < 0 || bits_next(into, 0) >= 0;
+    BITS_EACH(into, q) {
+        if (!inside) break;
+        if (!rg_tok_container(&p->toks.items[q])) continue;   /* nothing is stored into a number */
+        Bits one = {0};
+        bits_add(&one, q);
+        Bits whole = rg_reach(rg, &one);
+        BITS_EACH(x, t) if (!bits_has(&whole, t)) inside = false;
+        bits_free(&whole);
+        bits_free(&one);
+    }
     if (!local) {
         if (!inside) rg_use(rg, x, SC_HEAP, RW_STORED, why, loc);
         return;
@@ -1851,7 +1882,7 @@ static void rg_add_parts(Rg *rg, Proc *p, int t, const char *what) {
     Tok *k = &p->toks.items[t];
     if (!rg->spines || !rg_type_holds_refs(k->type) || k->need == SC_HEAP) return;
     Tok e = {.kind = k->kind, .index = k->index, .need = -1, .type = TY_ANY, .is_parts = true,
-             .of_proc = !(k->type & ~TY_PROC), .what = xasprintf("%s %s", what, k->what)};
+             .what = xasprintf("%s %s", what, k->what)};
     int pt = rg_add_tok(p, e);
     p->toks.items[t].parts = pt + 1;
     bits_add(&p->toks.items[t].contents, pt);
@@ -2646,6 +2677,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->apply_prims = !(opt && opt->no_apply_prims);
     rg->tail_soft = !(opt && opt->no_tail_soft);
     rg->collected_tails = rg->tail_soft && !(opt && opt->no_collected_tails);
+    rg->tail_closures = !(opt && opt->no_tail_closures);
     if (!(opt && opt->no_carry_copy)) rg_copy_scan(rg, prog->body, NULL);
     if (!(opt && opt->no_own_keys)) rg_keys_program(prog);
     size_t nl = prog->lambdas.len + 1;

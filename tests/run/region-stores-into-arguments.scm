@@ -32,3 +32,40 @@
 (define (churn n) (if (> n 0) (begin (make-vector 16 n) (list n n) (churn (- n 1)))))
 (churn 20000)
 (display (list g h (count kept) (node-v (node-r (node-r kept))))) (newline)
+
+;; what calling a closure returns may be what it captured: a procedure storing into that (here
+;; joined with a list of its own frame) must not get a region that dies before the captured
+;; object, whatever region its own caller was given (g2's result is local to via; found by
+;; --check-regions: the vector went into via's frame and the cell outlived it)
+(define (fill! box n) (set-car! box (make-vector n n)) (set-cdr! box '()) (vector-length (car box)))
+(define (g2 k c)
+  (let ((local (list 0)))
+    (fill! (if c local (k)) 3)
+    (fill! local 4)
+    (list (length local) c)))
+(define (via k) (let ((r (g2 k #f))) (length r)))
+(define (captured-cell)
+  (let* ((cell (list 'init)) (k (lambda () cell)))
+    (via k)
+    (churn 2000)
+    (via k)
+    (churn 2000)
+    (car cell)))
+(display (captured-cell)) (newline)
+
+;; a constructor called in tail position by a procedure that captured it (gcbench's
+;; make-empty-node, an internal define-record-type): what is stored into its results, through a
+;; procedure given the region they die with, is kept with them
+(define (local-tree depth)
+  (define-record-type tnode (make-tnode l r) tnode? (l tnode-l set-tnode-l!) (r tnode-r set-tnode-r!))
+  (let ((make-empty (lambda () (make-tnode #f #f))))
+    (define (grow! d n)
+      (if (> d 0)
+          (begin (set-tnode-l! n (make-empty)) (set-tnode-r! n (make-empty))
+                 (grow! (- d 1) (tnode-l n)) (grow! (- d 1) (tnode-r n)))))
+    (define (size n) (if (tnode? n) (+ 1 (size (tnode-l n)) (size (tnode-r n))) 0))
+    (let ((root (make-empty)))
+      (grow! depth root)
+      (churn 2000)
+      (size root))))
+(display (list (local-tree 6) (local-tree 8))) (newline)
