@@ -1479,6 +1479,11 @@ static bool rg_store_rr_ok(const Rg *rg, const Proc *p) {
     return rg->store_rr_on && l && !l->escapes && !l->contified && !rg->tail_called[l->id] && l->params.len <= 64;
 }
 
+/* Whether a token's objects may be containers, something stored into (no number is). */
+static bool rg_tok_container(const Tok *k) {
+    return k->type == 0 || rg_type_holds_refs(k->type);
+}
+
 /* Objects x (closed under contents) are stored into the objects `into` (a mutator's, or a call's
  * whose callee is summarised INTO). What is stored must outlive the containers it goes into:
  * nothing to do when it is already part of them (a vector's element moved within it); when they
@@ -1487,10 +1492,6 @@ static bool rg_store_rr_ok(const Rg *rg, const Proc *p) {
  * procedure's parameters' objects, its own parameters stored there are summarised INTO them,
  * and anything else goes to the heap; otherwise (a global's object, a call's result: unknown)
  * it goes to the heap. */
-/* Whether a token's objects may be containers, something stored into (no number is). */
-static bool rg_tok_container(const Tok *k) {
-    return k->type == 0 || rg_type_holds_refs(k->type);
-}
 static void rg_store(Rg *rg, const Bits *into, const Bits *x, const char *why, Loc loc) {
     Proc *p = rg->p;
     /* no object known yet: an unknown one (a global's), once the sets have settled. A call's
