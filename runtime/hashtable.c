@@ -56,9 +56,14 @@ static inline uint64_t rt_combine(uint64_t h, uint64_t x) { return rt_mix(h ^ (x
  * "STRASSE" hash alike). */
 static uint64_t rt_hash_chars(const uint32_t *c, int64_t n, int fold) {
     uint64_t h = 0x84222325cbf29ce4ULL;
-    if (!fold) {
+    if (!fold) {   /* two characters a step (a multiply and a rotation), then the finaliser */
         h ^= (uint64_t)n;
-        for (int64_t i = 0; i < n; i++) h = (h ^ c[i]) * 0x100000001b3ULL;
+        int64_t i = 0;
+        for (; i + 2 <= n; i += 2) {
+            h = (h ^ ((uint64_t)c[i] | (uint64_t)c[i + 1] << 32)) * 0x9e3779b97f4a7c15ULL;
+            h = h << 29 | h >> 35;
+        }
+        if (i < n) h = (h ^ c[i]) * 0x9e3779b97f4a7c15ULL;
         return rt_mix(h);
     }
     uint32_t f[3];
@@ -127,7 +132,7 @@ static uint64_t rt_hash_equal_b(RtValue v, int *budget) {
     RtHeader hd = *RT_OBJ(v);
     int64_t n = (int64_t)RT_HDR_COUNT(hd);
     switch (RT_HDR_TYPE(hd)) {
-    case TYPE_ID_STRING: return rt_combine(h, rt_hash_chars(RT_STR(v)->chars, n, 0));
+    case TYPE_ID_STRING: return rt_hash_chars(RT_STR(v)->chars, n, 0) ^ h;   /* mixed already */
     case TYPE_ID_BYTEVECTOR: {
         uint64_t x = rt_mix(hd);
         for (int64_t i = 0; i < n; i++) x = (x ^ RT_AS(RtBytevector, v)->bytes[i]) * 0x100000001b3ULL;

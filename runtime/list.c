@@ -447,6 +447,9 @@ static int64_t rt_eq_walk(RtEqState *st, RtValue x, RtValue y, int64_t k) {
 
 int rt_equal(RtValue a, RtValue b) {
     if (a == b) return 1;
+    if (RT_IS_STRING(a) && RT_IS_STRING(b))   /* an equal? table's string keys: no walk */
+        return RT_LEN(a) == RT_LEN(b) &&
+               memcmp(RT_STR(a)->chars, RT_STR(b)->chars, (size_t)RT_LEN(a) * sizeof(uint32_t)) == 0;
     int64_t k = rt_eq_pre(a, b, RT_EQ_K0);
     if (k == RT_EQ_FALSE) return 0;
     if (k > 0) return 1;
