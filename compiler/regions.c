@@ -194,6 +194,8 @@ typedef struct Rg {
     bool *alloc_free;     /* by lambda id: never allocates in a region it is given (below) */
     bool *rr_unused;      /* by lambda id: as placed, makes nothing in its caller's region (below) */
     bool *ret_fresh;      /* by lambda id: returns only objects it makes (below) */
+    bool *ret_else;       /* by lambda id: may return an object it neither was given nor made in
+                             its caller's region (a global's, one of the heap: rg_note_returned) */
     bool *fresh_visiting; /* by lambda id: a contified loop whose exits are being looked at */
     bool store_rr_on;     /* stores into parameters' objects go to the caller's region (below) */
     bool tested_heap;     /* unknown calls whose value is only tested take the heap (rg_place_by) */
@@ -421,6 +423,15 @@ static bool rg_dirty_unallocated(const Rg *rg, const Tok *k) {
         if (ts[j].lambda && rg->rr_dirty[ts[j].lambda->id]) return true;
     return false;
 }
+/* Whether some of k's contents need not outlive this frame (their need is neither the
+ * caller's region nor the heap). */
+static bool rg_frame_contents(Proc *p, const Tok *k) {
+    BITS_EACH(&k->contents, c) {
+        int nd = p->toks.items[c].need;
+        if (nd != SC_HEAP && nd != SC_CALLER) return true;
+    }
+    return false;
+}
 static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
     int a = k->alloc, n = k->need < 0 ? a : k->need;
     for (int s = a; s != n; s = rg_scope(p, s)->parent)
@@ -446,7 +457,10 @@ static int rg_place_by(const Rg *rg, Proc *p, const Tok *k, bool container) {
      * gets the call's own region (rg_dirty_unallocated). */
     if (k->kind == TK_SITE && rg_type_bignum_only(k->type) && !rg_dirty_unallocated(rg, k)) {
         if (n == SC_LOCAL && k->site->kind != AST_CALL && rg->bignum_heap) return SC_HEAP;
-        if (n == SC_LOCAL) return SC_CALLER;
+        /* (not a call whose callee's objects there may point to objects that need not
+         * outlive this frame, among its contents: they would outlive them; --check-regions
+         * found one, tests/run/region-unallocated-calls.scm) */
+        if (n == SC_LOCAL && !(k->site->kind == AST_CALL && rg_frame_contents(p, k))) return SC_CALLER;
         /* not a call's: its callee may put more than its result in the region it is given
          * (what it passes in tail calls, cpstak's continuations) */
         if ((rg_scope(p, n)->kind == SC_SELF || rg_scope(p, n)->kind == SC_LOOP) && k->site->kind != AST_CALL)
@@ -909,6 +923,29 @@ static uint8_t rg_args_summary(Rg *rg, CallTarget *ts, int n, size_t i, size_t n
 
 /* Whether a call of one of ts[0..n) may return a value its closure captured (a free variable
  * summarised SUM_RESULT). */
+/* Whether a call of one of ts may return an object it was not given (Rg.ret_else): an unknown
+ * callee may. */
+static bool rg_returns_else(const Rg *rg, const CallTarget *ts, int n) {
+    for (int j = 0; j < n; j++)
+        if (!ts[j].lambda || rg->ret_else[ts[j].lambda->id]) return true;
+    return false;
+}
+/* What p's body returns (r; its tail calls' results separately, rg_call): anything but what
+ * p was given (parameters, their parts, a rest list's elements, what its closure captured,
+ * rg_returns_captured) is an object from elsewhere. A call of a procedure that allocates
+ * nothing in its region was taken to return only what it returns of its arguments: one
+ * returning a global's vector, joined with a list of its caller's frame, had a fresh list
+ * stored into the global from that frame's region (tests/run/region-stores-into-arguments). */
+static void rg_note_returned(Rg *rg, Proc *p, const Bits *r) {
+    if (!p->lam || rg->ret_else[p->lam->id]) return;
+    BITS_EACH(r, t) {
+        int kind = p->toks.items[t].kind;
+        if (kind != TK_PARAM && kind != TK_FREE && kind != TK_REST_ELEMS) {
+            rg->ret_else[p->lam->id] = rg->sum_changed = true;
+            return;
+        }
+    }
+}
 static bool rg_returns_captured(Rg *rg, const CallTarget *ts, int n) {
     for (int j = 0; j < n; j++) {
         const Lambda *l = ts[j].lambda;
@@ -1409,6 +1446,8 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         }
         rg_mark_tail_passed(rg, &f);
         for (size_t i = 0; i < n; i++) rg_mark_tail_passed(rg, &v[i]);
+        if (p->lam && !rg->ret_else[p->lam->id] && (!seen || rg_returns_else(rg, ts, nt)))
+            rg->ret_else[p->lam->id] = rg->sum_changed = true;   /* its result is the callee's */
         bool known = false;   /* it is given this call's region */
         for (size_t i = 0; i < p->tail_calls.len && !known; i++) known = p->tail_calls.items[i] == a;
         if (!known) vec_push(&p->tail_calls, a);
@@ -1421,7 +1460,7 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
         rg_use(rg, &f, c.use, RW_LOCAL, NULL, a->loc);
         int t = rg_site(rg, a, name ? xasprintf("result of '%s'", name) : "result of a call", c.alloc);
         /* a callee that allocates nothing in its region returns only what its summaries say */
-        bool inert = seen && !gives_captured && rg_targets_alloc_free(rg, ts, nt);
+        bool inert = seen && !gives_captured && rg_targets_alloc_free(rg, ts, nt) && !rg_returns_else(rg, ts, nt);
         if (!inert) bits_add(&r, t);
         /* the result may be what the closure captured: the closure outlives the result */
         if (gives_captured) {
@@ -1429,7 +1468,13 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
             rg->changed |= bits_union(&p->toks.items[t].contents, &cap);
             bits_free(&cap);
         }
-        bool holds = !inert && rg_type_holds_refs(infer_type(a));
+        /* what the callee makes in the call's region may hold the arguments it summarises as
+         * RESULT, whatever its result is (a closure it passes on in a tail call): the call's
+         * token holds them (its contents) even when its result is no object (a boolean, the
+         * unspecified value); not yet when it is a number (the bignum rule's calls: doing so
+         * sent benchmarks/destruct's list to the heap through checksum's summary) */
+        Type rt = infer_type(a);
+        bool holds = !inert && (rg_type_holds_refs(rt) || (rg_type_unallocated(rt) && !(rt & TY_NUM)));
         for (size_t i = 0; i < n; i++) {
             uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
             uint8_t spine = seen && rg->spines ? rg_args_spine(rg, ts, nt, i, n) : s;
@@ -1743,8 +1788,9 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
             rg_use(rg, &v[i], c.use, RW_LOCAL, NULL, a->loc);
             if ((pr->flags & RT_PF_ALLOC) && rg_type_holds_refs(infer_type(a)))
                 rg->changed |= bits_union(&p->toks.items[t].contents, &v[i]);
-            Bits x = i == 0 && (pr->flags & (RT_PF_TAIL | RT_PF_ELEM)) ? rg_part(rg, &v[0], pr->flags & RT_PF_ELEM)
-                                                                       : rg_reach(rg, &v[i]);
+            bool spine = pr->flags & (RT_PF_TAIL | RT_PF_ELEM);   /* a part of argument 0 only */
+            if (spine && i > 0) continue;   /* (list-ref's index, %record-ref's record type) */
+            Bits x = spine ? rg_part(rg, &v[0], pr->flags & RT_PF_ELEM) : rg_reach(rg, &v[i]);
             bits_union(&r, &x);
             bits_free(&x);
         }
@@ -2074,10 +2120,12 @@ static void rg_analyse(Rg *rg, Proc *p) {
             do {
                 rg->changed = false;
                 Bits r = rg_walk(rg, p->body, c);
+                rg_note_returned(rg, p, &r);
                 bits_free(&r);
             } while (rg->changed);
             rg->settled = true;
             Bits r = rg_walk(rg, p->body, c);
+            rg_note_returned(rg, p, &r);
             bits_free(&r);
             rg->settled = false;
             again = rg->changed;
@@ -2696,6 +2744,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->free_sum = xcalloc(nl, sizeof *rg->free_sum);
     rg->param_into = xcalloc(nl, sizeof *rg->param_into);
     rg->rr_dirty = xcalloc(nl, sizeof *rg->rr_dirty);
+    rg->ret_else = xcalloc(nl, sizeof *rg->ret_else);
     rg->tail_cyclic = xcalloc(nl, sizeof *rg->tail_cyclic);
     if (!(opt && opt->no_alloc_free)) rg_alloc_free(rg);
     if (!(opt && opt->no_fresh_results)) rg_ret_fresh(rg);

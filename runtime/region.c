@@ -1081,6 +1081,11 @@ static RT_NORETURN RT_COLD void rt_check_fail(const char *loc, const char *fmt,
 void rt_check_store(const char *loc, RtValue target, RtValue value) {
     uint64_t dv = rt_value_depth(value);
     if (dv == 0) return;
+    /* string-copy!, bytevector-copy!, string-fill!: characters or bytes copied, no reference
+     * kept (the mutators' rule, compiler/emit.c, checks every argument they are given) */
+    if (RT_IS_OBJ(target) && (RT_IS_TYPE(target, TYPE_ID_STRING) || RT_IS_TYPE(target, TYPE_ID_BYTEVECTOR) ||
+                              RT_IS_TYPE(target, TYPE_ID_F64VECTOR) || RT_IS_TYPE(target, TYPE_ID_BOOLVECTOR)))
+        return;
     uint64_t dt = rt_value_depth(target);
 #if !defined(RT_USE_MIMALLOC) && !defined(RT_USE_MALLOC)
     /* An object a captured region allocated lives in the collected heap but stands for that

@@ -69,3 +69,21 @@
       (churn 2000)
       (size root))))
 (display (list (local-tree 6) (local-tree 8))) (newline)
+
+;; a call of a procedure that allocates nothing in its region may still return an object it
+;; was not given (a global's): joined with a list of the frame, a store target from elsewhere
+(define G2 (vector #f))
+(define (getG2) G2)
+(define (m-join c) (let ((loc (vector 0))) (vector-set! (if c loc (getG2)) 0 (list 'fresh 'list)) 0))
+(m-join #f)
+(churn 2000)
+(display G2) (newline)
+;; the same through a closure returning the global, for-each and a storing procedure also used
+;; on a list of the frame
+(define G3 (list #f))
+(define (S! o x) (set-car! o x))
+(define (m-each k) (let ((loc (list 0))) (for-each (lambda (o) (S! o (list 'fresh 'list))) (list (k))) (S! loc (list 1)) (car loc)))
+(define (o-each) (m-each (lambda () G3)) 0)
+(o-each)
+(churn 2000)
+(display G3) (newline)
