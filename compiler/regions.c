@@ -188,6 +188,9 @@ typedef struct Rg {
     bool *rr_dirty;       /* by lambda id: may put into its caller's region objects that are
                              not part of its result (carry regions, below) */
     bool dirty_known;     /* rr_dirty is computed: a dirty call's result is not carried */
+    bool *rr_holds;       /* by lambda id: may put into the region it is given an object that holds
+                             references (a closure, a pair: rg_proc_holds) */
+    bool holds_known;     /* rr_holds is computed (after the first round) */
     bool collected_tails; /* ... unless the garbage it leaves is collected (regiongc.c): a
                              dirty call's region is marked by the cycle that dirties it */
     bool tail_soft;       /* tail cycles allocate through the soft budget (below) */
@@ -1375,6 +1378,7 @@ static void rg_pass_arg(Rg *rg, const Bits *v, uint8_t sum, uint8_t spine, bool 
     bits_free(&rest);
 }
 
+static bool rg_call_holds(const Rg *rg, const Ast *a);
 static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
     Proc *p = rg->p;
     Lambda *k = a->fn->kind == AST_REF ? a->fn->var->known : NULL;
@@ -1474,7 +1478,8 @@ static Bits rg_call(Rg *rg, Ast *a, Ctx c) {
          * unspecified value); not yet when it is a number (the bignum rule's calls: doing so
          * sent benchmarks/destruct's list to the heap through checksum's summary) */
         Type rt = infer_type(a);
-        bool holds = !inert && (rg_type_holds_refs(rt) || (rg_type_unallocated(rt) && !(rt & TY_NUM)));
+        bool holds = !inert && (rg_type_holds_refs(rt) || (rg_type_unallocated(rt) && !(rt & TY_NUM)) ||
+                                (rg->holds_known && rg_call_holds(rg, a)));
         for (size_t i = 0; i < n; i++) {
             uint8_t s = seen ? rg_args_summary(rg, ts, nt, i, n) : ext_sum ? ext_sum[i] : SUM_GLOBAL;
             uint8_t spine = seen && rg->spines ? rg_args_spine(rg, ts, nt, i, n) : s;
@@ -2106,6 +2111,39 @@ static bool rg_proc_dirty(Rg *rg, Proc *p) {
     for (size_t i = 0; i < p->tail_calls.len; i++)
         if (rg_call_dirty(rg, p->tail_calls.items[i])) return true;
     return passes && rg->tail_cyclic[p->lam->id];
+}
+
+/* Whether p may put into the region it is given an object holding references: a site placed
+ * there whose type may hold some, a rest list, or a call given that region (a tail call, or a
+ * call placed there) of a procedure that may, or of one inference cannot name. A call whose
+ * result is a number is given its caller's region by the bignum rule: when its procedure may
+ * leave there objects pointing to its arguments (a closure it passes on in a tail call), the
+ * call's token holds those arguments (rg_call), and it stays in its frame when they need not
+ * outlive it (rg_frame_contents). The least fixpoint over the program. */
+static bool rg_call_holds(const Rg *rg, const Ast *a) {
+    CallTarget ts[RG_MAX_TARGETS];
+    int nt;
+    if (a->kind != AST_CALL) return a->kind == AST_PRIMCALL && prims_higher_order(a->prim, a->args.len);
+    if (!rg_call_targets(rg, a, ts, &nt)) return true;
+    for (int j = 0; j < nt; j++) {
+        if (ts[j].lambda ? rg->rr_holds[ts[j].lambda->id]
+                         : !ts[j].prim || ts[j].prim->effect != EF_NONE || prims_higher_order(ts[j].prim, a->args.len))
+            return true;   /* (a primitive of EF_NONE makes nothing that points to its arguments) */
+    }
+    return false;
+}
+static bool rg_proc_holds(Rg *rg, Proc *p) {
+    for (size_t t = 0; t < p->toks.len; t++) {
+        const Tok *k = &p->toks.items[t];
+        if (k->kind == TK_REST && k->need != SC_HEAP) return true;
+        if (k->kind != TK_SITE || rg_place(rg, p, k) != SC_CALLER) continue;
+        if (k->site->kind == AST_CALL || k->site->kind == AST_PRIMCALL ? rg_call_holds(rg, k->site)
+                                                                       : rg_type_holds_refs(k->type))
+            return true;
+    }
+    for (size_t i = 0; i < p->tail_calls.len; i++)
+        if (rg_call_holds(rg, p->tail_calls.items[i])) return true;
+    return false;
 }
 
 static void rg_analyse(Rg *rg, Proc *p) {
@@ -2745,6 +2783,7 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
     rg->param_into = xcalloc(nl, sizeof *rg->param_into);
     rg->rr_dirty = xcalloc(nl, sizeof *rg->rr_dirty);
     rg->ret_else = xcalloc(nl, sizeof *rg->ret_else);
+    rg->rr_holds = xcalloc(nl, sizeof *rg->rr_holds);
     rg->tail_cyclic = xcalloc(nl, sizeof *rg->tail_cyclic);
     if (!(opt && opt->no_alloc_free)) rg_alloc_free(rg);
     if (!(opt && opt->no_fresh_results)) rg_ret_fresh(rg);
@@ -2780,8 +2819,8 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
      * their carry region go to the heap, and what they hold with them, in a second round
      * (needs only grow, and nothing new goes to a caller's region). */
     rg_tail_cycles(rg);   /* (every tail call is known after one round) */
+    bool grew;
     if (rg->carry) {
-        bool grew;
         do {
             grew = false;
             for (size_t i = 0; i < rg->procs.len; i++) {
@@ -2790,6 +2829,17 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
             }
         } while (grew);
         rg->dirty_known = true;
+    }
+    {   /* and calls of numbers whose procedures may leave objects pointing to their arguments
+         * (rg_proc_holds): in the same second round */
+        do {
+            grew = false;
+            for (size_t i = 0; i < rg->procs.len; i++) {
+                Proc *p = rg->procs.items[i];
+                if (p->lam && !rg->rr_holds[p->lam->id] && rg_proc_holds(rg, p)) grew = rg->rr_holds[p->lam->id] = true;
+            }
+        } while (grew);
+        rg->holds_known = true;
         do {
             rg->sum_changed = false;
             for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
