@@ -843,16 +843,18 @@ static Bits rg_one(int t) {
  * summaries, which store into all an argument reaches) would take a list holding a global's
  * object for one holding only this procedure's: `(let ((l (list g))) (store-into-car! l x))`
  * put x in l's region, and g pointed into it once it was released. */
+static int rg_elsewhere_tok(Proc *p) {
+    if (p->elsewhere_tok < 0)
+        p->elsewhere_tok = rg_add_tok(p, (Tok){.kind = TK_ELSEWHERE, .need = SC_HEAP, .what = "a global's object",
+                                               .type = TY_ANY, .why = "a global's or a box's", .why_kind = RW_GLOBAL});
+    return p->elsewhere_tok;
+}
 static Bits rg_var_value(Rg *rg, Var *v) {
     Bits r = {0};
     if (rg_static_var(v)) return r;
     if (v->global || v->boxed) {
         if (rg_type_unallocated(infer_var_type(v))) return r;
-        Proc *p = rg->p;
-        if (p->elsewhere_tok < 0)
-            p->elsewhere_tok = rg_add_tok(p, (Tok){.kind = TK_ELSEWHERE, .need = SC_HEAP, .what = "a global's object",
-                                                   .type = TY_ANY, .why = "a global's or a box's", .why_kind = RW_GLOBAL});
-        bits_add(&r, p->elsewhere_tok);
+        bits_add(&r, rg_elsewhere_tok(rg->p));
         return r;
     }
     if (v->known && v->known->contified) return r;
@@ -1718,6 +1720,17 @@ static Bits rg_primcall(Rg *rg, Ast *a, Ctx c) {
     }
     int t = rg_site(rg, a, a->ffi ? xasprintf("foreign call of %s", a->ffi->cname) : pr->name, c.alloc);
     if ((pr->flags & RT_PF_ALLOC) || pc == PC_HIGHER || rg_f64_ref(a)) bits_add(&r, t);
+    /* a promise of a thunk that may return an object it was not given (a global's, one made in
+     * the heap, where force runs it: Rg.ret_else): what force returns of it is from elsewhere
+     * ((set-car! (if c loc (force (delay g))) x) put x in loc's region) */
+    if ((pr->flags & RT_PF_LATER) && n == 1 &&
+        (a->args.items[0]->kind != AST_LAMBDA || rg->ret_else[a->args.items[0]->lambda->id])) {
+        int e = rg_elsewhere_tok(p);
+        if (!bits_has(&p->toks.items[t].contents, e)) {
+            bits_add(&p->toks.items[t].contents, e);
+            rg->changed = true;
+        }
+    }
     Lambda *f = rg_mapped(a);
     if (f) {   /* map or for-each of a known procedure: rt_call(rr, ...) on the elements */
         rg_use(rg, &v[0], c.use, RW_LOCAL, NULL, a->loc);

@@ -87,3 +87,10 @@
 (o-each)
 (churn 2000)
 (display G3) (newline)
+
+;; what force returns of a promise whose thunk returns a global's object is from elsewhere too
+(define G4 (list #f))
+(define (m-force c) (let ((loc (list 0))) (set-car! (if c loc (force (delay G4))) (list 'forced)) (car loc)))
+(m-force #f)
+(churn 2000)
+(display G4) (newline)
