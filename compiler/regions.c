@@ -2764,6 +2764,25 @@ static void rg_mark_tested(Ast *a, bool tested) {
     }
 }
 
+/* Every procedure analysed, to a fixpoint of the summaries. */
+static void rg_analyse_all(Rg *rg) {
+    do {
+        rg->sum_changed = false;
+        for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
+    } while (rg->sum_changed);
+}
+/* flag (by lambda id) as the least fixpoint of `holds` over the program's procedures. */
+static void rg_least_fixpoint(Rg *rg, bool *flag, bool (*holds)(Rg *, Proc *)) {
+    bool grew;
+    do {
+        grew = false;
+        for (size_t i = 0; i < rg->procs.len; i++) {
+            Proc *p = rg->procs.items[i];
+            if (p->lam && !flag[p->lam->id] && holds(rg, p)) grew = flag[p->lam->id] = true;
+        }
+    } while (grew);
+}
+
 void regions_program(Program *prog, const RegionsOptions *opt) {
     Rg *rg = xcalloc(1, sizeof *rg);
     rg->prog = prog;
@@ -2823,41 +2842,20 @@ void regions_program(Program *prog, const RegionsOptions *opt) {
         if (!l->contified) vec_push(&rg->procs, rg_proc_new(rg, l, l->body));
     }
     vec_push(&rg->procs, rg_proc_new(rg, NULL, prog->body));
-    do {
-        rg->sum_changed = false;
-        for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
-    } while (rg->sum_changed);
+    rg_analyse_all(rg);
     /* Carry regions take no call that may leave garbage in them: which procedures may is known
      * from the needs just computed (a least fixpoint over the program); the sites that lose
      * their carry region go to the heap, and what they hold with them, in a second round
-     * (needs only grow, and nothing new goes to a caller's region). */
+     * (needs only grow, and nothing new goes to a caller's region). So do calls of numbers
+     * whose procedures may leave objects pointing to their arguments (rg_proc_holds). */
     rg_tail_cycles(rg);   /* (every tail call is known after one round) */
-    bool grew;
     if (rg->carry) {
-        do {
-            grew = false;
-            for (size_t i = 0; i < rg->procs.len; i++) {
-                Proc *p = rg->procs.items[i];
-                if (p->lam && !rg->rr_dirty[p->lam->id] && rg_proc_dirty(rg, p)) grew = rg->rr_dirty[p->lam->id] = true;
-            }
-        } while (grew);
+        rg_least_fixpoint(rg, rg->rr_dirty, rg_proc_dirty);
         rg->dirty_known = true;
     }
-    {   /* and calls of numbers whose procedures may leave objects pointing to their arguments
-         * (rg_proc_holds): in the same second round */
-        do {
-            grew = false;
-            for (size_t i = 0; i < rg->procs.len; i++) {
-                Proc *p = rg->procs.items[i];
-                if (p->lam && !rg->rr_holds[p->lam->id] && rg_proc_holds(rg, p)) grew = rg->rr_holds[p->lam->id] = true;
-            }
-        } while (grew);
-        rg->holds_known = true;
-        do {
-            rg->sum_changed = false;
-            for (size_t i = 0; i < rg->procs.len; i++) rg_analyse(rg, rg->procs.items[i]);
-        } while (rg->sum_changed);
-    }
+    rg_least_fixpoint(rg, rg->rr_holds, rg_proc_holds);
+    rg->holds_known = true;
+    rg_analyse_all(rg);
     if (!(opt && opt->no_rr_unused)) rg_rr_unused(rg);
     rg->evacuate_ok = rg->carry && !(opt && (opt->no_evacuate || opt->separate)) && !prog->reentrant &&
                       !prog->uses_eval && !prog->addr_hash;
